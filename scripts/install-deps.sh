@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages hbase-glib needs to build, test and run its
+# local stack.  Idempotent: packages already present are left alone, and apt is
+# only called when something is missing.  Run as root.
+set -euo pipefail
+
+packages=(
+  # build
+  autoconf automake libtool pkg-config make gcc
+  libglib2.0-dev thrift-compiler libthrift-c-glib-dev libhiredis-dev
+  # tools used by the build and tests (IDL check, jar extraction)
+  python3 unzip
+  # local stack: JDK 17 and Maven for HBase, Redis for the index bridge
+  openjdk-17-jdk-headless maven redis-server
+  # memory checking
+  valgrind
+)
+
+# A JDK or Maven installed outside apt (as on some images) is fine too.
+command -v javac >/dev/null && packages=("${packages[@]/openjdk-17-jdk-headless}")
+command -v mvn >/dev/null && packages=("${packages[@]/maven}")
+
+missing=()
+for p in "${packages[@]}"; do
+  [ -n "$p" ] || continue
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present" >&2
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}; run this script as root" >&2
+  exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# redis-server's package starts a system instance on port 6379; the project runs
+# its own under scripts/stack.sh, so stop the packaged one to free the port.
+if printf '%s\n' "${missing[@]}" | grep -qx redis-server; then
+  (systemctl stop redis-server 2>/dev/null || service redis-server stop 2>/dev/null || true) >/dev/null
+fi
+echo "install-deps: done" >&2

@@ -1,0 +1,316 @@
+#!/usr/bin/env bash
+# The local stack hbase-glib is developed and tested against: a real
+# standalone HBase 2.6 (HMaster with embedded ZooKeeper on the local
+# filesystem), one or more real Thrift2 gateways and a real redis-server, all
+# on loopback.  Jars come from Maven Central through scripts/stack/pom.xml.
+#
+#   scripts/stack.sh fetch            resolve the jars into the Maven cache
+#   scripts/stack.sh start            HBase + every gateway in HBASE_GLIB_GATEWAYS + redis,
+#                                     then wait until each answers a real call
+#   scripts/stack.sh start-gateway PORT binary|compact buffered|framed
+#   scripts/stack.sh stop             stop everything this state directory started
+#   scripts/stack.sh status           what runs, and whether it answers
+#   scripts/stack.sh logs             where the logs are
+#
+# Settings (environment):
+#   HBASE_GLIB_STATE_DIR   all runtime state: data, logs, pid files  (default: <repo>/.stack)
+#   HBASE_GLIB_CACHE_DIR   Maven cache and resolved classpath (default: ~/.cache/hbase-glib)
+#   HBASE_GLIB_GATEWAYS    gateways "start" launches, PORT:PROTOCOL:TRANSPORT separated by spaces
+#                          (default: 9090:binary:buffered 9091:compact:buffered
+#                                    9092:binary:framed 9093:compact:framed)
+#   HBASE_GLIB_ZK_PORT     embedded ZooKeeper client port (default 2181)
+#   HBASE_GLIB_REDIS_PORT  redis-server port (default 6379; "none" to skip redis)
+#   HBASE_GLIB_MASTER_HEAP / HBASE_GLIB_GATEWAY_HEAP   JVM heaps (default 1g / 512m)
+#   HBASE_GLIB_START_TIMEOUT  seconds to wait for readiness (default 300)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+state=${HBASE_GLIB_STATE_DIR:-$repo/.stack}
+cache=${HBASE_GLIB_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/hbase-glib}
+gateways=${HBASE_GLIB_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed}
+zk_port=${HBASE_GLIB_ZK_PORT:-2181}
+redis_port=${HBASE_GLIB_REDIS_PORT:-6379}
+master_heap=${HBASE_GLIB_MASTER_HEAP:-1g}
+gateway_heap=${HBASE_GLIB_GATEWAY_HEAP:-512m}
+start_timeout=${HBASE_GLIB_START_TIMEOUT:-300}
+
+logs=$state/logs
+run=$state/run
+conf=$state/conf
+
+say() { printf '%s\n' "stack: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+# JDK 17 needs these to run HBase 2.6 (bin/hbase add_jdk11_jvm_flags).
+jvm_flags=(
+  -XX:+UseG1GC
+  -Djava.net.preferIPv4Stack=true
+  -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true
+  --add-modules jdk.unsupported
+  --add-opens java.base/java.io=ALL-UNNAMED
+  --add-opens java.base/java.nio=ALL-UNNAMED
+  --add-opens java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens java.base/java.lang=ALL-UNNAMED
+  --add-opens java.base/jdk.internal.ref=ALL-UNNAMED
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens java.base/java.util=ALL-UNNAMED
+  --add-opens java.base/java.util.concurrent=ALL-UNNAMED
+  --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
+  --add-exports java.security.jgss/sun.security.krb5=ALL-UNNAMED
+  --add-exports java.base/sun.net.dns=ALL-UNNAMED
+  --add-exports java.base/sun.net.util=ALL-UNNAMED
+)
+
+now_ms() { date +%s%3N; }
+
+# --- jars --------------------------------------------------------------------
+
+classpath_file() {
+  local sum
+  sum=$(sha1sum "$here/stack/pom.xml" | cut -c1-12)
+  printf '%s\n' "$cache/classpath-$sum.txt"
+}
+
+cmd_fetch() {
+  local cp
+  cp=$(classpath_file)
+  if [ -s "$cp" ] && tr ':' '\n' < "$cp" | while read -r jar; do [ -f "$jar" ] || exit 1; done; then
+    return 0
+  fi
+  command -v mvn >/dev/null || die "mvn not found: run scripts/install-deps.sh"
+  mkdir -p "$cache"
+  say "resolving HBase jars from Maven Central into $cache/m2 (first run downloads ~140 MB)"
+  local t0; t0=$(now_ms)
+  mvn -q -B -f "$here/stack/pom.xml" -Dmaven.repo.local="$cache/m2" \
+      dependency:build-classpath -Dmdep.outputFile="$cp.tmp" >"$cache/mvn.log" 2>&1 \
+    || { tail -n 30 "$cache/mvn.log" >&2; die "maven could not resolve the stack's jars (log: $cache/mvn.log)"; }
+  mv "$cp.tmp" "$cp"
+  say "jars resolved in $(( ($(now_ms) - t0) / 1000 )) s"
+}
+
+classpath() { printf '%s:%s\n' "$conf" "$(cat "$(classpath_file)")"; }
+
+thrift_jar() { tr ':' '\n' < "$(classpath_file)" | grep '/hbase-thrift-[^/]*\.jar$'; }
+
+# --- configuration -------------------------------------------------------------
+
+write_conf() {
+  mkdir -p "$conf" "$logs" "$run" "$state/data"
+  cp "$here/stack/log4j2.properties" "$conf/log4j2.properties"
+  cat > "$conf/hbase-site.xml" <<EOF
+<?xml version="1.0"?>
+<!-- Written by scripts/stack.sh; edits are lost on the next start. -->
+<configuration>
+  <property><name>hbase.cluster.distributed</name><value>false</value></property>
+  <property><name>hbase.rootdir</name><value>file://$state/data/hbase</value></property>
+  <property><name>hbase.tmp.dir</name><value>$state/data/tmp</value></property>
+  <property><name>hbase.zookeeper.property.dataDir</name><value>$state/data/zk</value></property>
+  <property><name>hbase.zookeeper.quorum</name><value>127.0.0.1</value></property>
+  <property><name>hbase.zookeeper.property.clientPort</name><value>$zk_port</value></property>
+  <property><name>hbase.unsafe.stream.capability.enforce</name><value>false</value></property>
+  <property><name>hbase.master.info.port</name><value>-1</value></property>
+  <property><name>hbase.regionserver.info.port</name><value>-1</value></property>
+  <property><name>hbase.thrift.info.port</name><value>-1</value></property>
+  <property><name>hbase.master.ipc.address</name><value>127.0.0.1</value></property>
+  <property><name>hbase.regionserver.ipc.address</name><value>127.0.0.1</value></property>
+  <property><name>hbase.master.hostname</name><value>localhost</value></property>
+  <property><name>hbase.unsafe.regionserver.hostname</name><value>localhost</value></property>
+  <property><name>hbase.regionserver.thrift.ipaddress</name><value>127.0.0.1</value></property>
+</configuration>
+EOF
+}
+
+# --- processes -------------------------------------------------------------------
+
+# pid of a running component, or nothing; checks the command line so a reused
+# pid is not mistaken for ours.
+running_pid() {
+  local name=$1 pid
+  [ -f "$run/$name.pid" ] || return 0
+  pid=$(cat "$run/$name.pid")
+  if [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q -- "hbase.glib.component=$name"; then
+    printf '%s\n' "$pid"
+  fi
+}
+
+launch_java() {
+  local name=$1 heap=$2; shift 2
+  local log=$logs/$name.log
+  : > "$logs/$name.out"
+  nohup java "-Xms64m" "-Xmx$heap" "${jvm_flags[@]}" \
+    -Dhbase.glib.component="$name" -Dhbase.glib.log.file="$log" \
+    -Dlog4j2.configurationFile="$conf/log4j2.properties" \
+    -cp "$(classpath)" "$@" >"$logs/$name.out" 2>&1 < /dev/null &
+  echo $! > "$run/$name.pid"
+}
+
+start_hbase() {
+  if [ -n "$(running_pid hbase)" ]; then say "hbase already running"; return 0; fi
+  say "starting HBase (standalone, ZooKeeper on 127.0.0.1:$zk_port)"
+  launch_java hbase "$master_heap" org.apache.hadoop.hbase.master.HMaster start
+}
+
+gateway_name() { printf 'gateway-%s\n' "$1"; }
+
+start_gateway() {
+  local port=$1 protocol=$2 transport=$3 name
+  case $protocol in binary|compact) ;; *) die "protocol must be binary or compact, not '$protocol'";; esac
+  case $transport in buffered|framed) ;; *) die "transport must be buffered or framed, not '$transport'";; esac
+  name=$(gateway_name "$port")
+  if [ -n "$(running_pid "$name")" ]; then say "$name already running"; return 0; fi
+  say "starting Thrift2 gateway on 127.0.0.1:$port ($protocol/$transport)"
+  printf '%s %s\n' "$protocol" "$transport" > "$run/$name.mode"
+  # Command-line options, not -D: the gateway's option parsing overwrites
+  # hbase.regionserver.thrift.port with its default when -p is absent.
+  local flags=(-b 127.0.0.1 -p "$port")
+  [ "$protocol" = compact ] && flags+=(-c)
+  [ "$transport" = framed ] && flags+=(-f)
+  launch_java "$name" "$gateway_heap" org.apache.hadoop.hbase.thrift2.ThriftServer "${flags[@]}"
+}
+
+start_redis() {
+  [ "$redis_port" = none ] && return 0
+  if [ -n "$(redis_pid)" ]; then say "redis already running"; return 0; fi
+  command -v redis-server >/dev/null || die "redis-server not found: run scripts/install-deps.sh"
+  mkdir -p "$state/data/redis"
+  say "starting redis-server on 127.0.0.1:$redis_port"
+  redis-server --bind 127.0.0.1 --port "$redis_port" --daemonize yes \
+    --pidfile "$run/redis.pid" --logfile "$logs/redis.log" --dir "$state/data/redis" \
+    --save '' --appendonly no >/dev/null
+}
+
+redis_pid() {
+  local pid
+  [ -f "$run/redis.pid" ] || return 0
+  pid=$(cat "$run/redis.pid")
+  if [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q redis-server; then
+    printf '%s\n' "$pid"
+  fi
+}
+
+# Wait until a gateway answers listNamespaces and a get on hbase:meta.
+wait_gateway() {
+  local port=$1 protocol=$2 transport=$3 timeout=$4 name
+  name=$(gateway_name "$port")
+  if ! java -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
+        >/dev/null 2>"$logs/$name.probe"; then
+    cat "$logs/$name.probe" >&2
+    say "last lines of $logs/hbase.log:"; tail -n 20 "$logs/hbase.log" >&2 || true
+    say "last lines of $logs/$name.log:"; tail -n 20 "$logs/$name.log" >&2 || true
+    [ -n "$(running_pid "$name")" ] || { say "$name exited; its stdout:"; tail -n 20 "$logs/$name.out" >&2; }
+    die "gateway on port $port did not answer within $timeout s"
+  fi
+}
+
+wait_redis() {
+  [ "$redis_port" = none ] && return 0
+  local i
+  for i in $(seq 1 100); do
+    [ "$(redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null)" = PONG ] && return 0
+    sleep 0.1
+  done
+  tail -n 20 "$logs/redis.log" >&2 || true
+  die "redis-server on port $redis_port did not answer PING"
+}
+
+cmd_start() {
+  local t0 spec port protocol transport
+  t0=$(now_ms)
+  cmd_fetch
+  write_conf
+  start_redis
+  start_hbase
+  for spec in $gateways; do
+    IFS=: read -r port protocol transport <<<"$spec"
+    start_gateway "$port" "$protocol" "$transport"
+  done
+  wait_redis
+  for spec in $gateways; do
+    IFS=: read -r port protocol transport <<<"$spec"
+    wait_gateway "$port" "$protocol" "$transport" "$start_timeout"
+  done
+  say "ready in $(( ($(now_ms) - t0) / 1000 )) s: gateways [$gateways], redis ${redis_port}, logs in $logs"
+}
+
+cmd_start_gateway() {
+  [ $# -eq 3 ] || die "usage: stack.sh start-gateway PORT binary|compact buffered|framed"
+  local t0; t0=$(now_ms)
+  cmd_fetch
+  write_conf
+  [ -n "$(running_pid hbase)" ] || die "hbase is not running: run 'scripts/stack.sh start' first"
+  start_gateway "$1" "$2" "$3"
+  wait_gateway "$1" "$2" "$3" "$start_timeout"
+  say "gateway $1 ready in $(( ($(now_ms) - t0) / 1000 )) s"
+}
+
+stop_pid() {
+  local name=$1 pid=$2 i
+  kill "$pid" 2>/dev/null || true
+  for i in $(seq 1 300); do
+    kill -0 "$pid" 2>/dev/null || { rm -f "$run/$name.pid"; return 0; }
+    sleep 0.1
+  done
+  say "$name did not stop in 30 s; killing it"
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$run/$name.pid"
+}
+
+cmd_stop() {
+  local f name pid
+  [ -d "$run" ] || { say "nothing to stop"; return 0; }
+  for f in "$run"/gateway-*.pid; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .pid)
+    pid=$(running_pid "$name")
+    if [ -n "$pid" ]; then say "stopping $name"; stop_pid "$name" "$pid"; else rm -f "$f"; fi
+  done
+  pid=$(running_pid hbase)
+  if [ -n "$pid" ]; then say "stopping hbase"; stop_pid hbase "$pid"; fi
+  pid=$(redis_pid)
+  if [ -n "$pid" ]; then say "stopping redis"; stop_pid redis "$pid"; fi
+  return 0
+}
+
+cmd_status() {
+  local f name pid mode rc=0
+  printf '%-16s %-8s %s\n' component pid state
+  pid=$(running_pid hbase)
+  printf '%-16s %-8s %s\n' hbase "${pid:--}" "$([ -n "$pid" ] && echo running || echo stopped)"
+  [ -n "$pid" ] || rc=1
+  for f in "$run"/gateway-*.mode; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .mode)
+    pid=$(running_pid "$name")
+    read -r protocol transport < "$f"
+    if [ -n "$pid" ] && java -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "${name#gateway-}" \
+         "$protocol" "$transport" 5 >/dev/null 2>&1; then
+      mode=answering
+    else
+      mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1
+    fi
+    printf '%-16s %-8s %s (%s/%s)\n' "$name" "${pid:--}" "$mode" "$protocol" "$transport"
+  done
+  if [ "$redis_port" != none ]; then
+    pid=$(redis_pid)
+    printf '%-16s %-8s %s\n' redis "${pid:--}" \
+      "$([ "$(redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null)" = PONG ] && echo answering || echo stopped)"
+  fi
+  return $rc
+}
+
+cmd_logs() {
+  printf '%s\n' "$logs"
+  ls -1 "$logs" 2>/dev/null | sed "s|^|  $logs/|"
+}
+
+case ${1:-} in
+  fetch) cmd_fetch ;;
+  start) cmd_start ;;
+  start-gateway) shift; cmd_start_gateway "$@" ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  logs) cmd_logs ;;
+  thrift-jar) cmd_fetch; thrift_jar ;;
+  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+esac

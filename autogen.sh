@@ -1,0 +1,6 @@
+#!/bin/sh
+# Creates ./configure from configure.ac (a git checkout has none).
+set -e
+cd "$(dirname "$0")"
+mkdir -p m4
+autoreconf --force --install --warnings=all

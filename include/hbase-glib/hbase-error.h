@@ -1,0 +1,53 @@
+/* hbase-error.h: the one error domain of hbase-glib. */
+#ifndef HBASE_ERROR_H
+#define HBASE_ERROR_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBASE_ERROR:
+ *
+ * The error domain of every failure hbase-glib reports.  Cancellation is
+ * reported as %G_IO_ERROR_CANCELLED, as elsewhere in GIO.
+ */
+#define HBASE_ERROR (hbase_error_quark ())
+
+/**
+ * HBaseErrorCode:
+ * @HBASE_ERROR_CONNECTION: the gateway could not be reached, or the
+ *   connection broke during a call.
+ * @HBASE_ERROR_TIMEOUT: a connect or an operation ran past its deadline.
+ * @HBASE_ERROR_PROTOCOL: the gateway's reply could not be understood
+ *   (wrong protocol or transport, corrupt data, unknown method).
+ * @HBASE_ERROR_IO: HBase reported an I/O error (a TIOError); the message is
+ *   the server's.
+ * @HBASE_ERROR_ILLEGAL_ARGUMENT: the request was rejected as invalid, by
+ *   the library before sending or by the gateway (TIllegalArgument).
+ * @HBASE_ERROR_NOT_FOUND: the table, namespace or scanner does not exist.
+ * @HBASE_ERROR_SERVER: the gateway failed while processing the call
+ *   (a Thrift INTERNAL_ERROR: HBase threw an unchecked exception, e.g. for
+ *   a malformed filter string).
+ *
+ * Error codes of the %HBASE_ERROR domain.
+ */
+typedef enum {
+  HBASE_ERROR_CONNECTION = 1,
+  HBASE_ERROR_TIMEOUT,
+  HBASE_ERROR_PROTOCOL,
+  HBASE_ERROR_IO,
+  HBASE_ERROR_ILLEGAL_ARGUMENT,
+  HBASE_ERROR_NOT_FOUND,
+  HBASE_ERROR_SERVER,
+} HBaseErrorCode;
+
+GQuark hbase_error_quark (void);
+
+G_END_DECLS
+
+#endif /* HBASE_ERROR_H */

@@ -1,0 +1,17 @@
+/* hbase-glib.h: the one header applications include.
+ *
+ * hbase-glib is a GLib client for HBase through the Thrift2 gateway.  The
+ * typed generated layer (HbaseThrift*) is in <hbase-glib/hbase-glib-thrift.h>.
+ */
+#ifndef HBASE_GLIB_H
+#define HBASE_GLIB_H
+
+#define __HBASE_GLIB_INSIDE__
+
+#include <hbase-glib/hbase-version.h>
+#include <hbase-glib/hbase-error.h>
+#include <hbase-glib/hbase-connection.h>
+
+#undef __HBASE_GLIB_INSIDE__
+
+#endif /* HBASE_GLIB_H */

@@ -1,0 +1,241 @@
+/* hbase-connection.c: open one connection to a Thrift2 gateway over the
+ * Thrift c_glib socket, buffered or framed transport, binary or compact
+ * protocol, and hand out the generated THBaseService client on it. */
+#include "config.h"
+
+#include <thrift/c_glib/protocol/thrift_binary_protocol.h>
+#include <thrift/c_glib/protocol/thrift_compact_protocol.h>
+#include <thrift/c_glib/transport/thrift_buffered_transport.h>
+#include <thrift/c_glib/transport/thrift_framed_transport.h>
+#include <thrift/c_glib/transport/thrift_socket.h>
+
+#include <hbase-glib/hbase-glib-thrift.h>
+
+struct _HBaseConnection {
+  char *host;
+  guint port;
+  ThriftTransport *socket;
+  ThriftTransport *transport;
+  ThriftProtocol *protocol;
+  HbaseThriftTHBaseServiceClient *client;
+};
+
+static const char *const protocol_names[] = { "binary", "compact" };
+static const char *const transport_names[] = { "buffered", "framed" };
+
+/* Index of @name in @names, or -1. */
+static int
+lookup_name (const char *name, const char *const *names, gsize n_names)
+{
+  for (gsize i = 0; name != NULL && i < n_names; i++)
+    if (g_ascii_strcasecmp (name, names[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
+/**
+ * hbase_protocol_from_string:
+ * @name: "binary" or "compact" (case-insensitive)
+ * @protocol: (out): the protocol
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @name names a protocol.
+ */
+gboolean
+hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **error)
+{
+  int i = lookup_name (name, protocol_names, G_N_ELEMENTS (protocol_names));
+
+  if (i < 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "unknown Thrift protocol '%s' (expected binary or compact)",
+                   name != NULL ? name : "(null)");
+      return FALSE;
+    }
+  *protocol = (HBaseProtocol) i;
+  return TRUE;
+}
+
+/**
+ * hbase_protocol_to_string:
+ * @protocol: a protocol
+ *
+ * Returns: (transfer none): "binary" or "compact", or "invalid".
+ */
+const char *
+hbase_protocol_to_string (HBaseProtocol protocol)
+{
+  return (guint) protocol < G_N_ELEMENTS (protocol_names) ? protocol_names[protocol] : "invalid";
+}
+
+/**
+ * hbase_transport_from_string:
+ * @name: "buffered" or "framed" (case-insensitive)
+ * @transport: (out): the transport
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @name names a transport.
+ */
+gboolean
+hbase_transport_from_string (const char *name, HBaseTransport *transport, GError **error)
+{
+  int i = lookup_name (name, transport_names, G_N_ELEMENTS (transport_names));
+
+  if (i < 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "unknown Thrift transport '%s' (expected buffered or framed)",
+                   name != NULL ? name : "(null)");
+      return FALSE;
+    }
+  *transport = (HBaseTransport) i;
+  return TRUE;
+}
+
+/**
+ * hbase_transport_to_string:
+ * @transport: a transport
+ *
+ * Returns: (transfer none): "buffered" or "framed", or "invalid".
+ */
+const char *
+hbase_transport_to_string (HBaseTransport transport)
+{
+  return (guint) transport < G_N_ELEMENTS (transport_names) ? transport_names[transport] : "invalid";
+}
+
+/**
+ * hbase_connection_open:
+ * @host: the gateway's host name or IPv4 address
+ * @port: the gateway's port, 1 to 65535
+ * @protocol: the protocol the gateway speaks
+ * @transport: the transport the gateway speaks
+ * @error: return location for an error
+ *
+ * Connects to a Thrift2 gateway.  The protocol and transport must be the
+ * gateway's: the Thrift protocol has no negotiation.
+ *
+ * Returns: (transfer full) (nullable): the connection, or %NULL with
+ *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT or %HBASE_ERROR_CONNECTION).
+ */
+HBaseConnection *
+hbase_connection_open (const char      *host,
+                       guint            port,
+                       HBaseProtocol    protocol,
+                       HBaseTransport   transport,
+                       GError         **error)
+{
+  g_autoptr(HBaseConnection) connection = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (host == NULL || *host == '\0')
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "gateway host must not be empty");
+      return NULL;
+    }
+  if (port == 0 || port > 65535)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateway port %u is out of range (1-65535)", port);
+      return NULL;
+    }
+  if ((guint) protocol >= G_N_ELEMENTS (protocol_names) ||
+      (guint) transport >= G_N_ELEMENTS (transport_names))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "invalid protocol (%d) or transport (%d)", (int) protocol, (int) transport);
+      return NULL;
+    }
+
+  connection = g_new0 (HBaseConnection, 1);
+  connection->host = g_strdup (host);
+  connection->port = port;
+  connection->socket = g_object_new (THRIFT_TYPE_SOCKET,
+                                     "hostname", host, "port", port, NULL);
+  connection->transport =
+    g_object_new (transport == HBASE_TRANSPORT_FRAMED ? THRIFT_TYPE_FRAMED_TRANSPORT
+                                                      : THRIFT_TYPE_BUFFERED_TRANSPORT,
+                  "transport", connection->socket, NULL);
+  connection->protocol =
+    g_object_new (protocol == HBASE_PROTOCOL_COMPACT ? THRIFT_TYPE_COMPACT_PROTOCOL
+                                                     : THRIFT_TYPE_BINARY_PROTOCOL,
+                  "transport", connection->transport, NULL);
+  connection->client = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT,
+                                     "input_protocol", connection->protocol,
+                                     "output_protocol", connection->protocol, NULL);
+
+  if (!thrift_transport_open (connection->transport, &local_error))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "cannot connect to Thrift2 gateway %s:%u: %s",
+                   host, port, local_error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&connection);
+}
+
+/**
+ * hbase_connection_get_service:
+ * @connection: a connection
+ *
+ * The generated THBaseService client on this connection, for the typed
+ * hbase_thrift_t_h_base_service_if_*() calls.  Turn their failures into
+ * %HBASE_ERROR with hbase_error_take_call_error().
+ *
+ * Returns: (transfer none): the client, valid until the connection is freed.
+ */
+HbaseThriftTHBaseServiceIf *
+hbase_connection_get_service (HBaseConnection *connection)
+{
+  g_return_val_if_fail (connection != NULL, NULL);
+  return HBASE_THRIFT_T_H_BASE_SERVICE_IF (connection->client);
+}
+
+/**
+ * hbase_connection_get_host:
+ * @connection: a connection
+ *
+ * Returns: (transfer none): the host the connection was opened to.
+ */
+const char *
+hbase_connection_get_host (HBaseConnection *connection)
+{
+  g_return_val_if_fail (connection != NULL, NULL);
+  return connection->host;
+}
+
+/**
+ * hbase_connection_get_port:
+ * @connection: a connection
+ *
+ * Returns: the port the connection was opened to.
+ */
+guint
+hbase_connection_get_port (HBaseConnection *connection)
+{
+  g_return_val_if_fail (connection != NULL, 0);
+  return connection->port;
+}
+
+/**
+ * hbase_connection_free:
+ * @connection: (nullable) (transfer full): a connection
+ *
+ * Closes the connection and frees it.
+ */
+void
+hbase_connection_free (HBaseConnection *connection)
+{
+  if (connection == NULL)
+    return;
+  if (connection->transport != NULL && thrift_transport_is_open (connection->transport))
+    thrift_transport_close (connection->transport, NULL);
+  g_clear_object (&connection->client);
+  g_clear_object (&connection->protocol);
+  g_clear_object (&connection->transport);
+  g_clear_object (&connection->socket);
+  g_free (connection->host);
+  g_free (connection);
+}

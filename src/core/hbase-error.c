@@ -1,0 +1,75 @@
+/* hbase-error.c: the HBASE_ERROR domain, and turning the outcome of a
+ * generated Thrift call into it with the gateway's own message kept. */
+#include "config.h"
+
+#include <thrift/c_glib/protocol/thrift_protocol.h>
+#include <thrift/c_glib/thrift_application_exception.h>
+#include <thrift/c_glib/transport/thrift_transport.h>
+
+#include <hbase-glib/hbase-glib-thrift.h>
+
+G_DEFINE_QUARK (hbase-error-quark, hbase_error)
+
+/* A TIOError's message is the Java exception's getMessage().  Where HBase
+ * wraps the exception, that text names the class, which is the only way to
+ * tell "not found" apart.  (A plain TableNotFoundException from the 2.6
+ * gateway's get says only the table name; see test-generated-client.c.) */
+static HBaseErrorCode
+io_error_code (const char *message)
+{
+  if (message != NULL &&
+      (strstr (message, "TableNotFoundException") != NULL ||
+       strstr (message, "NamespaceNotFoundException") != NULL))
+    return HBASE_ERROR_NOT_FOUND;
+  return HBASE_ERROR_IO;
+}
+
+static HBaseErrorCode
+call_error_code (const GError *call_error)
+{
+  if (call_error->domain == THRIFT_TRANSPORT_ERROR)
+    return HBASE_ERROR_CONNECTION;
+  if (call_error->domain == THRIFT_APPLICATION_EXCEPTION_ERROR &&
+      call_error->code == THRIFT_APPLICATION_EXCEPTION_ERROR_INTERNAL_ERROR)
+    return HBASE_ERROR_SERVER;
+  if (call_error->domain == HBASE_ERROR)
+    return call_error->code;
+  return HBASE_ERROR_PROTOCOL;
+}
+
+/**
+ * hbase_error_take_call_error:
+ * @error: (out) (optional): where to put the hbase-glib error, or %NULL
+ * @call_error: (transfer full) (nullable): the #GError a generated
+ *   hbase_thrift_t_h_base_service_*() call set
+ * @io_error: (transfer none) (nullable): the TIOError out-parameter of the call
+ * @illegal_argument: (transfer none) (nullable): the TIllegalArgument
+ *   out-parameter of the call
+ *
+ * Turns a failed generated call into an %HBASE_ERROR whose message is the
+ * gateway's.  The generated code alone only says "TIOError"; the server's
+ * text is in the exception object, which this reads.  Takes ownership of
+ * @call_error; the exception objects stay the caller's.
+ */
+void
+hbase_error_take_call_error (GError                      **error,
+                             GError                       *call_error,
+                             HbaseThriftTIOError          *io_error,
+                             HbaseThriftTIllegalArgument  *illegal_argument)
+{
+  if (io_error != NULL)
+    g_set_error (error, HBASE_ERROR, io_error_code (io_error->message),
+                 "HBase I/O error%s: %s",
+                 io_error->canRetry ? " (retryable)" : "",
+                 io_error->message != NULL ? io_error->message : "(no message)");
+  else if (illegal_argument != NULL)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                 "illegal argument: %s",
+                 illegal_argument->message != NULL ? illegal_argument->message : "(no message)");
+  else if (call_error != NULL)
+    g_set_error_literal (error, HBASE_ERROR, call_error_code (call_error), call_error->message);
+  else
+    g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                         "the call failed without saying why");
+  g_clear_error (&call_error);
+}

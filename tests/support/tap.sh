@@ -1,0 +1,15 @@
+# tap.sh: TAP helpers for shell tests, sourced by tests/*/test-*.sh.
+tap_n=0
+tap_failed=0
+tap_plan() { echo "1..$1"; }
+tap_ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1"; }
+tap_not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $1"; }
+tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
+# tap_check DESCRIPTION COMMAND...: one test point from a command's status;
+# on failure its output is shown as TAP comments.
+tap_check() {
+  local what=$1 out; shift
+  if out=$("$@" 2>&1); then tap_ok "$what"; else tap_not_ok "$what"; printf '%s\n' "$out" | sed 's/^/# /'; fi
+}
+# Whether a missing service must fail (CI) or may skip.
+tap_stack_required() { [ "${CI:-}" = true ] || [ "${HBASE_GLIB_TEST_REQUIRE_STACK:-}" = 1 ]; }

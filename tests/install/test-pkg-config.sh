@@ -28,7 +28,7 @@ else
 fi
 
 # shellcheck disable=SC2046
-if ${CC:-cc} -Wall -Wextra -Werror -o "$tmp/outside" "$top_srcdir/tests/install/outside.c" \
+if ${CC:-cc} $SANITIZER_FLAGS -Wall -Wextra -Werror -o "$tmp/outside" "$top_srcdir/tests/install/outside.c" \
      $(pkg-config --cflags --libs hbase-glib-thrift-1.0) > "$tmp/cc.log" 2>&1; then
   tap_ok "an outside program compiles and links with pkg-config --cflags --libs"
 else

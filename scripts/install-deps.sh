@@ -6,12 +6,12 @@ set -euo pipefail
 
 packages=(
   # build
-  autoconf automake libtool pkg-config make gcc
+  autoconf automake libtool pkg-config make gcc libc6-dev xz-utils
   libglib2.0-dev thrift-compiler libthrift-c-glib-dev libhiredis-dev
   # tools used by the build and tests (IDL check, jar extraction)
   python3 unzip
   # local stack: JDK 17 and Maven for HBase, Redis for the index bridge
-  openjdk-17-jdk-headless maven redis-server
+  openjdk-17-jdk-headless maven redis-server redis-tools
   # memory checking
   valgrind
 )

@@ -173,6 +173,9 @@ start_redis() {
   [ "$redis_port" = none ] && return 0
   if [ -n "$(redis_pid)" ]; then say "redis already running"; return 0; fi
   command -v redis-server >/dev/null || die "redis-server not found: run scripts/install-deps.sh"
+  if [ "$(redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null)" = PONG ]; then
+    die "another redis-server already listens on 127.0.0.1:$redis_port (stop it, or set HBASE_GLIB_REDIS_PORT)"
+  fi
   mkdir -p "$state/data/redis"
   say "starting redis-server on 127.0.0.1:$redis_port"
   redis-server --bind 127.0.0.1 --port "$redis_port" --daemonize yes \

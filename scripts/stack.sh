@@ -45,6 +45,7 @@ die() { say "error: $*"; exit 1; }
 # JDK 17 needs these to run HBase 2.6 (bin/hbase add_jdk11_jvm_flags).
 jvm_flags=(
   -XX:+UseG1GC
+  -XX:-UsePerfData
   -Djava.net.preferIPv4Stack=true
   -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true
   --add-modules jdk.unsupported
@@ -96,7 +97,7 @@ thrift_jar() { tr ':' '\n' < "$(classpath_file)" | grep '/hbase-thrift-[^/]*\.ja
 # --- configuration -------------------------------------------------------------
 
 write_conf() {
-  mkdir -p "$conf" "$logs" "$run" "$state/data"
+  mkdir -p "$conf" "$logs" "$run" "$state/data/tmp"
   cp "$here/stack/log4j2.properties" "$conf/log4j2.properties"
   cat > "$conf/hbase-site.xml" <<EOF
 <?xml version="1.0"?>
@@ -138,7 +139,7 @@ launch_java() {
   local name=$1 heap=$2; shift 2
   local log=$logs/$name.log
   : > "$logs/$name.out"
-  nohup java "-Xms64m" "-Xmx$heap" "${jvm_flags[@]}" \
+  nohup java "-Xms64m" "-Xmx$heap" "${jvm_flags[@]}" -Djava.io.tmpdir="$state/data/tmp" \
     -Dhbase.glib.component="$name" -Dhbase.glib.log.file="$log" \
     -Dlog4j2.configurationFile="$conf/log4j2.properties" \
     -cp "$(classpath)" "$@" >"$logs/$name.out" 2>&1 < /dev/null &
@@ -196,7 +197,7 @@ redis_pid() {
 wait_gateway() {
   local port=$1 protocol=$2 transport=$3 timeout=$4 name
   name=$(gateway_name "$port")
-  if ! java -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
+  if ! java -XX:-UsePerfData -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
         >/dev/null 2>"$logs/$name.probe"; then
     cat "$logs/$name.probe" >&2
     say "last lines of $logs/hbase.log:"; tail -n 20 "$logs/hbase.log" >&2 || true
@@ -286,7 +287,7 @@ cmd_status() {
     name=$(basename "$f" .mode)
     pid=$(running_pid "$name")
     read -r protocol transport < "$f"
-    if [ -n "$pid" ] && java -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "${name#gateway-}" \
+    if [ -n "$pid" ] && java -XX:-UsePerfData -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "${name#gateway-}" \
          "$protocol" "$transport" 5 >/dev/null 2>&1; then
       mode=answering
     else

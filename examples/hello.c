@@ -1,20 +1,21 @@
 /* hello: write one row through hbase-glib and read it back.
  *
- *   examples/hello [HOST:PORT] [binary|compact] [buffered|framed]
+ *   examples/hello [GATEWAYS [binary|compact [buffered|framed]]]
  *
- * Defaults come from HBASE_GLIB_GATEWAY, HBASE_GLIB_PROTOCOL and
- * HBASE_GLIB_TRANSPORT, then 127.0.0.1:9090 binary buffered (the local
- * stack's first gateway).  Creates the table "hbase_glib_hello" (family
- * "info") when it is missing.
+ * Settings come from the environment (HBASE_GLIB_GATEWAYS, ..._PROTOCOL,
+ * ..._TRANSPORT, a key file named by HBASE_GLIB_CONFIG; see README.md),
+ * then from the arguments; by default localhost:9090 binary buffered, the
+ * local stack's first gateway.  Creates the table "hbase_glib_hello"
+ * (family "info") when it is missing.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #define TABLE "hbase_glib_hello"
 #define FAMILY "info"
+#define ROW "hello-row"
 
 static GByteArray *
 bytes (const char *text)
@@ -24,8 +25,11 @@ bytes (const char *text)
   return g_byte_array_append (array, (const guint8 *) text, strlen (text));
 }
 
+/* Each function below is one attempt of a call; hbase_client_call() runs
+ * it on a pooled connection and retries it when that is safe. */
+
 static gboolean
-ensure_table (HbaseThriftTHBaseServiceIf *service, GError **error)
+ensure_table (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   g_autoptr(GByteArray) name = bytes (TABLE);
   g_autoptr(GByteArray) family_name = bytes (FAMILY);
@@ -54,13 +58,14 @@ failed:
 }
 
 static gboolean
-write_row (HbaseThriftTHBaseServiceIf *service, GByteArray *table, const char *row, GError **error)
+write_row (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   const char *cells[][2] = { { "greeting", "hello from hbase-glib" },
                              { "library", hbase_version_string () } };
-  g_autoptr(GByteArray) row_bytes = bytes (row);
+  g_autoptr(GByteArray) table = bytes (TABLE);
+  g_autoptr(GByteArray) row = bytes (ROW);
   g_autoptr(GByteArray) family = bytes (FAMILY);
-  g_autoptr(HbaseThriftTPut) put = g_object_new (HBASE_THRIFT_TYPE_T_PUT, "row", row_bytes, NULL);
+  g_autoptr(HbaseThriftTPut) put = g_object_new (HBASE_THRIFT_TYPE_T_PUT, "row", row, NULL);
   g_autoptr(HbaseThriftTIOError) io = NULL;
   GError *call_error = NULL;
 
@@ -80,20 +85,27 @@ write_row (HbaseThriftTHBaseServiceIf *service, GByteArray *table, const char *r
 }
 
 static gboolean
-read_row (HbaseThriftTHBaseServiceIf *service, GByteArray *table, const char *row, GError **error)
+read_row (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
-  g_autoptr(GByteArray) row_bytes = bytes (row);
-  g_autoptr(HbaseThriftTGet) get = g_object_new (HBASE_THRIFT_TYPE_T_GET, "row", row_bytes, NULL);
-  g_autoptr(HbaseThriftTResult) result = g_object_new (HBASE_THRIFT_TYPE_T_RESULT, NULL);
+  HbaseThriftTResult **result = user_data;
+  g_autoptr(GByteArray) table = bytes (TABLE);
+  g_autoptr(GByteArray) row = bytes (ROW);
+  g_autoptr(HbaseThriftTGet) get = g_object_new (HBASE_THRIFT_TYPE_T_GET, "row", row, NULL);
   g_autoptr(HbaseThriftTIOError) io = NULL;
   GError *call_error = NULL;
 
-  if (!hbase_thrift_t_h_base_service_if_get (service, &result, table, get, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  printf ("row %s of %s: %u cells\n", row, TABLE, result->columnValues->len);
+  g_clear_object (result);
+  *result = g_object_new (HBASE_THRIFT_TYPE_T_RESULT, NULL);
+  if (hbase_thrift_t_h_base_service_if_get (service, result, table, get, &io, &call_error))
+    return TRUE;
+  hbase_error_take_call_error (error, call_error, io, NULL);
+  return FALSE;
+}
+
+static void
+print_row (HbaseThriftTResult *result)
+{
+  printf ("row %s of %s: %u cells\n", ROW, TABLE, result->columnValues->len);
   for (guint i = 0; i < result->columnValues->len; i++)
     {
       HbaseThriftTColumnValue *cell = g_ptr_array_index (result->columnValues, i);
@@ -103,47 +115,53 @@ read_row (HbaseThriftTHBaseServiceIf *service, GByteArray *table, const char *ro
               (int) cell->qualifier->len, (const char *) cell->qualifier->data,
               (int) cell->value->len, (const char *) cell->value->data, cell->timestamp);
     }
-  return TRUE;
+}
+
+/* The environment's settings, overridden by the command line. */
+static HBaseConfig *
+settings (int argc, char **argv, GError **error)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new_from_environment (error);
+  HBaseProtocol protocol;
+  HBaseTransport transport;
+
+  if (config == NULL)
+    return NULL;
+  if ((argc > 1 && !hbase_config_set_gateways (config, argv[1], error)) ||
+      (argc > 2 && (!hbase_protocol_from_string (argv[2], &protocol, error) ||
+                    !hbase_config_set_protocol (config, protocol, error))) ||
+      (argc > 3 && (!hbase_transport_from_string (argv[3], &transport, error) ||
+                    !hbase_config_set_transport (config, transport, error))))
+    return NULL;
+  return g_steal_pointer (&config);
 }
 
 int
 main (int argc, char **argv)
 {
-  const char *address = argc > 1 ? argv[1] : g_getenv ("HBASE_GLIB_GATEWAY");
-  const char *protocol_name = argc > 2 ? argv[2] : g_getenv ("HBASE_GLIB_PROTOCOL");
-  const char *transport_name = argc > 3 ? argv[3] : g_getenv ("HBASE_GLIB_TRANSPORT");
-  HBaseProtocol protocol = HBASE_PROTOCOL_BINARY;
-  HBaseTransport transport = HBASE_TRANSPORT_BUFFERED;
-  g_autoptr(HBaseConnection) connection = NULL;
-  g_autoptr(GByteArray) table = bytes (TABLE);
   g_autoptr(GError) error = NULL;
-  g_autofree char *host = NULL;
-  const char *colon;
-  guint64 port = 9090;
+  g_autoptr(HBaseConfig) config = settings (argc, argv, &error);
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HbaseThriftTResult) result = NULL;
 
-  if (address == NULL)
-    address = "127.0.0.1:9090";
-  colon = strrchr (address, ':');
-  host = colon != NULL ? g_strndup (address, colon - address) : g_strdup (address);
-  if ((colon != NULL && !g_ascii_string_to_unsigned (colon + 1, 10, 1, 65535, &port, &error)) ||
-      (protocol_name != NULL && !hbase_protocol_from_string (protocol_name, &protocol, &error)) ||
-      (transport_name != NULL && !hbase_transport_from_string (transport_name, &transport, &error)))
+  if (config == NULL)
     {
-      fprintf (stderr, "hello: %s\nusage: hello [HOST:PORT] [binary|compact] [buffered|framed]\n",
+      fprintf (stderr, "hello: %s\nusage: hello [GATEWAYS [binary|compact [buffered|framed]]]\n",
                error->message);
       return 2;
     }
-
-  connection = hbase_connection_open (host, (guint) port, protocol, transport, &error);
-  if (connection == NULL ||
-      !ensure_table (hbase_connection_get_service (connection), &error) ||
-      !write_row (hbase_connection_get_service (connection), table, "hello-row", &error) ||
-      !read_row (hbase_connection_get_service (connection), table, "hello-row", &error))
+  client = hbase_client_new (config, &error);
+  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT, ensure_table, NULL, NULL, &error) ||
+      !hbase_client_call (client, HBASE_CALL_IDEMPOTENT, write_row, NULL, NULL, &error) ||
+      !hbase_client_call (client, HBASE_CALL_IDEMPOTENT, read_row, &result, NULL, &error))
     {
       fprintf (stderr, "hello: %s\n", error->message);
       return 1;
     }
-  printf ("hbase-glib %s talked to %s:%u (%s/%s)\n", hbase_version_string (), host, (guint) port,
-          hbase_protocol_to_string (protocol), hbase_transport_to_string (transport));
+  print_row (result);
+  printf ("hbase-glib %s talked to %s:%u (%s/%s)\n", hbase_version_string (),
+          hbase_config_get_gateway_host (config, 0), hbase_config_get_gateway_port (config, 0),
+          hbase_protocol_to_string (hbase_config_get_protocol (config)),
+          hbase_transport_to_string (hbase_config_get_transport (config)));
   return 0;
 }

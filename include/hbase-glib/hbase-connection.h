@@ -48,7 +48,8 @@ const char  *hbase_transport_to_string   (HBaseTransport  transport);
  * HBaseConnection:
  *
  * An open connection to one Thrift2 gateway.  A connection is not
- * thread-safe: use it from one thread at a time.
+ * thread-safe: use it from one thread at a time.  Most applications want an
+ * #HBaseClient, which pools connections, retries and reconnects.
  */
 typedef struct _HBaseConnection HBaseConnection;
 
@@ -57,6 +58,8 @@ HBaseConnection *hbase_connection_open      (const char      *host,
                                              HBaseProtocol    protocol,
                                              HBaseTransport   transport,
                                              GError         **error);
+void             hbase_connection_set_timeout (HBaseConnection *connection,
+                                               guint            milliseconds);
 const char      *hbase_connection_get_host  (HBaseConnection *connection);
 guint            hbase_connection_get_port  (HBaseConnection *connection);
 void             hbase_connection_free      (HBaseConnection *connection);

@@ -26,7 +26,8 @@ G_BEGIN_DECLS
  * @HBASE_ERROR_PROTOCOL: the gateway's reply could not be understood
  *   (wrong protocol or transport, corrupt data, unknown method).
  * @HBASE_ERROR_IO: HBase reported an I/O error (a TIOError); the message is
- *   the server's.
+ *   the server's, and hbase_error_get_can_retry() tells whether HBase
+ *   considers it retryable.
  * @HBASE_ERROR_ILLEGAL_ARGUMENT: the request was rejected as invalid, by
  *   the library before sending or by the gateway (TIllegalArgument).
  * @HBASE_ERROR_NOT_FOUND: the table, namespace or scanner does not exist.
@@ -46,7 +47,8 @@ typedef enum {
   HBASE_ERROR_SERVER,
 } HBaseErrorCode;
 
-GQuark hbase_error_quark (void);
+GQuark   hbase_error_quark         (void);
+gboolean hbase_error_get_can_retry (const GError *error);
 
 G_END_DECLS
 

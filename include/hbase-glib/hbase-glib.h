@@ -11,6 +11,8 @@
 #include <hbase-glib/hbase-version.h>
 #include <hbase-glib/hbase-error.h>
 #include <hbase-glib/hbase-connection.h>
+#include <hbase-glib/hbase-config.h>
+#include <hbase-glib/hbase-client.h>
 
 #undef __HBASE_GLIB_INSIDE__
 

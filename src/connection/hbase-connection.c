@@ -1,21 +1,17 @@
-/* hbase-connection.c: open one connection to a Thrift2 gateway over the
- * Thrift c_glib socket, buffered or framed transport, binary or compact
- * protocol, and hand out the generated THBaseService client on it. */
+/* hbase-connection.c: one connection to a Thrift2 gateway: hbase-glib's
+ * socket transport (buffered or framed) under the generated binary or
+ * compact protocol, and the generated THBaseService client on top. */
 #include "config.h"
 
 #include <thrift/c_glib/protocol/thrift_binary_protocol.h>
 #include <thrift/c_glib/protocol/thrift_compact_protocol.h>
-#include <thrift/c_glib/transport/thrift_buffered_transport.h>
-#include <thrift/c_glib/transport/thrift_framed_transport.h>
-#include <thrift/c_glib/transport/thrift_socket.h>
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include "hbase-connection-private.h"
 
 struct _HBaseConnection {
   char *host;
   guint port;
-  ThriftTransport *socket;
-  ThriftTransport *transport;
+  HBaseSocketTransport *transport;
   ThriftProtocol *protocol;
   HbaseThriftTHBaseServiceClient *client;
 };
@@ -107,17 +103,23 @@ hbase_transport_to_string (HBaseTransport transport)
 
 /**
  * hbase_connection_open:
- * @host: the gateway's host name or IPv4 address
+ * @host: the gateway's host name, IPv4 or IPv6 address
  * @port: the gateway's port, 1 to 65535
  * @protocol: the protocol the gateway speaks
  * @transport: the transport the gateway speaks
  * @error: return location for an error
  *
- * Connects to a Thrift2 gateway.  The protocol and transport must be the
- * gateway's: the Thrift protocol has no negotiation.
+ * Connects to a Thrift2 gateway, giving up after 5 s.  The protocol and
+ * transport must be the gateway's: the Thrift protocol has no negotiation
+ * (a mismatch shows as the gateway closing the connection or never
+ * replying, and the error says so).  Every call on the connection must be
+ * answered within 60 s (see hbase_connection_set_timeout()).
+ *
+ * An #HBaseClient adds pooling, retries and reconnection on top.
  *
  * Returns: (transfer full) (nullable): the connection, or %NULL with
- *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT or %HBASE_ERROR_CONNECTION).
+ *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT, %HBASE_ERROR_CONNECTION or
+ *   %HBASE_ERROR_TIMEOUT).
  */
 HBaseConnection *
 hbase_connection_open (const char      *host,
@@ -126,8 +128,22 @@ hbase_connection_open (const char      *host,
                        HBaseTransport   transport,
                        GError         **error)
 {
+  return _hbase_connection_open_full (host, port, protocol, transport,
+                                      HBASE_DEFAULT_CONNECT_TIMEOUT_MS, 0, NULL, error);
+}
+
+HBaseConnection *
+_hbase_connection_open_full (const char      *host,
+                             guint            port,
+                             HBaseProtocol    protocol,
+                             HBaseTransport   transport,
+                             guint            connect_timeout_ms,
+                             gint64           deadline,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
   g_autoptr(HBaseConnection) connection = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autofree char *description = NULL;
 
   if (host == NULL || *host == '\0')
     {
@@ -152,12 +168,14 @@ hbase_connection_open (const char      *host,
   connection = g_new0 (HBaseConnection, 1);
   connection->host = g_strdup (host);
   connection->port = port;
-  connection->socket = g_object_new (THRIFT_TYPE_SOCKET,
-                                     "hostname", host, "port", port, NULL);
-  connection->transport =
-    g_object_new (transport == HBASE_TRANSPORT_FRAMED ? THRIFT_TYPE_FRAMED_TRANSPORT
-                                                      : THRIFT_TYPE_BUFFERED_TRANSPORT,
-                  "transport", connection->socket, NULL);
+  connection->transport = _hbase_socket_transport_new (host, port,
+                                                       transport == HBASE_TRANSPORT_FRAMED,
+                                                       connect_timeout_ms);
+  description = g_strdup_printf ("%s:%u (%s/%s)", host, port, protocol_names[protocol],
+                                 transport_names[transport]);
+  _hbase_socket_transport_set_description (connection->transport, description);
+  _hbase_socket_transport_set_request_timeout (connection->transport,
+                                               HBASE_DEFAULT_OPERATION_TIMEOUT_MS);
   connection->protocol =
     g_object_new (protocol == HBASE_PROTOCOL_COMPACT ? THRIFT_TYPE_COMPACT_PROTOCOL
                                                      : THRIFT_TYPE_BINARY_PROTOCOL,
@@ -166,14 +184,32 @@ hbase_connection_open (const char      *host,
                                      "input_protocol", connection->protocol,
                                      "output_protocol", connection->protocol, NULL);
 
-  if (!thrift_transport_open (connection->transport, &local_error))
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
-                   "cannot connect to Thrift2 gateway %s:%u: %s",
-                   host, port, local_error->message);
-      return NULL;
-    }
+  if (!_hbase_socket_transport_connect (connection->transport, deadline, cancellable, error))
+    return NULL;
   return g_steal_pointer (&connection);
+}
+
+/**
+ * hbase_connection_set_timeout:
+ * @connection: a connection
+ * @milliseconds: how long a call may take, from its first byte sent to its
+ *   reply read; 0 for no limit
+ *
+ * A call that takes longer fails with %HBASE_ERROR_TIMEOUT, and the
+ * connection is then unusable (a late reply would be mistaken for the next
+ * one's): free it.
+ */
+void
+hbase_connection_set_timeout (HBaseConnection *connection, guint milliseconds)
+{
+  g_return_if_fail (connection != NULL);
+  _hbase_socket_transport_set_request_timeout (connection->transport, milliseconds);
+}
+
+HBaseSocketTransport *
+_hbase_connection_get_transport (HBaseConnection *connection)
+{
+  return connection->transport;
 }
 
 /**
@@ -230,12 +266,9 @@ hbase_connection_free (HBaseConnection *connection)
 {
   if (connection == NULL)
     return;
-  if (connection->transport != NULL && thrift_transport_is_open (connection->transport))
-    thrift_transport_close (connection->transport, NULL);
   g_clear_object (&connection->client);
   g_clear_object (&connection->protocol);
-  g_clear_object (&connection->transport);
-  g_clear_object (&connection->socket);
+  g_clear_object (&connection->transport);   /* closes the socket */
   g_free (connection->host);
   g_free (connection);
 }

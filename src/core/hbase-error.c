@@ -8,7 +8,48 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
-G_DEFINE_QUARK (hbase-error-quark, hbase_error)
+/* An extended error domain: every HBASE_ERROR carries whether HBase said
+ * the failure may be retried (TIOError.canRetry). */
+typedef struct {
+  gboolean can_retry;
+} HBaseErrorPrivate;
+
+static void
+hbase_error_private_init (HBaseErrorPrivate *priv)
+{
+  priv->can_retry = FALSE;
+}
+
+static void
+hbase_error_private_copy (const HBaseErrorPrivate *src, HBaseErrorPrivate *dest)
+{
+  dest->can_retry = src->can_retry;
+}
+
+static void
+hbase_error_private_clear (HBaseErrorPrivate *priv)
+{
+}
+
+G_DEFINE_EXTENDED_ERROR (HBaseError, hbase_error)
+
+/**
+ * hbase_error_get_can_retry:
+ * @error: an error
+ *
+ * Whether HBase reported the failure as retryable: the canRetry flag of a
+ * TIOError (false for a DoNotRetryIOException such as a missing table).
+ * %FALSE for errors of other domains and codes.
+ *
+ * Returns: %TRUE if the failed call may succeed when sent again.
+ */
+gboolean
+hbase_error_get_can_retry (const GError *error)
+{
+  if (error == NULL || error->domain != HBASE_ERROR)
+    return FALSE;
+  return hbase_error_get_private (error)->can_retry;
+}
 
 /* A TIOError's message is the Java exception's getMessage().  Where HBase
  * wraps the exception, that text names the class, which is the only way to
@@ -58,10 +99,15 @@ hbase_error_take_call_error (GError                      **error,
                              HbaseThriftTIllegalArgument  *illegal_argument)
 {
   if (io_error != NULL)
-    g_set_error (error, HBASE_ERROR, io_error_code (io_error->message),
-                 "HBase I/O error%s: %s",
-                 io_error->canRetry ? " (retryable)" : "",
-                 io_error->message != NULL ? io_error->message : "(no message)");
+    {
+      GError *io = g_error_new (HBASE_ERROR, io_error_code (io_error->message),
+                                "HBase I/O error%s: %s",
+                                io_error->canRetry ? " (retryable)" : "",
+                                io_error->message != NULL ? io_error->message : "(no message)");
+
+      hbase_error_get_private (io)->can_retry = io_error->canRetry;
+      g_propagate_error (error, io);
+    }
   else if (illegal_argument != NULL)
     g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                  "illegal argument: %s",

@@ -26,7 +26,7 @@ generated_io_error (void)
 static void
 test_domain (void)
 {
-  g_assert_cmpstr (g_quark_to_string (HBASE_ERROR), ==, "hbase-error-quark");
+  g_assert_cmpstr (g_quark_to_string (HBASE_ERROR), ==, "HBaseError");
 }
 
 static void
@@ -39,6 +39,7 @@ test_io_error_keeps_server_message (void)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "java.io.IOException: region is closing"));
   g_assert_null (strstr (error->message, "retryable"));
+  g_assert_false (hbase_error_get_can_retry (error));
 }
 
 static void
@@ -51,6 +52,16 @@ test_io_error_retryable (void)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "retryable"));
   g_assert_nonnull (strstr (error->message, "busy"));
+  g_assert_true (hbase_error_get_can_retry (error));
+
+  /* the flag survives a copy, and errors of other domains never have it */
+  {
+    g_autoptr(GError) copy = g_error_copy (error);
+    g_autoptr(GError) other = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, "x");
+
+    g_assert_true (hbase_error_get_can_retry (copy));
+    g_assert_false (hbase_error_get_can_retry (other));
+  }
 }
 
 static void

@@ -1,0 +1,113 @@
+/* hbase-config.h: how to reach the Thrift2 gateways, and how hard to try. */
+#ifndef HBASE_CONFIG_H
+#define HBASE_CONFIG_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+#include <hbase-glib/hbase-connection.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseConfig:
+ *
+ * Settings of an #HBaseClient: one or more gateway endpoints, the protocol
+ * and transport they speak, timeouts, the retry policy and the pool size.
+ * Built in code, read from a key file or from the environment; every
+ * setter validates its value and names the setting in its error.
+ *
+ * | setting            | key file key (group [hbase]) | environment variable              | default        |
+ * |--------------------|------------------------------|-----------------------------------|----------------|
+ * | gateways           | gateways                     | HBASE_GLIB_GATEWAYS               | localhost:9090 |
+ * | protocol           | protocol                     | HBASE_GLIB_PROTOCOL               | binary         |
+ * | transport          | transport                    | HBASE_GLIB_TRANSPORT              | buffered       |
+ * | connect timeout    | connect-timeout-ms           | HBASE_GLIB_CONNECT_TIMEOUT_MS     | 5000           |
+ * | operation timeout  | operation-timeout-ms         | HBASE_GLIB_OPERATION_TIMEOUT_MS   | 60000          |
+ * | attempts           | max-attempts                 | HBASE_GLIB_MAX_ATTEMPTS           | 6              |
+ * | first backoff      | retry-backoff-ms             | HBASE_GLIB_RETRY_BACKOFF_MS       | 100            |
+ * | longest backoff    | retry-backoff-max-ms         | HBASE_GLIB_RETRY_BACKOFF_MAX_MS   | 5000           |
+ * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
+ * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
+ *
+ * Gateways are "HOST:PORT" separated by commas or spaces; an IPv6 address
+ * is written in brackets ("[::1]:9090").  A missing port means 9090.
+ */
+typedef struct _HBaseConfig HBaseConfig;
+
+#define HBASE_CONFIG_DEFAULT_PORT 9090
+
+HBaseConfig    *hbase_config_new                   (void);
+HBaseConfig    *hbase_config_copy                  (const HBaseConfig *config);
+void            hbase_config_free                  (HBaseConfig       *config);
+
+gboolean        hbase_config_set_gateways          (HBaseConfig       *config,
+                                                    const char        *gateways,
+                                                    GError           **error);
+gboolean        hbase_config_add_gateway           (HBaseConfig       *config,
+                                                    const char        *host,
+                                                    guint              port,
+                                                    GError           **error);
+guint           hbase_config_get_n_gateways        (const HBaseConfig *config);
+const char     *hbase_config_get_gateway_host      (const HBaseConfig *config,
+                                                    guint              index);
+guint           hbase_config_get_gateway_port      (const HBaseConfig *config,
+                                                    guint              index);
+
+gboolean        hbase_config_set_protocol          (HBaseConfig       *config,
+                                                    HBaseProtocol      protocol,
+                                                    GError           **error);
+HBaseProtocol   hbase_config_get_protocol          (const HBaseConfig *config);
+gboolean        hbase_config_set_transport         (HBaseConfig       *config,
+                                                    HBaseTransport     transport,
+                                                    GError           **error);
+HBaseTransport  hbase_config_get_transport         (const HBaseConfig *config);
+
+gboolean        hbase_config_set_connect_timeout   (HBaseConfig       *config,
+                                                    guint              milliseconds,
+                                                    GError           **error);
+guint           hbase_config_get_connect_timeout   (const HBaseConfig *config);
+gboolean        hbase_config_set_operation_timeout (HBaseConfig       *config,
+                                                    guint              milliseconds,
+                                                    GError           **error);
+guint           hbase_config_get_operation_timeout (const HBaseConfig *config);
+
+gboolean        hbase_config_set_max_attempts      (HBaseConfig       *config,
+                                                    guint              attempts,
+                                                    GError           **error);
+guint           hbase_config_get_max_attempts      (const HBaseConfig *config);
+gboolean        hbase_config_set_retry_backoff     (HBaseConfig       *config,
+                                                    guint              first_ms,
+                                                    guint              max_ms,
+                                                    GError           **error);
+guint           hbase_config_get_retry_backoff     (const HBaseConfig *config);
+guint           hbase_config_get_retry_backoff_max (const HBaseConfig *config);
+
+gboolean        hbase_config_set_pool_size         (HBaseConfig       *config,
+                                                    guint              size,
+                                                    GError           **error);
+guint           hbase_config_get_pool_size         (const HBaseConfig *config);
+gboolean        hbase_config_set_pool_wait         (HBaseConfig       *config,
+                                                    guint              milliseconds,
+                                                    GError           **error);
+guint           hbase_config_get_pool_wait         (const HBaseConfig *config);
+
+gboolean        hbase_config_load_key_file         (HBaseConfig       *config,
+                                                    GKeyFile          *key_file,
+                                                    const char        *group,
+                                                    GError           **error);
+gboolean        hbase_config_load_file             (HBaseConfig       *config,
+                                                    const char        *path,
+                                                    GError           **error);
+gboolean        hbase_config_load_environment      (HBaseConfig       *config,
+                                                    GError           **error);
+HBaseConfig    *hbase_config_new_from_environment  (GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseConfig, hbase_config_free)
+
+G_END_DECLS
+
+#endif /* HBASE_CONFIG_H */

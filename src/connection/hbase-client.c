@@ -1,0 +1,723 @@
+/* hbase-client.c: a thread-safe client: a pool of gateway connections,
+ * the retry rules, async plumbing, and the process-wide default client.
+ *
+ * Retry rules (hbase_client_call()):
+ *  - every call has one deadline, now + operation timeout; attempts,
+ *    backoff sleeps and pool waits all end by it;
+ *  - a call is sent again only when the failure is transient: a connection
+ *    error (reset, closed, refused) or a TIOError HBase marks canRetry;
+ *  - a call that is not HBASE_CALL_IDEMPOTENT (increment, append,
+ *    check-and-mutate) is sent again only when the failed attempt never
+ *    handed a byte of the request to the kernel, i.e. it certainly never
+ *    reached the gateway;
+ *  - a timed-out attempt is not retried: it used up the deadline;
+ *  - backoff doubles from the first delay up to the longest, with jitter
+ *    (a random 50-100% of it), and is skipped when it would pass the
+ *    deadline;
+ *  - a connection a call left in an unknown state (connection error,
+ *    timeout, protocol error, cancellation) is closed, never pooled again;
+ *  - an idle pooled connection the gateway closed (it closes sockets idle
+ *    for hbase.thrift.server.socket.read.timeout, 60 s by default) is
+ *    noticed before use and replaced: that is not a retry and never
+ *    resends anything. */
+#include "config.h"
+
+#include <poll.h>
+
+#include "hbase-connection-private.h"
+
+struct _HBaseClient {
+  GObject parent;
+
+  HBaseConfig *config;
+
+  GMutex lock;
+  GCond available;
+  GQueue idle;            /* HBaseConnection *, most recently used first */
+  guint open;             /* idle + in use */
+  guint next_gateway;     /* where the next new connection starts looking */
+  HBaseClientStats stats;
+};
+
+G_DEFINE_FINAL_TYPE (HBaseClient, hbase_client, G_TYPE_OBJECT)
+
+static void
+hbase_client_finalize (GObject *object)
+{
+  HBaseClient *client = HBASE_CLIENT (object);
+
+  g_queue_clear_full (&client->idle, (GDestroyNotify) hbase_connection_free);
+  hbase_config_free (client->config);
+  g_mutex_clear (&client->lock);
+  g_cond_clear (&client->available);
+  G_OBJECT_CLASS (hbase_client_parent_class)->finalize (object);
+}
+
+static void
+hbase_client_class_init (HBaseClientClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_client_finalize;
+}
+
+static void
+hbase_client_init (HBaseClient *client)
+{
+  g_mutex_init (&client->lock);
+  g_cond_init (&client->available);
+  g_queue_init (&client->idle);
+}
+
+/**
+ * hbase_client_new:
+ * @config: (nullable): the settings, copied; %NULL for the defaults
+ * @error: return location for an error
+ *
+ * Creates a client.  No connection is opened until the first call.
+ *
+ * Returns: (transfer full): the client
+ */
+HBaseClient *
+hbase_client_new (const HBaseConfig *config, GError **error)
+{
+  HBaseClient *client = g_object_new (HBASE_TYPE_CLIENT, NULL);
+
+  client->config = config != NULL ? hbase_config_copy (config) : hbase_config_new ();
+  return client;
+}
+
+/**
+ * hbase_client_ref:
+ * @client: a client
+ *
+ * Returns: (transfer full): @client
+ */
+HBaseClient *
+hbase_client_ref (HBaseClient *client)
+{
+  return g_object_ref (client);
+}
+
+/**
+ * hbase_client_unref:
+ * @client: (transfer full): a client
+ *
+ * Drops a reference; the last one closes the pooled connections.
+ */
+void
+hbase_client_unref (HBaseClient *client)
+{
+  g_object_unref (client);
+}
+
+/**
+ * hbase_client_get_config:
+ * @client: a client
+ *
+ * Returns: (transfer none): the client's settings
+ */
+const HBaseConfig *
+hbase_client_get_config (HBaseClient *client)
+{
+  g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
+  return client->config;
+}
+
+/**
+ * hbase_client_get_stats:
+ * @client: a client
+ * @stats: (out caller-allocates): the counters
+ */
+void
+hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
+{
+  g_return_if_fail (HBASE_IS_CLIENT (client) && stats != NULL);
+  g_mutex_lock (&client->lock);
+  *stats = client->stats;
+  stats->idle = g_queue_get_length (&client->idle);
+  stats->open = client->open;
+  g_mutex_unlock (&client->lock);
+}
+
+/* --- the pool ----------------------------------------------------------- */
+
+/* Opens a connection to the first gateway that answers, starting with the
+ * next one in turn, so new connections spread over the gateways. */
+static HBaseConnection *
+open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError **error)
+{
+  const HBaseConfig *config = client->config;
+  guint n = hbase_config_get_n_gateways (config);
+  guint first = g_atomic_int_add (&client->next_gateway, 1);
+  g_autoptr(GString) reasons = g_string_new (NULL);
+  gboolean timed_out = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint index = (first + i) % n;
+      g_autoptr(GError) local = NULL;
+      HBaseConnection *connection =
+        _hbase_connection_open_full (hbase_config_get_gateway_host (config, index),
+                                     hbase_config_get_gateway_port (config, index),
+                                     hbase_config_get_protocol (config),
+                                     hbase_config_get_transport (config),
+                                     hbase_config_get_connect_timeout (config),
+                                     deadline, cancellable, &local);
+      if (connection != NULL)
+        {
+          g_mutex_lock (&client->lock);
+          client->stats.connections_opened++;
+          g_mutex_unlock (&client->lock);
+          return connection;
+        }
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      timed_out = g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+      g_string_append_printf (reasons, "%s%s", reasons->len > 0 ? "; " : "", local->message);
+      if (deadline != 0 && g_get_monotonic_time () >= deadline)
+        break;
+    }
+  g_set_error (error, HBASE_ERROR, timed_out ? HBASE_ERROR_TIMEOUT : HBASE_ERROR_CONNECTION,
+               "no Thrift2 gateway reachable: %s", reasons->str);
+  return NULL;
+}
+
+/* Takes a connection from the pool, opens one while the pool is not full,
+ * or waits for one (at most the pool wait and the deadline). */
+static HBaseConnection *
+acquire (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError **error)
+{
+  gint64 wait_until = g_get_monotonic_time () + (gint64) hbase_config_get_pool_wait (client->config) * 1000;
+  HBaseConnection *connection;
+
+  if (deadline != 0 && deadline < wait_until)
+    wait_until = deadline;
+
+  g_mutex_lock (&client->lock);
+  for (;;)
+    {
+      connection = g_queue_pop_head (&client->idle);
+      if (connection != NULL)
+        {
+          g_mutex_unlock (&client->lock);
+          if (_hbase_socket_transport_is_alive (_hbase_connection_get_transport (connection)))
+            return connection;
+          /* the gateway closed it while it idled: replace it, sending nothing */
+          hbase_connection_free (connection);
+          connection = open_connection (client, deadline, cancellable, error);
+          g_mutex_lock (&client->lock);
+          if (connection != NULL)
+            client->stats.connections_reopened++;
+          break;
+        }
+      if (client->open < hbase_config_get_pool_size (client->config))
+        {
+          client->open++;
+          g_mutex_unlock (&client->lock);
+          connection = open_connection (client, deadline, cancellable, error);
+          g_mutex_lock (&client->lock);
+          break;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          g_mutex_unlock (&client->lock);
+          return NULL;
+        }
+      if (g_get_monotonic_time () >= wait_until)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
+                       "all %u pooled connections stayed busy for %u ms",
+                       client->open, hbase_config_get_pool_wait (client->config));
+          g_mutex_unlock (&client->lock);
+          return NULL;
+        }
+      /* short slices, so a cancellation is noticed while waiting */
+      g_cond_wait_until (&client->available, &client->lock,
+                         MIN (wait_until, g_get_monotonic_time () + 50 * G_TIME_SPAN_MILLISECOND));
+    }
+  if (connection == NULL)
+    {
+      client->open--;
+      g_cond_signal (&client->available);
+    }
+  g_mutex_unlock (&client->lock);
+  return connection;
+}
+
+static void
+release (HBaseClient *client, HBaseConnection *connection, gboolean broken)
+{
+  g_mutex_lock (&client->lock);
+  if (broken)
+    {
+      client->open--;
+      client->stats.connections_discarded++;
+    }
+  else
+    g_queue_push_head (&client->idle, connection);
+  g_cond_signal (&client->available);
+  g_mutex_unlock (&client->lock);
+  if (broken)
+    hbase_connection_free (connection);
+}
+
+/* --- calls and retries ------------------------------------------------------ */
+
+/* Whether a failure leaves the connection's stream in an unknown state. */
+static gboolean
+leaves_connection_broken (const GError *error)
+{
+  return g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION) ||
+         g_error_matches (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT) ||
+         g_error_matches (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         error->domain != HBASE_ERROR;
+}
+
+static gboolean
+may_retry (const GError *error, HBaseCallFlags flags, gboolean request_sent)
+{
+  if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION))
+    return !request_sent || (flags & HBASE_CALL_IDEMPOTENT);
+  if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO))
+    return (flags & HBASE_CALL_IDEMPOTENT) && hbase_error_get_can_retry (error);
+  return FALSE;
+}
+
+/* Sleeps the backoff before attempt @attempt + 1; FALSE (with @error set
+ * if cancelled) when it would pass the deadline or was cancelled. */
+static gboolean
+back_off (HBaseClient *client, guint attempt, gint64 deadline, GCancellable *cancellable,
+          GError **error)
+{
+  guint64 first = hbase_config_get_retry_backoff (client->config);
+  guint64 longest = hbase_config_get_retry_backoff_max (client->config);
+  guint64 delay = first << MIN (attempt - 1, 20u);
+  gint64 wake;
+
+  delay = MIN (delay, longest);
+  delay = delay / 2 + (guint64) g_random_int_range (0, (gint32) (delay / 2) + 1);
+  wake = g_get_monotonic_time () + (gint64) delay * 1000;
+  if (wake >= deadline)
+    return FALSE;
+  for (;;)
+    {
+      GPollFD pfd = { .fd = -1 };
+      gint64 left = wake - g_get_monotonic_time ();
+      gboolean have_fd = cancellable != NULL && g_cancellable_make_pollfd (cancellable, &pfd);
+
+      if (left <= 0)
+        {
+          if (have_fd)
+            g_cancellable_release_fd (cancellable);
+          return TRUE;
+        }
+      pfd.events = G_IO_IN;
+      g_poll (&pfd, have_fd ? 1 : 0, (gint) ((left + 999) / 1000));
+      if (have_fd)
+        g_cancellable_release_fd (cancellable);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+}
+
+/**
+ * hbase_client_call:
+ * @client: a client
+ * @flags: whether the call may be repeated (see #HBaseCallFlags)
+ * @func: (scope call): one attempt of the call
+ * @user_data: data for @func
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Runs @func on a pooled connection within the operation timeout,
+ * retrying it as the rules at the top of hbase-client.c (and the README)
+ * say.  Reads and writes of the attempt are bounded by the deadline and
+ * interrupted by @cancellable.
+ *
+ * Returns: %TRUE if an attempt succeeded; otherwise the last attempt's
+ *   error.
+ */
+gboolean
+hbase_client_call (HBaseClient     *client,
+                   HBaseCallFlags   flags,
+                   HBaseCallFunc    func,
+                   gpointer         user_data,
+                   GCancellable    *cancellable,
+                   GError         **error)
+{
+  gint64 deadline;
+  guint max_attempts;
+
+  if (!HBASE_IS_CLIENT (client) || func == NULL)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "hbase_client_call needs a client and a function");
+      return FALSE;
+    }
+  deadline = g_get_monotonic_time () +
+             (gint64) hbase_config_get_operation_timeout (client->config) * 1000;
+  max_attempts = hbase_config_get_max_attempts (client->config);
+
+  for (guint attempt = 1;; attempt++)
+    {
+      g_autoptr(GError) local = NULL;
+      HBaseConnection *connection = acquire (client, deadline, cancellable, &local);
+      gboolean sent = FALSE;
+
+      if (connection != NULL)
+        {
+          HBaseSocketTransport *transport = _hbase_connection_get_transport (connection);
+          guint64 sent_before = _hbase_socket_transport_get_bytes_sent (transport);
+          gboolean ok;
+
+          _hbase_socket_transport_set_deadline (transport, deadline);
+          _hbase_socket_transport_set_cancellable (transport, cancellable);
+          ok = func (hbase_connection_get_service (connection), user_data, &local);
+          _hbase_socket_transport_set_cancellable (transport, NULL);
+          _hbase_socket_transport_set_deadline (transport, 0);
+          if (ok)
+            {
+              release (client, connection, FALSE);
+              return TRUE;
+            }
+          if (local == NULL)
+            g_set_error_literal (&local, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                                 "the call failed without saying why");
+          sent = _hbase_socket_transport_get_bytes_sent (transport) != sent_before;
+          release (client, connection, leaves_connection_broken (local));
+        }
+
+      if (attempt >= max_attempts || !may_retry (local, flags, sent) ||
+          !back_off (client, attempt, deadline, cancellable, error))
+        {
+          if (error != NULL && *error != NULL)
+            return FALSE;   /* cancelled while backing off */
+          if (attempt > 1)
+            g_prefix_error (&local, "after %u attempts: ", attempt);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      g_mutex_lock (&client->lock);
+      client->stats.retries++;
+      g_mutex_unlock (&client->lock);
+    }
+}
+
+/* --- async plumbing ----------------------------------------------------------- */
+
+typedef struct {
+  HBaseCallFlags flags;
+  HBaseCallFunc func;
+  gpointer user_data;
+  GDestroyNotify user_data_free;
+} CallData;
+
+static void
+call_data_free (gpointer data)
+{
+  CallData *call = data;
+
+  if (call->user_data_free != NULL)
+    call->user_data_free (call->user_data);
+  g_free (call);
+}
+
+static void
+call_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  CallData *call = task_data;
+  GError *error = NULL;
+
+  if (hbase_client_call (source, call->flags, call->func, call->user_data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * hbase_client_call_async:
+ * @client: a client
+ * @flags: whether the call may be repeated
+ * @func: (scope notified): one attempt of the call; runs in a worker thread
+ * @user_data: data for @func
+ * @user_data_free: (nullable): frees @user_data when the call is over
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the thread-default main context of the caller
+ * @callback_data: data for @callback
+ *
+ * hbase_client_call() in a worker thread.  A cancelled call returns
+ * promptly and its connection is closed, not pooled.
+ */
+void
+hbase_client_call_async (HBaseClient          *client,
+                         HBaseCallFlags        flags,
+                         HBaseCallFunc         func,
+                         gpointer              user_data,
+                         GDestroyNotify        user_data_free,
+                         GCancellable         *cancellable,
+                         GAsyncReadyCallback   callback,
+                         gpointer              callback_data)
+{
+  g_autoptr(GTask) task = NULL;
+  CallData *call;
+
+  g_return_if_fail (HBASE_IS_CLIENT (client));
+  task = g_task_new (client, cancellable, callback, callback_data);
+  g_task_set_source_tag (task, hbase_client_call_async);
+  call = g_new0 (CallData, 1);
+  call->flags = flags;
+  call->func = func;
+  call->user_data = user_data;
+  call->user_data_free = user_data_free;
+  g_task_set_task_data (task, call, call_data_free);
+  g_task_run_in_thread (task, call_in_thread);
+}
+
+/**
+ * hbase_client_call_finish:
+ * @client: a client
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: %TRUE if the call succeeded
+ */
+gboolean
+hbase_client_call_finish (HBaseClient *client, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, client), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- connection-level calls ----------------------------------------------------- */
+
+static gboolean
+ping_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+{
+  HbaseThriftTThriftServerType type = 0;
+  GError *call_error = NULL;
+
+  if (!hbase_thrift_t_h_base_service_if_get_thrift_server_type (service, &type, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, NULL, NULL);
+      return FALSE;
+    }
+  if (type != HBASE_THRIFT_T_THRIFT_SERVER_TYPE_TWO)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "the gateway is not a Thrift2 gateway (server type %d): "
+                   "start it as `hbase thrift2`, not `hbase thrift`", (int) type);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * hbase_client_ping:
+ * @client: a client
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Checks that a gateway answers and is a Thrift2 gateway.
+ *
+ * Returns: %TRUE if it does
+ */
+gboolean
+hbase_client_ping (HBaseClient *client, GCancellable *cancellable, GError **error)
+{
+  return hbase_client_call (client, HBASE_CALL_IDEMPOTENT, ping_once, NULL, cancellable, error);
+}
+
+static void
+ping_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (hbase_client_ping (source, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * hbase_client_ping_async:
+ * @client: a client
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when done
+ * @user_data: data for @callback
+ *
+ * Asynchronous hbase_client_ping().
+ */
+void
+hbase_client_ping_async (HBaseClient *client, GCancellable *cancellable,
+                         GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (HBASE_IS_CLIENT (client));
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hbase_client_ping_async);
+  g_task_run_in_thread (task, ping_in_thread);
+}
+
+/**
+ * hbase_client_ping_finish:
+ * @client: a client
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: %TRUE if the gateway answered
+ */
+gboolean
+hbase_client_ping_finish (HBaseClient *client, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, client), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+list_namespaces_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+{
+  GStrv *out = user_data;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  GError *call_error = NULL;
+
+  if (!hbase_thrift_t_h_base_service_if_list_namespaces (service, &names, &io, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, NULL);
+      return FALSE;
+    }
+  g_ptr_array_add (names, NULL);
+  g_strfreev (*out);
+  *out = (GStrv) g_ptr_array_steal (names, NULL);
+  return TRUE;
+}
+
+/**
+ * hbase_client_list_namespaces:
+ * @client: a client
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (array zero-terminated=1) (nullable): the
+ *   namespace names, or %NULL with @error set
+ */
+char **
+hbase_client_list_namespaces (HBaseClient *client, GCancellable *cancellable, GError **error)
+{
+  GStrv names = NULL;
+
+  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT, list_namespaces_once, &names,
+                          cancellable, error))
+    {
+      g_strfreev (names);
+      return NULL;
+    }
+  return names;
+}
+
+static void
+list_namespaces_in_thread (GTask *task, gpointer source, gpointer task_data,
+                           GCancellable *cancellable)
+{
+  GError *error = NULL;
+  char **names = hbase_client_list_namespaces (source, cancellable, &error);
+
+  if (names != NULL)
+    g_task_return_pointer (task, names, (GDestroyNotify) g_strfreev);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * hbase_client_list_namespaces_async:
+ * @client: a client
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when done
+ * @user_data: data for @callback
+ *
+ * Asynchronous hbase_client_list_namespaces().
+ */
+void
+hbase_client_list_namespaces_async (HBaseClient *client, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (HBASE_IS_CLIENT (client));
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hbase_client_list_namespaces_async);
+  g_task_run_in_thread (task, list_namespaces_in_thread);
+}
+
+/**
+ * hbase_client_list_namespaces_finish:
+ * @client: a client
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (array zero-terminated=1) (nullable): the
+ *   namespace names
+ */
+char **
+hbase_client_list_namespaces_finish (HBaseClient *client, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, client), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- the default client ------------------------------------------------------------ */
+
+G_LOCK_DEFINE_STATIC (default_client);
+static HBaseClient *default_client;
+
+/**
+ * hbase_client_get_default:
+ * @error: return location for an error
+ *
+ * The process-wide client, created on first use from the key file named
+ * by `HBASE_GLIB_CONFIG` and the `HBASE_GLIB_*` environment variables
+ * (see #HBaseConfig).  Safe to call from any thread; every caller shares
+ * one pool.  When the settings are invalid, each call reports why.
+ *
+ * Returns: (transfer full) (nullable): a reference to the default client
+ */
+HBaseClient *
+hbase_client_get_default (GError **error)
+{
+  HBaseClient *client = NULL;
+
+  G_LOCK (default_client);
+  if (default_client == NULL)
+    {
+      g_autoptr(HBaseConfig) config = hbase_config_new_from_environment (error);
+
+      if (config != NULL)
+        default_client = hbase_client_new (config, error);
+    }
+  if (default_client != NULL)
+    client = g_object_ref (default_client);
+  G_UNLOCK (default_client);
+  return client;
+}
+
+/**
+ * hbase_client_release_default:
+ *
+ * Drops the process's reference to the default client (for example at
+ * exit, so leak checkers stay quiet).  Holders of references keep a working
+ * client; the next hbase_client_get_default() creates a new one.
+ */
+void
+hbase_client_release_default (void)
+{
+  HBaseClient *client;
+
+  G_LOCK (default_client);
+  client = g_steal_pointer (&default_client);
+  G_UNLOCK (default_client);
+  g_clear_object (&client);
+}

@@ -1,0 +1,1024 @@
+/* hbase-config.c: the settings of an HBaseClient, validated one by one,
+ * from code, a key file or the environment.  Loading from a key file or
+ * the environment is all-or-nothing: it works on a copy and only a fully
+ * valid result replaces the caller's config. */
+#include "config.h"
+
+#include <string.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+#define MAX_HOST_LENGTH 255
+
+typedef struct {
+  char *host;
+  guint port;
+} Gateway;
+
+struct _HBaseConfig {
+  GPtrArray *gateways;          /* of Gateway *, never empty */
+  HBaseProtocol protocol;
+  HBaseTransport transport;
+  guint connect_timeout_ms;
+  guint operation_timeout_ms;
+  guint max_attempts;
+  guint retry_backoff_ms;
+  guint retry_backoff_max_ms;
+  guint pool_size;
+  guint pool_wait_ms;
+};
+
+/* The rows of the table in hbase-config.h, in its order. */
+typedef enum {
+  SETTING_GATEWAYS,
+  SETTING_PROTOCOL,
+  SETTING_TRANSPORT,
+  SETTING_CONNECT_TIMEOUT,
+  SETTING_OPERATION_TIMEOUT,
+  SETTING_MAX_ATTEMPTS,
+  SETTING_RETRY_BACKOFF,
+  SETTING_RETRY_BACKOFF_MAX,
+  SETTING_POOL_SIZE,
+  SETTING_POOL_WAIT,
+  N_SETTINGS
+} Setting;
+
+/* set_uint is the setter of the plain numeric settings; the others are
+ * applied by apply_setting() and apply_retry_backoff(). */
+static const struct {
+  const char *key;
+  const char *variable;
+  gboolean (*set_uint) (HBaseConfig *config, guint value, GError **error);
+} settings[N_SETTINGS] = {
+  { "gateways", "HBASE_GLIB_GATEWAYS", NULL },
+  { "protocol", "HBASE_GLIB_PROTOCOL", NULL },
+  { "transport", "HBASE_GLIB_TRANSPORT", NULL },
+  { "connect-timeout-ms", "HBASE_GLIB_CONNECT_TIMEOUT_MS", hbase_config_set_connect_timeout },
+  { "operation-timeout-ms", "HBASE_GLIB_OPERATION_TIMEOUT_MS", hbase_config_set_operation_timeout },
+  { "max-attempts", "HBASE_GLIB_MAX_ATTEMPTS", hbase_config_set_max_attempts },
+  { "retry-backoff-ms", "HBASE_GLIB_RETRY_BACKOFF_MS", NULL },
+  { "retry-backoff-max-ms", "HBASE_GLIB_RETRY_BACKOFF_MAX_MS", NULL },
+  { "pool-size", "HBASE_GLIB_POOL_SIZE", hbase_config_set_pool_size },
+  { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
+};
+
+#define DEFAULT_GROUP "hbase"
+#define CONFIG_FILE_VARIABLE "HBASE_GLIB_CONFIG"
+
+static void
+gateway_free (gpointer data)
+{
+  Gateway *gateway = data;
+
+  g_free (gateway->host);
+  g_free (gateway);
+}
+
+static Gateway *
+gateway_new (const char *host, guint port)
+{
+  Gateway *gateway = g_new (Gateway, 1);
+
+  gateway->host = g_strdup (host);
+  gateway->port = port;
+  return gateway;
+}
+
+static gpointer
+gateway_copy (gconstpointer src, gpointer user_data)
+{
+  const Gateway *gateway = src;
+
+  return gateway_new (gateway->host, gateway->port);
+}
+
+/* Sets an error naming @key unless @value is in [@min, @max]. */
+static gboolean
+check_range (const char *key, guint value, guint min, guint max, GError **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+               "%s must be between %u and %u, got %u", key, min, max, value);
+  return FALSE;
+}
+
+/* The host is handed to getaddrinfo() as is, so whitespace or control
+ * characters can only be a mistake (often a stray separator). */
+static gboolean
+check_host (const char *host, GError **error)
+{
+  if (host == NULL || *host == '\0')
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "gateways: host must not be empty");
+      return FALSE;
+    }
+  if (strlen (host) > MAX_HOST_LENGTH)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: host must be at most %d bytes, got %" G_GSIZE_FORMAT,
+                   MAX_HOST_LENGTH, strlen (host));
+      return FALSE;
+    }
+  for (const char *p = host; *p != '\0'; p++)
+    if (g_ascii_isspace (*p) || g_ascii_iscntrl (*p))
+      {
+        g_autofree char *escaped = g_strescape (host, NULL);
+
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                     "gateways: host '%s' contains whitespace or a control character",
+                     escaped);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+check_port (guint port, GError **error)
+{
+  if (port >= 1 && port <= 65535)
+    return TRUE;
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+               "gateways: port must be between 1 and 65535, got %u", port);
+  return FALSE;
+}
+
+/* One "HOST", "HOST:PORT", "[IPV6]" or "[IPV6]:PORT" entry. */
+static Gateway *
+parse_gateway (const char *entry, GError **error)
+{
+  g_autofree char *host = NULL;
+  const char *port_text = NULL;
+  guint64 port = HBASE_CONFIG_DEFAULT_PORT;
+  g_autoptr(GError) local_error = NULL;
+
+  if (entry[0] == '[')
+    {
+      const char *close = strchr (entry, ']');
+
+      if (close == NULL || (close[1] != '\0' && close[1] != ':'))
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "gateways: '%s' is not [IPV6] or [IPV6]:PORT", entry);
+          return NULL;
+        }
+      host = g_strndup (entry + 1, close - entry - 1);
+      /* Brackets are only for IPv6, whose colons would read as a port. */
+      if (strchr (host, ':') == NULL || !g_hostname_is_ip_address (host))
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "gateways: '%s' has no IPv6 address in its brackets", entry);
+          return NULL;
+        }
+      if (close[1] == ':')
+        port_text = close + 2;
+    }
+  else
+    {
+      const char *colon = strchr (entry, ':');
+
+      if (colon != NULL && strchr (colon + 1, ':') != NULL)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "gateways: '%s' looks like a bare IPv6 address; write it in "
+                       "brackets, e.g. [::1]:%d", entry, HBASE_CONFIG_DEFAULT_PORT);
+          return NULL;
+        }
+      host = colon != NULL ? g_strndup (entry, colon - entry) : g_strdup (entry);
+      if (colon != NULL)
+        port_text = colon + 1;
+    }
+
+  if (port_text != NULL &&
+      !g_ascii_string_to_unsigned (port_text, 10, 1, 65535, &port, NULL))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: port of '%s' must be a number between 1 and 65535", entry);
+      return NULL;
+    }
+  if (!check_host (host, &local_error))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return gateway_new (host, (guint) port);
+}
+
+/**
+ * hbase_config_new:
+ *
+ * Creates a config with the defaults of the table in #HBaseConfig: one
+ * gateway, localhost:9090, binary protocol over buffered transport.
+ *
+ * Returns: (transfer full): a new config; free with hbase_config_free().
+ */
+HBaseConfig *
+hbase_config_new (void)
+{
+  HBaseConfig *config = g_new0 (HBaseConfig, 1);
+
+  config->gateways = g_ptr_array_new_with_free_func (gateway_free);
+  g_ptr_array_add (config->gateways, gateway_new ("localhost", HBASE_CONFIG_DEFAULT_PORT));
+  config->protocol = HBASE_PROTOCOL_BINARY;
+  config->transport = HBASE_TRANSPORT_BUFFERED;
+  config->connect_timeout_ms = 5000;
+  config->operation_timeout_ms = 60000;
+  config->max_attempts = 6;
+  config->retry_backoff_ms = 100;
+  config->retry_backoff_max_ms = 5000;
+  config->pool_size = 8;
+  config->pool_wait_ms = 10000;
+  return config;
+}
+
+/**
+ * hbase_config_copy:
+ * @config: a config
+ *
+ * Returns: (transfer full): an independent deep copy of @config.
+ */
+HBaseConfig *
+hbase_config_copy (const HBaseConfig *config)
+{
+  HBaseConfig *copy;
+
+  g_return_val_if_fail (config != NULL, NULL);
+
+  copy = g_memdup2 (config, sizeof *config);
+  copy->gateways = g_ptr_array_copy (config->gateways, gateway_copy, NULL);
+  g_ptr_array_set_free_func (copy->gateways, gateway_free);
+  return copy;
+}
+
+/**
+ * hbase_config_free:
+ * @config: (nullable) (transfer full): a config
+ *
+ * Frees @config and its gateway list.
+ */
+void
+hbase_config_free (HBaseConfig *config)
+{
+  if (config == NULL)
+    return;
+  g_ptr_array_unref (config->gateways);
+  g_free (config);
+}
+
+/* Moves the contents of @src into @dest and frees @src. */
+static void
+config_replace (HBaseConfig *dest, HBaseConfig *src)
+{
+  HBaseConfig old = *dest;
+
+  *dest = *src;
+  *src = old;
+  hbase_config_free (src);
+}
+
+/**
+ * hbase_config_set_gateways:
+ * @config: a config
+ * @gateways: "HOST[:PORT]" entries separated by commas and/or whitespace;
+ *   an IPv6 address in brackets ("[::1]:9090")
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Replaces the gateway list.  A missing port means
+ * %HBASE_CONFIG_DEFAULT_PORT.  On error the list is left as it was.
+ *
+ * Returns: %TRUE if @gateways was a valid, non-empty list.
+ */
+gboolean
+hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **error)
+{
+  g_autoptr(GPtrArray) parsed = NULL;
+  g_auto(GStrv) pieces = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (gateways != NULL, FALSE);
+
+  parsed = g_ptr_array_new_with_free_func (gateway_free);
+  pieces = g_strsplit (gateways, ",", -1);
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      g_auto(GStrv) entries = g_strsplit_set (pieces[i], " \t\r\n\f\v", -1);
+      guint n_before = parsed->len;
+
+      for (guint j = 0; entries[j] != NULL; j++)
+        {
+          Gateway *gateway;
+
+          if (*entries[j] == '\0')
+            continue;
+          gateway = parse_gateway (entries[j], error);
+          if (gateway == NULL)
+            return FALSE;
+          g_ptr_array_add (parsed, gateway);
+        }
+      /* "a,,b" or a trailing comma is more likely a lost entry than style;
+       * only a wholly blank value means "no list". */
+      if (parsed->len == n_before && pieces[1] != NULL)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "gateways: empty entry in '%s'", gateways);
+          return FALSE;
+        }
+    }
+  if (parsed->len == 0)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "gateways must list at least one HOST[:PORT]");
+      return FALSE;
+    }
+  g_ptr_array_unref (config->gateways);
+  config->gateways = g_steal_pointer (&parsed);
+  return TRUE;
+}
+
+/**
+ * hbase_config_add_gateway:
+ * @config: a config
+ * @host: a host name or address (an IPv6 address without brackets)
+ * @port: the port, 1 to 65535
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Appends one gateway to the list.
+ *
+ * Returns: %TRUE if @host and @port were valid.
+ */
+gboolean
+hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_host (host, error) || !check_port (port, error))
+    return FALSE;
+  g_ptr_array_add (config->gateways, gateway_new (host, port));
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_n_gateways:
+ * @config: a config
+ *
+ * Returns: the number of gateways, at least 1.
+ */
+guint
+hbase_config_get_n_gateways (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->gateways->len;
+}
+
+/**
+ * hbase_config_get_gateway_host:
+ * @config: a config
+ * @index: a gateway index
+ *
+ * Returns: (transfer none) (nullable): the host of gateway @index (IPv6
+ *   without brackets), or %NULL if @index is out of range.
+ */
+const char *
+hbase_config_get_gateway_host (const HBaseConfig *config, guint index)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  if (index >= config->gateways->len)
+    return NULL;
+  return ((const Gateway *) g_ptr_array_index (config->gateways, index))->host;
+}
+
+/**
+ * hbase_config_get_gateway_port:
+ * @config: a config
+ * @index: a gateway index
+ *
+ * Returns: the port of gateway @index, or 0 if @index is out of range.
+ */
+guint
+hbase_config_get_gateway_port (const HBaseConfig *config, guint index)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  if (index >= config->gateways->len)
+    return 0;
+  return ((const Gateway *) g_ptr_array_index (config->gateways, index))->port;
+}
+
+/**
+ * hbase_config_set_protocol:
+ * @config: a config
+ * @protocol: the protocol the gateways speak
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @protocol is a valid #HBaseProtocol.
+ */
+gboolean
+hbase_config_set_protocol (HBaseConfig *config, HBaseProtocol protocol, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (protocol != HBASE_PROTOCOL_BINARY && protocol != HBASE_PROTOCOL_COMPACT)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "protocol must be binary or compact, got %d", (int) protocol);
+      return FALSE;
+    }
+  config->protocol = protocol;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_protocol:
+ * @config: a config
+ *
+ * Returns: the protocol the gateways speak.
+ */
+HBaseProtocol
+hbase_config_get_protocol (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, HBASE_PROTOCOL_BINARY);
+  return config->protocol;
+}
+
+/**
+ * hbase_config_set_transport:
+ * @config: a config
+ * @transport: the transport the gateways speak
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @transport is a valid #HBaseTransport.
+ */
+gboolean
+hbase_config_set_transport (HBaseConfig *config, HBaseTransport transport, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (transport != HBASE_TRANSPORT_BUFFERED && transport != HBASE_TRANSPORT_FRAMED)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "transport must be buffered or framed, got %d", (int) transport);
+      return FALSE;
+    }
+  config->transport = transport;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_transport:
+ * @config: a config
+ *
+ * Returns: the transport the gateways speak.
+ */
+HBaseTransport
+hbase_config_get_transport (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, HBASE_TRANSPORT_BUFFERED);
+  return config->transport;
+}
+
+/**
+ * hbase_config_set_connect_timeout:
+ * @config: a config
+ * @milliseconds: how long opening a connection may take, 1 to 600000
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @milliseconds was in range.
+ */
+gboolean
+hbase_config_set_connect_timeout (HBaseConfig *config, guint milliseconds, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_CONNECT_TIMEOUT].key, milliseconds, 1, 600000, error))
+    return FALSE;
+  config->connect_timeout_ms = milliseconds;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_connect_timeout:
+ * @config: a config
+ *
+ * Returns: the connect timeout in milliseconds.
+ */
+guint
+hbase_config_get_connect_timeout (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->connect_timeout_ms;
+}
+
+/**
+ * hbase_config_set_operation_timeout:
+ * @config: a config
+ * @milliseconds: how long one operation may take, 1 to 3600000
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @milliseconds was in range.
+ */
+gboolean
+hbase_config_set_operation_timeout (HBaseConfig *config, guint milliseconds, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_OPERATION_TIMEOUT].key, milliseconds, 1, 3600000, error))
+    return FALSE;
+  config->operation_timeout_ms = milliseconds;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_operation_timeout:
+ * @config: a config
+ *
+ * Returns: the operation timeout in milliseconds.
+ */
+guint
+hbase_config_get_operation_timeout (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->operation_timeout_ms;
+}
+
+/**
+ * hbase_config_set_max_attempts:
+ * @config: a config
+ * @attempts: how many times an operation is tried in all, 1 to 100
+ *   (1 means no retries)
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @attempts was in range.
+ */
+gboolean
+hbase_config_set_max_attempts (HBaseConfig *config, guint attempts, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_MAX_ATTEMPTS].key, attempts, 1, 100, error))
+    return FALSE;
+  config->max_attempts = attempts;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_max_attempts:
+ * @config: a config
+ *
+ * Returns: how many times an operation is tried in all.
+ */
+guint
+hbase_config_get_max_attempts (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->max_attempts;
+}
+
+/* Which of the two backoff settings is wrong, or N_SETTINGS if neither. */
+static Setting
+check_retry_backoff (guint first_ms, guint max_ms, GError **error)
+{
+  if (!check_range (settings[SETTING_RETRY_BACKOFF].key, first_ms, 1, 60000, error))
+    return SETTING_RETRY_BACKOFF;
+  if (max_ms < first_ms || max_ms > 600000)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "%s must be between %s (%u) and 600000, got %u",
+                   settings[SETTING_RETRY_BACKOFF_MAX].key,
+                   settings[SETTING_RETRY_BACKOFF].key, first_ms, max_ms);
+      return SETTING_RETRY_BACKOFF_MAX;
+    }
+  return N_SETTINGS;
+}
+
+/**
+ * hbase_config_set_retry_backoff:
+ * @config: a config
+ * @first_ms: the pause before the first retry, 1 to 60000
+ * @max_ms: the longest pause between retries, @first_ms to 600000
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets both backoff bounds at once, since each limits the other.
+ *
+ * Returns: %TRUE if both were in range.
+ */
+gboolean
+hbase_config_set_retry_backoff (HBaseConfig *config, guint first_ms, guint max_ms, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (check_retry_backoff (first_ms, max_ms, error) != N_SETTINGS)
+    return FALSE;
+  config->retry_backoff_ms = first_ms;
+  config->retry_backoff_max_ms = max_ms;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_retry_backoff:
+ * @config: a config
+ *
+ * Returns: the pause before the first retry, in milliseconds.
+ */
+guint
+hbase_config_get_retry_backoff (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->retry_backoff_ms;
+}
+
+/**
+ * hbase_config_get_retry_backoff_max:
+ * @config: a config
+ *
+ * Returns: the longest pause between retries, in milliseconds.
+ */
+guint
+hbase_config_get_retry_backoff_max (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->retry_backoff_max_ms;
+}
+
+/**
+ * hbase_config_set_pool_size:
+ * @config: a config
+ * @size: the most connections open at once, 1 to 1024
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @size was in range.
+ */
+gboolean
+hbase_config_set_pool_size (HBaseConfig *config, guint size, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_POOL_SIZE].key, size, 1, 1024, error))
+    return FALSE;
+  config->pool_size = size;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_pool_size:
+ * @config: a config
+ *
+ * Returns: the most connections open at once.
+ */
+guint
+hbase_config_get_pool_size (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->pool_size;
+}
+
+/**
+ * hbase_config_set_pool_wait:
+ * @config: a config
+ * @milliseconds: how long to wait for a free connection when the pool is
+ *   exhausted, 0 to 3600000 (0 fails at once)
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Returns: %TRUE if @milliseconds was in range.
+ */
+gboolean
+hbase_config_set_pool_wait (HBaseConfig *config, guint milliseconds, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_POOL_WAIT].key, milliseconds, 0, 3600000, error))
+    return FALSE;
+  config->pool_wait_ms = milliseconds;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_pool_wait:
+ * @config: a config
+ *
+ * Returns: how long to wait for a free connection, in milliseconds.
+ */
+guint
+hbase_config_get_pool_wait (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->pool_wait_ms;
+}
+
+/* Strictly a decimal number: no sign, blanks or trailing junk. */
+static gboolean
+parse_uint (Setting setting, const char *text, guint *value, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  guint64 number;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &number, &local_error))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   g_error_matches (local_error, G_NUMBER_PARSER_ERROR,
+                                    G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
+                   ? "%s is out of range, got '%s'"
+                   : "%s must be a whole number, got '%s'",
+                   settings[setting].key, text);
+      return FALSE;
+    }
+  *value = (guint) number;
+  return TRUE;
+}
+
+static gboolean
+apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **error)
+{
+  if (settings[setting].set_uint != NULL)
+    {
+      guint number;
+
+      return parse_uint (setting, text, &number, error) &&
+             settings[setting].set_uint (config, number, error);
+    }
+
+  switch (setting)
+    {
+    case SETTING_GATEWAYS:
+      return hbase_config_set_gateways (config, text, error);
+    case SETTING_PROTOCOL:
+      {
+        HBaseProtocol protocol;
+
+        if (!hbase_protocol_from_string (text, &protocol, error))
+          {
+            g_prefix_error (error, "protocol: ");
+            return FALSE;
+          }
+        return hbase_config_set_protocol (config, protocol, error);
+      }
+    case SETTING_TRANSPORT:
+      {
+        HBaseTransport transport;
+
+        if (!hbase_transport_from_string (text, &transport, error))
+          {
+            g_prefix_error (error, "transport: ");
+            return FALSE;
+          }
+        return hbase_config_set_transport (config, transport, error);
+      }
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+/* Either backoff key may come alone; the other keeps its current value,
+ * and the pair is checked together.  An error is labelled with the
+ * source of the wrong value if it was given, else of the one that was. */
+static gboolean
+apply_retry_backoff (HBaseConfig        *config,
+                     const char *const  *values,
+                     const char *const  *labels,
+                     GError            **error)
+{
+  const char *first_text = values[SETTING_RETRY_BACKOFF];
+  const char *max_text = values[SETTING_RETRY_BACKOFF_MAX];
+  guint first = config->retry_backoff_ms;
+  guint max = config->retry_backoff_max_ms;
+  GError *local_error = NULL;
+  Setting wrong;
+
+  if (first_text == NULL && max_text == NULL)
+    return TRUE;
+  if (first_text != NULL && !parse_uint (SETTING_RETRY_BACKOFF, first_text, &first, &local_error))
+    {
+      g_propagate_prefixed_error (error, local_error, "%s: ", labels[SETTING_RETRY_BACKOFF]);
+      return FALSE;
+    }
+  if (max_text != NULL && !parse_uint (SETTING_RETRY_BACKOFF_MAX, max_text, &max, &local_error))
+    {
+      g_propagate_prefixed_error (error, local_error, "%s: ", labels[SETTING_RETRY_BACKOFF_MAX]);
+      return FALSE;
+    }
+  wrong = check_retry_backoff (first, max, &local_error);
+  if (wrong != N_SETTINGS)
+    {
+      if (values[wrong] == NULL)
+        wrong = wrong == SETTING_RETRY_BACKOFF ? SETTING_RETRY_BACKOFF_MAX : SETTING_RETRY_BACKOFF;
+      g_propagate_prefixed_error (error, local_error, "%s: ", labels[wrong]);
+      return FALSE;
+    }
+  config->retry_backoff_ms = first;
+  config->retry_backoff_max_ms = max;
+  return TRUE;
+}
+
+/* Applies every non-NULL value to @config in table order, prefixing an
+ * error with the label of the value's source.  Leaves @config half
+ * changed on error: callers work on a copy. */
+static gboolean
+apply_settings (HBaseConfig        *config,
+                const char *const  *values,
+                const char *const  *labels,
+                GError            **error)
+{
+  for (Setting s = 0; s < N_SETTINGS; s++)
+    {
+      GError *local_error = NULL;
+
+      if (values[s] == NULL || s == SETTING_RETRY_BACKOFF || s == SETTING_RETRY_BACKOFF_MAX)
+        continue;
+      if (!apply_setting (config, s, values[s], &local_error))
+        {
+          g_propagate_prefixed_error (error, local_error, "%s: ", labels[s]);
+          return FALSE;
+        }
+    }
+  return apply_retry_backoff (config, values, labels, error);
+}
+
+static void
+free_values (char **values)
+{
+  for (guint i = 0; i < N_SETTINGS; i++)
+    g_free (values[i]);
+}
+
+/**
+ * hbase_config_load_key_file:
+ * @config: a config
+ * @key_file: a key file
+ * @group: (nullable): the group of the settings, or %NULL for "hbase"
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Applies the settings of @group (keys of the table in #HBaseConfig) over
+ * @config.  The group must exist and hold only known keys, so a typo is an
+ * error rather than a silently ignored line.  All or nothing: on error
+ * @config is unchanged.
+ *
+ * Returns: %TRUE if every setting of the group was valid.
+ */
+gboolean
+hbase_config_load_key_file (HBaseConfig  *config,
+                            GKeyFile     *key_file,
+                            const char   *group,
+                            GError      **error)
+{
+  g_autoptr(HBaseConfig) copy = NULL;
+  g_auto(GStrv) keys = NULL;
+  g_autofree char *label = NULL;
+  char *values[N_SETTINGS] = { NULL };
+  const char *labels[N_SETTINGS];
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (key_file != NULL, FALSE);
+
+  if (group == NULL)
+    group = DEFAULT_GROUP;
+  keys = g_key_file_get_keys (key_file, group, NULL, NULL);
+  if (keys == NULL)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "group [%s] not found", group);
+      return FALSE;
+    }
+
+  label = g_strdup_printf ("group [%s]", group);
+  for (guint i = 0; ok && keys[i] != NULL; i++)
+    {
+      Setting s = 0;
+      GError *local_error = NULL;
+
+      while (s < N_SETTINGS && strcmp (keys[i], settings[s].key) != 0)
+        s++;
+      if (s == N_SETTINGS)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "unknown setting '%s' in group [%s]", keys[i], group);
+          ok = FALSE;
+          break;
+        }
+      g_free (values[s]);
+      values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
+      if (values[s] == NULL)
+        {
+          /* Bad escapes or invalid UTF-8. */
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "%s: %s: %s", label, keys[i], local_error->message);
+          g_error_free (local_error);
+          ok = FALSE;
+        }
+    }
+
+  if (ok)
+    {
+      for (guint i = 0; i < N_SETTINGS; i++)
+        labels[i] = label;
+      copy = hbase_config_copy (config);
+      ok = apply_settings (copy, (const char *const *) values, labels, error);
+    }
+  free_values (values);
+  if (!ok)
+    return FALSE;
+  config_replace (config, g_steal_pointer (&copy));
+  return TRUE;
+}
+
+/**
+ * hbase_config_load_file:
+ * @config: a config
+ * @path: (type filename): a key file with a [hbase] group
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Reads @path and applies its [hbase] group with
+ * hbase_config_load_key_file().  Errors, including an unreadable or
+ * malformed file, name @path.  On error @config is unchanged.
+ *
+ * Returns: %TRUE if the file was read and every setting was valid.
+ */
+gboolean
+hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
+{
+  g_autoptr(GKeyFile) key_file = NULL;
+  g_autofree char *display = NULL;
+  GError *local_error = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  display = g_filename_display_name (path);
+  key_file = g_key_file_new ();
+  if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &local_error))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "cannot load configuration file %s: %s", display, local_error->message);
+      g_error_free (local_error);
+      return FALSE;
+    }
+  if (!hbase_config_load_key_file (config, key_file, DEFAULT_GROUP, &local_error))
+    {
+      g_propagate_prefixed_error (error, local_error, "%s: ", display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * hbase_config_load_environment:
+ * @config: a config
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Applies the environment over @config: first the key file named by
+ * `HBASE_GLIB_CONFIG`, if set, then every `HBASE_GLIB_*` variable of the
+ * table in #HBaseConfig.  Empty variables count as unset.  Errors name the
+ * variable.  All or nothing: on error @config is unchanged.
+ *
+ * Returns: %TRUE if the file and every variable were valid.
+ */
+gboolean
+hbase_config_load_environment (HBaseConfig *config, GError **error)
+{
+  g_autoptr(HBaseConfig) copy = NULL;
+  const char *values[N_SETTINGS];
+  const char *labels[N_SETTINGS];
+  const char *path;
+  GError *local_error = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  copy = hbase_config_copy (config);
+  path = g_getenv (CONFIG_FILE_VARIABLE);
+  if (path != NULL && *path != '\0' &&
+      !hbase_config_load_file (copy, path, &local_error))
+    {
+      g_propagate_prefixed_error (error, local_error, "%s: ", CONFIG_FILE_VARIABLE);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < N_SETTINGS; i++)
+    {
+      values[i] = g_getenv (settings[i].variable);
+      if (values[i] != NULL && *values[i] == '\0')
+        values[i] = NULL;
+      labels[i] = settings[i].variable;
+    }
+  if (!apply_settings (copy, values, labels, error))
+    return FALSE;
+  config_replace (config, g_steal_pointer (&copy));
+  return TRUE;
+}
+
+/**
+ * hbase_config_new_from_environment:
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * The defaults overridden by the environment, as
+ * hbase_config_load_environment() reads it.
+ *
+ * Returns: (transfer full) (nullable): a new config, or %NULL with @error set.
+ */
+HBaseConfig *
+hbase_config_new_from_environment (GError **error)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+
+  if (!hbase_config_load_environment (config, error))
+    return NULL;
+  return g_steal_pointer (&config);
+}

@@ -1,0 +1,655 @@
+/* hbase-transport.c: hbase-glib's own Thrift transport over one TCP socket.
+ *
+ * Reads go through one buffer filled by large recv() calls and consumed by
+ * offset.  In framed mode a whole frame is gathered in that buffer and
+ * served from it; nothing is ever removed from the front of a byte array,
+ * so decoding costs O(payload) (c_glib 0.17's framed transport memmoves the
+ * rest of the frame on every read, which is quadratic).  Writes are
+ * gathered and sent by flush() in one send() when the kernel takes it.
+ * The socket is non-blocking: every wait is a poll() bounded by the call's
+ * deadline and woken by its GCancellable. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+#include "hbase-transport.h"
+
+#define READ_CHUNK (64 * 1024)
+#define SHRINK_ABOVE (1024 * 1024)
+
+struct _HBaseSocketTransport {
+  ThriftTransport parent;
+
+  char *host;
+  guint port;
+  gboolean framed;
+  guint connect_timeout_ms;
+  guint request_timeout_ms;   /* per request when no explicit deadline */
+  char *description;
+  gsize max_message;
+
+  int fd;
+  gint64 deadline;            /* explicit, for the calls in progress; 0 = none */
+  gint64 request_deadline;    /* from request_timeout_ms, set per request */
+  GCancellable *cancellable;
+
+  /* read side: bytes [rpos, rlen) of rbuf are received and unread */
+  guint8 *rbuf;
+  gsize rcap, rpos, rlen;
+  gboolean in_frame;
+  gsize frame_end;            /* framed: offset in rbuf where the frame ends */
+  gsize reply_bytes;          /* buffered: bytes of the current reply so far */
+  guint64 replies;            /* replies read completely on this connection */
+
+  /* write side */
+  GByteArray *wbuf;
+
+  guint64 bytes_sent, recv_calls, send_calls;
+};
+
+G_DEFINE_TYPE (HBaseSocketTransport, _hbase_socket_transport, THRIFT_TYPE_TRANSPORT)
+
+static const char *
+describe (HBaseSocketTransport *self)
+{
+  return self->description != NULL ? self->description : self->host;
+}
+
+static gint64
+effective_deadline (HBaseSocketTransport *self)
+{
+  return self->deadline != 0 ? self->deadline : self->request_deadline;
+}
+
+/* Waits until @fd is ready for @events, the deadline passes or the call is
+ * cancelled.  @what says what was being waited for, for the messages. */
+static gboolean
+wait_fd (HBaseSocketTransport *self, short events, gint64 deadline,
+         GCancellable *cancellable, const char *what, GError **error)
+{
+  for (;;)
+    {
+      struct pollfd fds[2] = { { .fd = self->fd, .events = events } };
+      GPollFD cancel_fd = { .fd = -1 };
+      int timeout = -1, n, nfds = 1;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (deadline != 0)
+        {
+          gint64 left = deadline - g_get_monotonic_time ();
+
+          if (left <= 0)
+            {
+              g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
+                           "timed out %s %s%s", what, describe (self),
+                           self->replies == 0 && (events & POLLIN)
+                             ? " (no reply at all: does the gateway speak this protocol and transport?)"
+                             : "");
+              return FALSE;
+            }
+          timeout = (int) MIN ((left + 999) / 1000, G_MAXINT);
+        }
+      if (cancellable != NULL && g_cancellable_make_pollfd (cancellable, &cancel_fd))
+        {
+          fds[1].fd = cancel_fd.fd;
+          fds[1].events = POLLIN;
+          nfds = 2;
+        }
+      n = poll (fds, nfds, timeout);
+      if (nfds == 2)
+        g_cancellable_release_fd (cancellable);
+      if (n < 0 && errno != EINTR)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "poll failed %s %s: %s", what, describe (self), g_strerror (errno));
+          return FALSE;
+        }
+      if (n > 0 && fds[0].revents != 0)
+        return TRUE;
+    }
+}
+
+static void
+set_closed_error (HBaseSocketTransport *self, GError **error)
+{
+  if (self->replies == 0)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                 "the gateway %s closed the connection without replying: "
+                 "check that it speaks this protocol and transport", describe (self));
+  else
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                 "the gateway %s closed the connection", describe (self));
+}
+
+/* Makes room for @need unread bytes at rbuf[rpos..]: moves the unread tail
+ * to the front (it is small except inside a partly read frame) and grows
+ * the buffer. */
+static void
+make_room (HBaseSocketTransport *self, gsize need)
+{
+  if (self->rpos > 0 && self->rcap - self->rpos < need)
+    {
+      gsize unread = self->rlen - self->rpos;
+
+      memmove (self->rbuf, self->rbuf + self->rpos, unread);
+      if (self->in_frame)
+        self->frame_end -= self->rpos;
+      self->rlen = unread;
+      self->rpos = 0;
+    }
+  if (self->rcap < need)
+    {
+      gsize cap = MAX (self->rcap * 2, need);
+
+      self->rbuf = g_realloc (self->rbuf, cap);
+      self->rcap = cap;
+    }
+}
+
+/* Receives until at least @need bytes are unread. */
+static gboolean
+fill (HBaseSocketTransport *self, gsize need, GError **error)
+{
+  if (self->fd < 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "not connected to the gateway %s", describe (self));
+      return FALSE;
+    }
+  make_room (self, MAX (need, (gsize) READ_CHUNK));
+  while (self->rlen - self->rpos < need)
+    {
+      ssize_t n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, 0);
+
+      self->recv_calls++;
+      if (n > 0)
+        {
+          self->rlen += (gsize) n;
+          continue;
+        }
+      if (n == 0)
+        {
+          set_closed_error (self, error);
+          return FALSE;
+        }
+      if (errno == EINTR)
+        continue;
+      if (errno != EAGAIN && errno != EWOULDBLOCK)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "cannot read from the gateway %s: %s", describe (self), g_strerror (errno));
+          return FALSE;
+        }
+      if (!wait_fd (self, POLLIN, effective_deadline (self), self->cancellable,
+                    "waiting for a reply from", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Framed: gathers the next whole frame into the buffer. */
+static gboolean
+begin_frame (HBaseSocketTransport *self, GError **error)
+{
+  guint32 size;
+
+  if (!fill (self, 4, error))
+    return FALSE;
+  memcpy (&size, self->rbuf + self->rpos, 4);
+  size = GUINT32_FROM_BE (size);
+  if (size == 0 || size > self->max_message)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "the gateway %s sent a frame of %u bytes (limit %" G_GSIZE_FORMAT "): "
+                   "check that it speaks the framed transport", describe (self),
+                   size, self->max_message);
+      return FALSE;
+    }
+  self->rpos += 4;
+  if (!fill (self, size, error))
+    return FALSE;
+  self->in_frame = TRUE;
+  self->frame_end = self->rpos + size;
+  return TRUE;
+}
+
+static gint32
+socket_transport_read_all (ThriftTransport *transport, gpointer buf, guint32 len, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+
+  if (len > G_MAXINT32)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "read of %u bytes is too large", len);
+      return -1;
+    }
+  if (self->framed)
+    {
+      if (!self->in_frame && !begin_frame (self, error))
+        return -1;
+      if (len > self->frame_end - self->rpos)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                       "the reply from %s is shorter than its contents claim", describe (self));
+          return -1;
+        }
+    }
+  else
+    {
+      if (len > self->max_message - self->reply_bytes)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                       "the reply from %s exceeds %" G_GSIZE_FORMAT " bytes",
+                       describe (self), self->max_message);
+          return -1;
+        }
+      self->reply_bytes += len;
+      if (!fill (self, len, error))
+        return -1;
+    }
+  memcpy (buf, self->rbuf + self->rpos, len);
+  self->rpos += len;
+  if (self->in_frame && self->rpos == self->frame_end)
+    self->in_frame = FALSE;
+  return (gint32) len;
+}
+
+static gint32
+socket_transport_read (ThriftTransport *transport, gpointer buf, guint32 len, GError **error)
+{
+  return socket_transport_read_all (transport, buf, len, error);
+}
+
+/* The reply is complete.  Bytes a framed reply carried beyond what the
+ * protocol read are dropped with the frame. */
+static gboolean
+socket_transport_read_end (ThriftTransport *transport, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+
+  if (self->in_frame)
+    {
+      self->rpos = self->frame_end;
+      self->in_frame = FALSE;
+    }
+  if (self->rpos == self->rlen)
+    {
+      self->rpos = self->rlen = 0;
+      /* a huge reply should not pin its buffer for the connection's life */
+      if (self->rcap > SHRINK_ABOVE)
+        {
+          g_clear_pointer (&self->rbuf, g_free);
+          self->rcap = 0;
+        }
+    }
+  self->reply_bytes = 0;
+  self->replies++;
+  return TRUE;
+}
+
+static gboolean
+socket_transport_write (ThriftTransport *transport, const gpointer buf, const guint32 len,
+                        GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+
+  if (self->wbuf->len == 0)
+    {
+      /* a new request: its timeout starts now */
+      self->request_deadline = self->request_timeout_ms > 0
+        ? g_get_monotonic_time () + (gint64) self->request_timeout_ms * 1000 : 0;
+      if (self->framed)
+        g_byte_array_set_size (self->wbuf, 4);
+    }
+  g_byte_array_append (self->wbuf, buf, len);
+  return TRUE;
+}
+
+static gboolean
+socket_transport_write_end (ThriftTransport *transport, GError **error)
+{
+  return TRUE;
+}
+
+static gboolean
+socket_transport_flush (ThriftTransport *transport, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+  gsize sent = 0;
+  gboolean ok = TRUE;
+
+  if (self->wbuf->len == 0)
+    return TRUE;
+  if (self->fd < 0)
+    {
+      g_byte_array_set_size (self->wbuf, 0);
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "not connected to the gateway %s", describe (self));
+      return FALSE;
+    }
+  if (self->framed)
+    {
+      guint32 size = GUINT32_TO_BE (self->wbuf->len - 4);
+
+      memcpy (self->wbuf->data, &size, 4);
+    }
+  while (ok && sent < self->wbuf->len)
+    {
+      /* MSG_NOSIGNAL: a gateway that closed the socket is an error to
+       * report, not a SIGPIPE that kills the process */
+      ssize_t n = send (self->fd, self->wbuf->data + sent, self->wbuf->len - sent, MSG_NOSIGNAL);
+
+      self->send_calls++;
+      if (n >= 0)
+        {
+          sent += (gsize) n;
+          self->bytes_sent += (guint64) n;
+        }
+      else if (errno == EAGAIN || errno == EWOULDBLOCK)
+        ok = wait_fd (self, POLLOUT, effective_deadline (self), self->cancellable,
+                      "sending a request to", error);
+      else if (errno == EPIPE || errno == ECONNRESET)
+        {
+          set_closed_error (self, error);
+          ok = FALSE;
+        }
+      else if (errno != EINTR)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "cannot send to the gateway %s: %s", describe (self), g_strerror (errno));
+          ok = FALSE;
+        }
+    }
+  g_byte_array_set_size (self->wbuf, 0);
+  return ok;
+}
+
+static gboolean
+socket_transport_is_open (ThriftTransport *transport)
+{
+  return HBASE_SOCKET_TRANSPORT (transport)->fd >= 0;
+}
+
+static gboolean
+socket_transport_close (ThriftTransport *transport, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
+  self->rpos = self->rlen = 0;
+  self->in_frame = FALSE;
+  self->reply_bytes = 0;
+  self->replies = 0;
+  g_byte_array_set_size (self->wbuf, 0);
+  return TRUE;
+}
+
+static gboolean
+socket_transport_open (ThriftTransport *transport, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+
+  return _hbase_socket_transport_connect (self, 0, self->cancellable, error);
+}
+
+static gboolean
+socket_transport_peek (ThriftTransport *transport, GError **error)
+{
+  return _hbase_socket_transport_is_alive (HBASE_SOCKET_TRANSPORT (transport));
+}
+
+/* The protocol asks before reading a string or container of @size bytes;
+ * a garbled length (wrong protocol) is refused before anything is
+ * allocated for it. */
+static gboolean
+socket_transport_check_read_bytes_available (ThriftTransport *transport, glong size, GError **error)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (transport);
+  gsize available = self->in_frame ? self->frame_end - self->rpos
+                                   : self->max_message - self->reply_bytes;
+
+  if (size < 0 || (gsize) size > available)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "the reply from %s announces %ld bytes where at most %" G_GSIZE_FORMAT
+                   " can follow: check the protocol and transport", describe (self), size, available);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Message-size accounting is done per reply above; the base class's
+ * connection-lifetime counters would cap a long-lived connection. */
+static gboolean
+socket_transport_count_noop (ThriftTransport *transport, glong size, GError **error)
+{
+  return TRUE;
+}
+
+static void
+_hbase_socket_transport_finalize (GObject *object)
+{
+  HBaseSocketTransport *self = HBASE_SOCKET_TRANSPORT (object);
+
+  if (self->fd >= 0)
+    close (self->fd);
+  g_clear_object (&self->cancellable);
+  g_byte_array_unref (self->wbuf);
+  g_free (self->rbuf);
+  g_free (self->host);
+  g_free (self->description);
+  G_OBJECT_CLASS (_hbase_socket_transport_parent_class)->finalize (object);
+}
+
+static void
+_hbase_socket_transport_class_init (HBaseSocketTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ThriftTransportClass *transport_class = THRIFT_TRANSPORT_CLASS (klass);
+
+  object_class->finalize = _hbase_socket_transport_finalize;
+  transport_class->is_open = socket_transport_is_open;
+  transport_class->peek = socket_transport_peek;
+  transport_class->open = socket_transport_open;
+  transport_class->close = socket_transport_close;
+  transport_class->read = socket_transport_read;
+  transport_class->read_all = socket_transport_read_all;
+  transport_class->read_end = socket_transport_read_end;
+  transport_class->write = socket_transport_write;
+  transport_class->write_end = socket_transport_write_end;
+  transport_class->flush = socket_transport_flush;
+  transport_class->checkReadBytesAvailable = socket_transport_check_read_bytes_available;
+  transport_class->updateKnownMessageSize = socket_transport_count_noop;
+  transport_class->resetConsumedMessageSize = socket_transport_count_noop;
+  transport_class->countConsumedMessageBytes = socket_transport_count_noop;
+}
+
+static void
+_hbase_socket_transport_init (HBaseSocketTransport *self)
+{
+  self->fd = -1;
+  self->wbuf = g_byte_array_new ();
+  self->max_message = HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE;
+}
+
+HBaseSocketTransport *
+_hbase_socket_transport_new (const char *host, guint port, gboolean framed, guint connect_timeout_ms)
+{
+  HBaseSocketTransport *self = g_object_new (HBASE_TYPE_SOCKET_TRANSPORT, NULL);
+
+  self->host = g_strdup (host);
+  self->port = port;
+  self->framed = framed;
+  self->connect_timeout_ms = connect_timeout_ms;
+  return self;
+}
+
+void
+_hbase_socket_transport_set_description (HBaseSocketTransport *self, const char *description)
+{
+  g_free (self->description);
+  self->description = g_strdup (description);
+}
+
+void
+_hbase_socket_transport_set_request_timeout (HBaseSocketTransport *self, guint timeout_ms)
+{
+  self->request_timeout_ms = timeout_ms;
+}
+
+static void
+set_socket_options (int fd)
+{
+  int one = 1;
+
+  /* requests are written whole by flush(): Nagle would only delay them */
+  setsockopt (fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  setsockopt (fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+}
+
+/* Tries one address; on failure says why in @reason. */
+static int
+connect_one (HBaseSocketTransport *self, const struct addrinfo *ai, gint64 deadline,
+             GCancellable *cancellable, GError **reason)
+{
+  int fd = socket (ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
+  int err = 0;
+  socklen_t len = sizeof err;
+
+  if (fd < 0)
+    {
+      g_set_error (reason, HBASE_ERROR, HBASE_ERROR_CONNECTION, "socket: %s", g_strerror (errno));
+      return -1;
+    }
+  if (connect (fd, ai->ai_addr, ai->ai_addrlen) == 0)
+    return fd;
+  if (errno != EINPROGRESS)
+    err = errno;
+  else
+    {
+      self->fd = fd;   /* wait_fd polls self->fd */
+      if (!wait_fd (self, POLLOUT, deadline, cancellable, "connecting to", reason))
+        {
+          self->fd = -1;
+          close (fd);
+          return -1;
+        }
+      self->fd = -1;
+      if (getsockopt (fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
+        err = errno;
+    }
+  if (err == 0)
+    return fd;
+  close (fd);
+  g_set_error (reason, HBASE_ERROR, HBASE_ERROR_CONNECTION, "%s", g_strerror (err));
+  return -1;
+}
+
+gboolean
+_hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
+                                 GCancellable *cancellable, GError **error)
+{
+  struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM };
+  struct addrinfo *addresses = NULL;
+  g_autoptr(GError) reason = NULL;
+  g_autofree char *service = g_strdup_printf ("%u", self->port);
+  gint64 connect_deadline = g_get_monotonic_time () + (gint64) self->connect_timeout_ms * 1000;
+  int rc;
+
+  socket_transport_close (THRIFT_TRANSPORT (self), NULL);
+  if (deadline != 0 && deadline < connect_deadline)
+    connect_deadline = deadline;
+
+  rc = getaddrinfo (self->host, service, &hints, &addresses);
+  if (rc != 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "cannot resolve the gateway host '%s': %s", self->host, gai_strerror (rc));
+      return FALSE;
+    }
+  for (struct addrinfo *ai = addresses; ai != NULL && self->fd < 0; ai = ai->ai_next)
+    {
+      g_clear_error (&reason);
+      self->fd = connect_one (self, ai, connect_deadline, cancellable, &reason);
+      if (self->fd < 0 && (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_TIMEOUT) ||
+                           g_error_matches (reason, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+        break;
+    }
+  freeaddrinfo (addresses);
+
+  if (self->fd < 0)
+    {
+      if (g_error_matches (reason, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&reason));
+      else
+        g_set_error (error, HBASE_ERROR,
+                     g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_TIMEOUT)
+                       ? HBASE_ERROR_TIMEOUT : HBASE_ERROR_CONNECTION,
+                     "cannot connect to Thrift2 gateway %s:%u: %s", self->host, self->port,
+                     reason != NULL ? reason->message : "no address");
+      return FALSE;
+    }
+  set_socket_options (self->fd);
+  return TRUE;
+}
+
+void
+_hbase_socket_transport_set_deadline (HBaseSocketTransport *self, gint64 deadline)
+{
+  self->deadline = deadline;
+}
+
+void
+_hbase_socket_transport_set_cancellable (HBaseSocketTransport *self, GCancellable *cancellable)
+{
+  g_set_object (&self->cancellable, cancellable);
+}
+
+gboolean
+_hbase_socket_transport_is_alive (HBaseSocketTransport *self)
+{
+  struct pollfd pfd = { .fd = self->fd, .events = POLLIN | POLLRDHUP };
+  char byte;
+  ssize_t n;
+
+  if (self->fd < 0 || self->rpos != self->rlen || self->in_frame || self->wbuf->len != 0)
+    return FALSE;
+  if (poll (&pfd, 1, 0) == 0)
+    return TRUE;
+  if (pfd.revents & (POLLERR | POLLHUP | POLLRDHUP | POLLNVAL))
+    return FALSE;
+  /* readable while no reply is expected: end of stream, or stray bytes */
+  n = recv (self->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+}
+
+guint64
+_hbase_socket_transport_get_bytes_sent (HBaseSocketTransport *self)
+{
+  return self->bytes_sent;
+}
+
+guint64
+_hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self)
+{
+  return self->recv_calls;
+}
+
+guint64
+_hbase_socket_transport_get_send_calls (HBaseSocketTransport *self)
+{
+  return self->send_calls;
+}

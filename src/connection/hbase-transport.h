@@ -1,0 +1,71 @@
+/* hbase-transport.h (private): hbase-glib's own Thrift transport.
+ *
+ * One TCP connection to a gateway, buffered or framed, under the generated
+ * protocol code.  Unlike Thrift c_glib 0.17's socket and transports it
+ * reads ahead into one buffer consumed by offset (linear in the payload),
+ * sends with MSG_NOSIGNAL, has a connect timeout and a per-call deadline,
+ * polls a GCancellable, and can tell a socket the gateway closed.
+ * Failures are HBASE_ERROR (CONNECTION, TIMEOUT, PROTOCOL) or
+ * G_IO_ERROR_CANCELLED.
+ */
+#ifndef HBASE_TRANSPORT_H
+#define HBASE_TRANSPORT_H
+
+#include <gio/gio.h>
+#include <thrift/c_glib/transport/thrift_transport.h>
+
+G_BEGIN_DECLS
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ThriftTransport, g_object_unref)
+
+#define HBASE_TYPE_SOCKET_TRANSPORT (_hbase_socket_transport_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseSocketTransport, _hbase_socket_transport, HBASE, SOCKET_TRANSPORT,
+                      ThriftTransport)
+
+/* Largest reply accepted (and largest frame): above this the reply is
+ * refused rather than buffered. */
+#define HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE (256u * 1024 * 1024)
+
+HBaseSocketTransport *_hbase_socket_transport_new (const char *host,
+                                                   guint       port,
+                                                   gboolean    framed,
+                                                   guint       connect_timeout_ms);
+
+/* Text naming the peer in error messages, e.g. "127.0.0.1:9090 (binary/buffered)". */
+void     _hbase_socket_transport_set_description (HBaseSocketTransport *self,
+                                                  const char           *description);
+
+/* Every request must be answered within @timeout_ms of its first byte
+ * (0 = no limit), unless an explicit deadline is set. */
+void     _hbase_socket_transport_set_request_timeout (HBaseSocketTransport *self,
+                                                      guint                 timeout_ms);
+
+/* Connects (all addresses of the host in turn) by @deadline (monotonic µs;
+ * 0 = the connect timeout from now). */
+gboolean _hbase_socket_transport_connect       (HBaseSocketTransport *self,
+                                                gint64                deadline,
+                                                GCancellable         *cancellable,
+                                                GError              **error);
+
+/* The deadline (monotonic µs, 0 = none) and cancellable for the reads and
+ * writes of the next calls. */
+void     _hbase_socket_transport_set_deadline   (HBaseSocketTransport *self,
+                                                 gint64                deadline);
+void     _hbase_socket_transport_set_cancellable (HBaseSocketTransport *self,
+                                                  GCancellable         *cancellable);
+
+/* TRUE if connected, nothing is left unread and the peer has not closed
+ * or reset the connection: safe to send a request on. */
+gboolean _hbase_socket_transport_is_alive      (HBaseSocketTransport *self);
+
+/* Bytes handed to the kernel since the connection opened: when unchanged
+ * across a failed call, the request never left this process. */
+guint64  _hbase_socket_transport_get_bytes_sent (HBaseSocketTransport *self);
+
+/* Syscall counters, for benchmarks and tests. */
+guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);
+guint64  _hbase_socket_transport_get_send_calls (HBaseSocketTransport *self);
+
+G_END_DECLS
+
+#endif /* HBASE_TRANSPORT_H */

@@ -14,6 +14,8 @@ packages=(
   openjdk-17-jdk-headless maven redis-server redis-tools
   # memory checking
   valgrind
+  # syscall counts of bench/run-transport.sh
+  strace
 )
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.

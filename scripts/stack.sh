@@ -5,19 +5,34 @@
 # on loopback.  Jars come from Maven Central through scripts/stack/pom.xml.
 #
 #   scripts/stack.sh fetch            resolve the jars into the Maven cache
-#   scripts/stack.sh start            HBase + every gateway in HBASE_GLIB_GATEWAYS + redis,
+#   scripts/stack.sh start            HBase + every gateway in HBASE_GLIB_STACK_GATEWAYS + redis,
 #                                     then wait until each answers a real call
-#   scripts/stack.sh start-gateway PORT binary|compact buffered|framed
+#   scripts/stack.sh start-gateway PORT binary|compact buffered|framed [IDLE_MS]
+#                                     one more gateway (on the running HBase)
+#   scripts/stack.sh stop-gateway PORT     stop one gateway
+#   scripts/stack.sh restart-gateway PORT  stop it, start it again with the same
+#                                     protocol, transport and idle timeout, wait
+#                                     until it answers; prints the time taken (exit
+#                                     status 3: no gateway of this state directory)
 #   scripts/stack.sh stop             stop everything this state directory started
 #   scripts/stack.sh status           what runs, and whether it answers
 #   scripts/stack.sh logs             where the logs are
+#   scripts/stack.sh thrift-jar       the path of the gateway's jar
 #
 # Settings (environment):
 #   HBASE_GLIB_STATE_DIR   all runtime state: data, logs, pid files  (default: <repo>/.stack)
 #   HBASE_GLIB_CACHE_DIR   Maven cache and resolved classpath (default: ~/.cache/hbase-glib)
-#   HBASE_GLIB_GATEWAYS    gateways "start" launches, PORT:PROTOCOL:TRANSPORT separated by spaces
+#   HBASE_GLIB_STACK_GATEWAYS  gateways "start" launches, PORT:PROTOCOL:TRANSPORT[:IDLE_MS]
+#                          separated by spaces; IDLE_MS is how long the gateway keeps
+#                          an idle client socket open (its -t/--readTimeout, the key
+#                          hbase.thrift.server.socket.read.timeout; HBase's default
+#                          is 60000).  A running gateway started with another mode
+#                          is restarted with this one.
 #                          (default: 9090:binary:buffered 9091:compact:buffered
-#                                    9092:binary:framed 9093:compact:framed)
+#                                    9092:binary:framed 9093:compact:framed
+#                                    9094:binary:buffered:2000 9095:binary:buffered;
+#                           9094 closes idle sockets after 2 s, for idle-reconnect
+#                           tests; 9095 is stopped and started by the restart test)
 #   HBASE_GLIB_ZK_PORT     embedded ZooKeeper client port (default 2181)
 #   HBASE_GLIB_REDIS_PORT  redis-server port (default 6379; "none" to skip redis)
 #   HBASE_GLIB_MASTER_HEAP / HBASE_GLIB_GATEWAY_HEAP   JVM heaps (default 1g / 512m)
@@ -28,7 +43,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 state=${HBASE_GLIB_STATE_DIR:-$repo/.stack}
 cache=${HBASE_GLIB_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/hbase-glib}
-gateways=${HBASE_GLIB_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed}
+gateways=${HBASE_GLIB_STACK_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed 9094:binary:buffered:2000 9095:binary:buffered}
 zk_port=${HBASE_GLIB_ZK_PORT:-2181}
 redis_port=${HBASE_GLIB_REDIS_PORT:-6379}
 master_heap=${HBASE_GLIB_MASTER_HEAP:-1g}
@@ -154,19 +169,43 @@ start_hbase() {
 
 gateway_name() { printf 'gateway-%s\n' "$1"; }
 
-start_gateway() {
-  local port=$1 protocol=$2 transport=$3 name
+check_gateway_spec() {
+  local port=$1 protocol=$2 transport=$3 idle=${4:-}
+  case $port in ''|*[!0-9]*) die "gateway port must be a number, not '$port'";; esac
   case $protocol in binary|compact) ;; *) die "protocol must be binary or compact, not '$protocol'";; esac
   case $transport in buffered|framed) ;; *) die "transport must be buffered or framed, not '$transport'";; esac
+  case $idle in '') ;; *[!0-9]*|0) die "idle timeout must be a positive number of milliseconds, not '$idle'";; esac
+}
+
+# The .mode file of a gateway: "PROTOCOL TRANSPORT [IDLE_MS]".
+gateway_mode() { printf '%s %s%s\n' "$1" "$2" "${3:+ $3}"; }
+
+# "binary/buffered" or "binary/buffered, idle 2000 ms"
+describe_mode() { printf '%s/%s%s\n' "$1" "$2" "${3:+, idle $3 ms}"; }
+
+start_gateway() {
+  local port=$1 protocol=$2 transport=$3 idle=${4:-} name pid
+  check_gateway_spec "$port" "$protocol" "$transport" "$idle"
   name=$(gateway_name "$port")
-  if [ -n "$(running_pid "$name")" ]; then say "$name already running"; return 0; fi
-  say "starting Thrift2 gateway on 127.0.0.1:$port ($protocol/$transport)"
-  printf '%s %s\n' "$protocol" "$transport" > "$run/$name.mode"
+  pid=$(running_pid "$name")
+  if [ -n "$pid" ]; then
+    if [ "$(cat "$run/$name.mode" 2>/dev/null)" = "$(gateway_mode "$protocol" "$transport" "$idle")" ]; then
+      say "$name already running"; return 0
+    fi
+    say "$name runs as '$(cat "$run/$name.mode" 2>/dev/null)', wanted $(describe_mode "$protocol" "$transport" "$idle"): restarting it"
+    stop_pid "$name" "$pid"
+  fi
+  say "starting Thrift2 gateway on 127.0.0.1:$port ($(describe_mode "$protocol" "$transport" "$idle"))"
+  gateway_mode "$protocol" "$transport" "$idle" > "$run/$name.mode"
   # Command-line options, not -D: the gateway's option parsing overwrites
   # hbase.regionserver.thrift.port with its default when -p is absent.
+  # -t (--readTimeout) sets hbase.thrift.server.socket.read.timeout, the
+  # SO_TIMEOUT of client sockets of the default threadpool server: a worker
+  # waiting that long for a request closes the connection.
   local flags=(-b 127.0.0.1 -p "$port")
   [ "$protocol" = compact ] && flags+=(-c)
   [ "$transport" = framed ] && flags+=(-f)
+  [ -n "$idle" ] && flags+=(-t "$idle")
   launch_java "$name" "$gateway_heap" org.apache.hadoop.hbase.thrift2.ThriftServer "${flags[@]}"
 }
 
@@ -219,33 +258,69 @@ wait_redis() {
 }
 
 cmd_start() {
-  local t0 spec port protocol transport
+  local t0 spec port protocol transport idle
   t0=$(now_ms)
+  for spec in $gateways; do
+    [[ $spec =~ ^[0-9]+:(binary|compact):(buffered|framed)(:[1-9][0-9]*)?$ ]] ||
+      die "HBASE_GLIB_STACK_GATEWAYS: '$spec' is not PORT:PROTOCOL:TRANSPORT[:IDLE_MS]"
+  done
   cmd_fetch
   write_conf
   start_redis
   start_hbase
   for spec in $gateways; do
-    IFS=: read -r port protocol transport <<<"$spec"
-    start_gateway "$port" "$protocol" "$transport"
+    IFS=: read -r port protocol transport idle <<<"$spec"
+    start_gateway "$port" "$protocol" "$transport" "$idle"
   done
   wait_redis
   for spec in $gateways; do
-    IFS=: read -r port protocol transport <<<"$spec"
+    IFS=: read -r port protocol transport idle <<<"$spec"
     wait_gateway "$port" "$protocol" "$transport" "$start_timeout"
   done
   say "ready in $(( ($(now_ms) - t0) / 1000 )) s: gateways [$gateways], redis ${redis_port}, logs in $logs"
 }
 
 cmd_start_gateway() {
-  [ $# -eq 3 ] || die "usage: stack.sh start-gateway PORT binary|compact buffered|framed"
+  [ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: stack.sh start-gateway PORT binary|compact buffered|framed [IDLE_MS]"
   local t0; t0=$(now_ms)
+  check_gateway_spec "$@"
   cmd_fetch
   write_conf
   [ -n "$(running_pid hbase)" ] || die "hbase is not running: run 'scripts/stack.sh start' first"
-  start_gateway "$1" "$2" "$3"
+  start_gateway "$@"
   wait_gateway "$1" "$2" "$3" "$start_timeout"
   say "gateway $1 ready in $(( ($(now_ms) - t0) / 1000 )) s"
+}
+
+cmd_stop_gateway() {
+  [ $# -eq 1 ] || die "usage: stack.sh stop-gateway PORT"
+  local name pid
+  name=$(gateway_name "$1")
+  pid=$(running_pid "$name")
+  if [ -z "$pid" ]; then say "$name is not running"; rm -f "$run/$name.pid"; return 0; fi
+  say "stopping $name"
+  stop_pid "$name" "$pid"
+}
+
+# Stops a gateway and starts it again as it ran before (its .mode file).
+cmd_restart_gateway() {
+  [ $# -eq 1 ] || die "usage: stack.sh restart-gateway PORT"
+  local port=$1 name protocol transport idle t0 pid
+  name=$(gateway_name "$port")
+  # exit status 3: not a gateway of this state directory (tests skip then)
+  [ -f "$run/$name.mode" ] || { say "error: no gateway was started on port $port (no $run/$name.mode)"; exit 3; }
+  read -r protocol transport idle < "$run/$name.mode" || true
+  check_gateway_spec "$port" "$protocol" "$transport" "$idle"
+  [ -n "$(running_pid hbase)" ] || die "hbase is not running: run 'scripts/stack.sh start' first"
+  t0=$(now_ms)
+  cmd_fetch
+  write_conf
+  pid=$(running_pid "$name")
+  if [ -n "$pid" ]; then say "stopping $name"; stop_pid "$name" "$pid"; fi
+  say "gateway $port stopped in $(( $(now_ms) - t0 )) ms"
+  start_gateway "$port" "$protocol" "$transport" "$idle"
+  wait_gateway "$port" "$protocol" "$transport" "$start_timeout"
+  say "gateway $port restarted ($(describe_mode "$protocol" "$transport" "$idle")) in $(( $(now_ms) - t0 )) ms"
 }
 
 stop_pid() {
@@ -277,7 +352,7 @@ cmd_stop() {
 }
 
 cmd_status() {
-  local f name pid mode rc=0
+  local f name pid mode protocol transport idle rc=0
   printf '%-16s %-8s %s\n' component pid state
   pid=$(running_pid hbase)
   printf '%-16s %-8s %s\n' hbase "${pid:--}" "$([ -n "$pid" ] && echo running || echo stopped)"
@@ -286,14 +361,15 @@ cmd_status() {
     [ -e "$f" ] || continue
     name=$(basename "$f" .mode)
     pid=$(running_pid "$name")
-    read -r protocol transport < "$f"
+    idle=
+    read -r protocol transport idle < "$f" || true
     if [ -n "$pid" ] && java -XX:-UsePerfData -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "${name#gateway-}" \
          "$protocol" "$transport" 5 >/dev/null 2>&1; then
       mode=answering
     else
       mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1
     fi
-    printf '%-16s %-8s %s (%s/%s)\n' "$name" "${pid:--}" "$mode" "$protocol" "$transport"
+    printf '%-16s %-8s %s (%s)\n' "$name" "${pid:--}" "$mode" "$(describe_mode "$protocol" "$transport" "$idle")"
   done
   if [ "$redis_port" != none ]; then
     pid=$(redis_pid)
@@ -312,9 +388,11 @@ case ${1:-} in
   fetch) cmd_fetch ;;
   start) cmd_start ;;
   start-gateway) shift; cmd_start_gateway "$@" ;;
+  stop-gateway) shift; cmd_stop_gateway "$@" ;;
+  restart-gateway) shift; cmd_restart_gateway "$@" ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   logs) cmd_logs ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
-  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p' >&2; exit 2 ;;
 esac

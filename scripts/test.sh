@@ -29,6 +29,8 @@ say "starting the local stack"
 scripts/stack.sh start || exit 1
 
 export HBASE_GLIB_TEST_REQUIRE_STACK=1
+# the restart test drives this stack from make distcheck's copy of the tree too
+export HBASE_GLIB_STATE_DIR=${HBASE_GLIB_STATE_DIR:-$repo/.stack}
 passed=0
 failed=0
 failed_steps=()

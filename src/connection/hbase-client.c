@@ -364,8 +364,14 @@ hbase_client_call (HBaseClient     *client,
   for (guint attempt = 1;; attempt++)
     {
       g_autoptr(GError) local = NULL;
-      HBaseConnection *connection = acquire (client, deadline, cancellable, &local);
+      HBaseConnection *connection;
       gboolean sent = FALSE;
+
+      /* a pooled connection sends without waiting, so the transport
+       * would not notice a cancellation that came before the call */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      connection = acquire (client, deadline, cancellable, &local);
 
       if (connection != NULL)
         {

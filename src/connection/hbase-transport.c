@@ -566,11 +566,12 @@ _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
   struct addrinfo *addresses = NULL;
   g_autoptr(GError) reason = NULL;
   g_autofree char *service = g_strdup_printf ("%u", self->port);
-  gint64 connect_deadline = g_get_monotonic_time () + (gint64) self->connect_timeout_ms * 1000;
+  gint64 connect_deadline = self->connect_timeout_ms == 0 ? 0 :
+    g_get_monotonic_time () + (gint64) self->connect_timeout_ms * 1000;
   int rc;
 
   socket_transport_close (THRIFT_TRANSPORT (self), NULL);
-  if (deadline != 0 && deadline < connect_deadline)
+  if (deadline != 0 && (connect_deadline == 0 || deadline < connect_deadline))
     connect_deadline = deadline;
 
   rc = getaddrinfo (self->host, service, &hints, &addresses);

@@ -26,6 +26,7 @@ G_DECLARE_FINAL_TYPE (HBaseSocketTransport, _hbase_socket_transport, HBASE, SOCK
  * refused rather than buffered. */
 #define HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE (256u * 1024 * 1024)
 
+/* @connect_timeout_ms: 0 = no limit of its own (a deadline still applies) */
 HBaseSocketTransport *_hbase_socket_transport_new (const char *host,
                                                    guint       port,
                                                    gboolean    framed,
@@ -58,8 +59,9 @@ void     _hbase_socket_transport_set_cancellable (HBaseSocketTransport *self,
  * or reset the connection: safe to send a request on. */
 gboolean _hbase_socket_transport_is_alive      (HBaseSocketTransport *self);
 
-/* Bytes handed to the kernel since the connection opened: when unchanged
- * across a failed call, the request never left this process. */
+/* Bytes handed to the kernel over the transport's life (reconnects
+ * included): when unchanged across a failed call, the request never left
+ * this process. */
 guint64  _hbase_socket_transport_get_bytes_sent (HBaseSocketTransport *self);
 
 /* Syscall counters, for benchmarks and tests. */

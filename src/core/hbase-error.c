@@ -2,6 +2,7 @@
  * generated Thrift call into it with the gateway's own message kept. */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <thrift/c_glib/protocol/thrift_protocol.h>
 #include <thrift/c_glib/thrift_application_exception.h>
 #include <thrift/c_glib/transport/thrift_transport.h>
@@ -73,8 +74,6 @@ call_error_code (const GError *call_error)
   if (call_error->domain == THRIFT_APPLICATION_EXCEPTION_ERROR &&
       call_error->code == THRIFT_APPLICATION_EXCEPTION_ERROR_INTERNAL_ERROR)
     return HBASE_ERROR_SERVER;
-  if (call_error->domain == HBASE_ERROR)
-    return call_error->code;
   return HBASE_ERROR_PROTOCOL;
 }
 
@@ -112,6 +111,15 @@ hbase_error_take_call_error (GError                      **error,
     g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                  "illegal argument: %s",
                  illegal_argument->message != NULL ? illegal_argument->message : "(no message)");
+  else if (call_error != NULL &&
+           (call_error->domain == HBASE_ERROR ||
+            g_error_matches (call_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+    {
+      /* already ours (hbase-glib's transport), or a cancellation, which
+       * GIO callers expect as G_IO_ERROR_CANCELLED: passed on unchanged */
+      g_propagate_error (error, call_error);
+      return;
+    }
   else if (call_error != NULL)
     g_set_error_literal (error, HBASE_ERROR, call_error_code (call_error), call_error->message);
   else

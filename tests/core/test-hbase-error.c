@@ -117,6 +117,17 @@ test_thrift_domains (void)
 }
 
 static void
+test_cancellation_passes_through (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  hbase_error_take_call_error (&error, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                            "Operation was cancelled"),
+                               NULL, NULL);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
 test_nothing_known (void)
 {
   g_autoptr(GError) error = NULL;
@@ -143,6 +154,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/error/table-not-found", test_table_not_found);
   g_test_add_func ("/core/error/illegal-argument", test_illegal_argument);
   g_test_add_func ("/core/error/thrift-domains", test_thrift_domains);
+  g_test_add_func ("/core/error/cancellation-passes-through", test_cancellation_passes_through);
   g_test_add_func ("/core/error/nothing-known", test_nothing_known);
   g_test_add_func ("/core/error/ignored-error-is-freed", test_ignored_error_is_freed);
   return g_test_run ();

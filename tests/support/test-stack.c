@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test-stack.h"
@@ -71,23 +72,29 @@ test_stack_connect (const TestGateway *gateway)
 {
   g_autoptr(GError) error = NULL;
   HBaseConnection *connection;
-  g_autofree char *why = NULL;
 
   connection = hbase_connection_open (gateway->host, gateway->port,
                                       gateway->protocol, gateway->transport, &error);
   if (connection != NULL)
     return connection;
 
-  why = g_strdup_printf ("local stack unreachable (%s); start it with scripts/stack.sh start",
-                         error->message);
+  test_stack_unreachable (error->message);
+  return NULL;
+}
+
+void
+test_stack_unreachable (const char *why)
+{
+  g_autofree char *message =
+    g_strdup_printf ("local stack unreachable (%s); start it with scripts/stack.sh start", why);
+
   if (test_stack_required ())
     {
-      g_test_message ("%s", why);
+      g_test_message ("%s", message);
       g_test_fail ();
     }
   else
-    g_test_skip (why);
-  return NULL;
+    g_test_skip (message);
 }
 
 char *
@@ -112,4 +119,133 @@ test_closed_port (void)
   g_assert_cmpint (getsockname (fd, (struct sockaddr *) &addr, &len), ==, 0);
   close (fd);
   return ntohs (addr.sin_port);
+}
+
+TestGateway *
+test_stack_gateway_from_env (const char *variable, const char *fallback)
+{
+  const char *spec = g_getenv (variable);
+  g_auto(GStrv) parts = NULL;
+  guint64 port;
+  HBaseProtocol protocol;
+  HBaseTransport transport;
+
+  if (spec == NULL || *spec == '\0')
+    spec = fallback;
+  parts = g_strsplit (spec, ":", -1);
+  if (g_strv_length (parts) != 4 ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 1, 65535, &port, NULL) ||
+      !hbase_protocol_from_string (parts[2], &protocol, NULL) ||
+      !hbase_transport_from_string (parts[3], &transport, NULL))
+    g_error ("%s: '%s' is not HOST:PORT:PROTOCOL:TRANSPORT "
+             "(PROTOCOL binary or compact, TRANSPORT buffered or framed)", variable, spec);
+  return parse_gateway (spec);
+}
+
+void
+test_stack_gateway_free (TestGateway *gateway)
+{
+  if (gateway != NULL)
+    test_gateway_free (gateway);
+}
+
+const TestGateway *
+test_stack_find_gateway (GPtrArray *gateways, HBaseProtocol protocol, HBaseTransport transport)
+{
+  for (guint i = 0; i < gateways->len; i++)
+    {
+      const TestGateway *gateway = gateways->pdata[i];
+
+      if (gateway->protocol == protocol && gateway->transport == transport)
+        return gateway;
+    }
+  return NULL;
+}
+
+gboolean
+test_stack_check_gateway (const TestGateway *gateway)
+{
+  HBaseConnection *connection = test_stack_connect (gateway);
+
+  if (connection == NULL)
+    return FALSE;
+  hbase_connection_free (connection);
+  return TRUE;
+}
+
+HBaseConfig *
+test_stack_config (const TestGateway *gateway)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *spec = g_strdup_printf (strchr (gateway->host, ':') != NULL ? "[%s]:%u" : "%s:%u",
+                                           gateway->host, gateway->port);
+
+  /* set, not add: a new config already names localhost:9090 */
+  if (!hbase_config_set_gateways (config, spec, &error) ||
+      !hbase_config_set_protocol (config, gateway->protocol, &error) ||
+      !hbase_config_set_transport (config, gateway->transport, &error))
+    g_error ("cannot configure gateway %s: %s", spec, error->message);
+  return g_steal_pointer (&config);
+}
+
+/* Exit status of stack.sh when it does not manage the gateway named. */
+#define STACK_NOT_MANAGED 3
+
+char *
+test_stack_script (GError **error)
+{
+  const char *top_srcdir = g_getenv ("top_srcdir");
+  g_autofree char *script = NULL;
+
+  if (top_srcdir == NULL || *top_srcdir == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           "top_srcdir is not set (run the test through make check, "
+                           "or export top_srcdir=<source tree>): cannot find scripts/stack.sh");
+      return NULL;
+    }
+  script = g_build_filename (top_srcdir, "scripts", "stack.sh", NULL);
+  if (!g_file_test (script, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s is missing or not executable", script);
+      return NULL;
+    }
+  return g_steal_pointer (&script);
+}
+
+gboolean
+test_stack_restart_gateway (guint port, GError **error)
+{
+  g_autofree char *script = test_stack_script (error);
+  g_autofree char *port_text = g_strdup_printf ("%u", port);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) spawn_error = NULL;
+  gint status = 0;
+
+  if (script == NULL)
+    return FALSE;
+
+  {
+    const char *argv[] = { script, "restart-gateway", port_text, NULL };
+
+    if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                       &out, &err, &status, &spawn_error))
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot run %s: %s", script,
+                     spawn_error->message);
+        return FALSE;
+      }
+  }
+  g_test_message ("%s restart-gateway %u:\n%s%s", script, port, out, err);
+  if (g_spawn_check_wait_status (status, NULL))
+    return TRUE;
+  if (WIFEXITED (status) && WEXITSTATUS (status) == STACK_NOT_MANAGED)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                 "%s does not manage a gateway on port %u: %s", script, port, g_strstrip (err));
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 "%s restart-gateway %u failed: %s", script, port, g_strstrip (err));
+  return FALSE;
 }

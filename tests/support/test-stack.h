@@ -24,6 +24,10 @@ GPtrArray *test_stack_gateways (void);
  * CI=true or HBASE_GLIB_TEST_REQUIRE_STACK=1. */
 gboolean test_stack_required (void);
 
+/* Marks the current test skipped, or failed when test_stack_required(),
+ * because the stack cannot be reached (@why says how it failed). */
+void test_stack_unreachable (const char *why);
+
 /* Connects to @gateway.  When it cannot be reached, marks the current test
  * skipped (or failed, see test_stack_required()) and returns NULL. */
 HBaseConnection *test_stack_connect (const TestGateway *gateway);
@@ -33,6 +37,43 @@ char *test_stack_unique_name (const char *prefix);
 
 /* A loopback TCP port nothing listens on (bound, then released). */
 guint test_closed_port (void);
+
+/* One gateway from the environment variable @variable
+ * ("HOST:PORT:PROTOCOL:TRANSPORT"), or from @fallback (same form) when it
+ * is unset or empty.  Aborts the test program on a malformed spec. */
+TestGateway *test_stack_gateway_from_env (const char *variable,
+                                          const char *fallback);
+void test_stack_gateway_free (TestGateway *gateway);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestGateway, test_stack_gateway_free)
+
+/* The first gateway of test_stack_gateways() speaking @protocol over
+ * @transport, or NULL (transfer none: valid while @gateways lives). */
+const TestGateway *test_stack_find_gateway (GPtrArray      *gateways,
+                                            HBaseProtocol   protocol,
+                                            HBaseTransport  transport);
+
+/* TRUE when @gateway accepts a connection; otherwise marks the current
+ * test skipped (or failed, see test_stack_required()) and returns FALSE. */
+gboolean test_stack_check_gateway (const TestGateway *gateway);
+
+/* An HBaseConfig (see hbase-config.h) naming @gateway alone, with its
+ * protocol and transport and the other settings at their defaults. */
+HBaseConfig *test_stack_config (const TestGateway *gateway);
+
+/* The path of `$top_srcdir/scripts/stack.sh` (top_srcdir comes from the
+ * test environment, see Makefile.am), or NULL with G_IO_ERROR_NOT_FOUND
+ * when top_srcdir is unset or the script is missing. */
+char *test_stack_script (GError **error);
+
+/* Runs `$top_srcdir/scripts/stack.sh restart-gateway PORT` (top_srcdir
+ * comes from the test environment, see Makefile.am): stops the stack's
+ * gateway on @port, starts it again as it was and waits until it answers.
+ * Its output goes to the test log.  Fails with G_IO_ERROR_NOT_FOUND when
+ * the script cannot be found or the gateway is not one this tree's
+ * stack.sh started (e.g. under make distcheck, whose tree has no stack
+ * state: set HBASE_GLIB_STATE_DIR), with G_IO_ERROR_FAILED otherwise. */
+gboolean test_stack_restart_gateway (guint    port,
+                                     GError **error);
 
 G_END_DECLS
 

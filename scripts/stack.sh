@@ -232,11 +232,22 @@ redis_pid() {
   fi
 }
 
+# Runs StackProbe.java (see there).  Its log4j output goes to the logs
+# directory: the conf directory on the classpath carries log4j2.properties,
+# which names the file by -Dhbase.glib.log.file (without it log4j would
+# create a file literally named "${sys:hbase.glib.log.file}" in the caller's
+# working directory).
+probe() {
+  mkdir -p "$logs"
+  java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/probe.log" -cp "$(classpath)" \
+    "$here/stack/StackProbe.java" "$@"
+}
+
 # Wait until a gateway answers listNamespaces and a get on hbase:meta.
 wait_gateway() {
   local port=$1 protocol=$2 transport=$3 timeout=$4 name
   name=$(gateway_name "$port")
-  if ! java -XX:-UsePerfData -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
+  if ! probe 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
         >/dev/null 2>"$logs/$name.probe"; then
     cat "$logs/$name.probe" >&2
     say "last lines of $logs/hbase.log:"; tail -n 20 "$logs/hbase.log" >&2 || true
@@ -363,7 +374,7 @@ cmd_status() {
     pid=$(running_pid "$name")
     idle=
     read -r protocol transport idle < "$f" || true
-    if [ -n "$pid" ] && java -XX:-UsePerfData -cp "$(classpath)" "$here/stack/StackProbe.java" 127.0.0.1 "${name#gateway-}" \
+    if [ -n "$pid" ] && probe 127.0.0.1 "${name#gateway-}" \
          "$protocol" "$transport" 5 >/dev/null 2>&1; then
       mode=answering
     else

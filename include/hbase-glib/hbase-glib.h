@@ -13,6 +13,11 @@
 #include <hbase-glib/hbase-connection.h>
 #include <hbase-glib/hbase-config.h>
 #include <hbase-glib/hbase-client.h>
+#include <hbase-glib/hbase-row.h>
+#include <hbase-glib/hbase-mutation.h>
+#include <hbase-glib/hbase-table.h>
+#include <hbase-glib/hbase-scanner.h>
+#include <hbase-glib/hbase-admin.h>
 
 #undef __HBASE_GLIB_INSIDE__
 

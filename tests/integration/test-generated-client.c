@@ -299,5 +299,11 @@ main (int argc, char **argv)
       g_test_add_data_func (roundtrip, gateway, test_roundtrip);
       g_test_add_data_func (missing, gateway, test_missing_table);
     }
-  return g_test_run ();
+  {
+    int lock = test_stack_scanner_lock ();
+    int status = g_test_run ();
+
+    test_stack_scanner_unlock (lock);
+    return status;
+  }
 }

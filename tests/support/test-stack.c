@@ -5,6 +5,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "test-stack.h"
@@ -248,4 +251,24 @@ test_stack_restart_gateway (guint port, GError **error)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                  "%s restart-gateway %u failed: %s", script, port, g_strstrip (err));
   return FALSE;
+}
+
+int
+test_stack_scanner_lock (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "hbase-glib-test-scanners.lock", NULL);
+  int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+
+  if (fd < 0)
+    g_error ("cannot open %s: %s", path, g_strerror (errno));
+  while (flock (fd, LOCK_EX) < 0)
+    if (errno != EINTR)
+      g_error ("cannot lock %s: %s", path, g_strerror (errno));
+  return fd;
+}
+
+void
+test_stack_scanner_unlock (int lock)
+{
+  close (lock);   /* releases the flock */
 }

@@ -75,6 +75,13 @@ char *test_stack_script (GError **error);
 gboolean test_stack_restart_gateway (guint    port,
                                      GError **error);
 
+/* test-scanner simulates scanner expiry by closing every gateway scanner
+ * in a window of scanner ids (global to a gateway process), so programs
+ * that hold gateway scanners run one at a time: each takes this lock (an
+ * flock on a file in the temporary directory) around its tests. */
+int  test_stack_scanner_lock   (void);
+void test_stack_scanner_unlock (int lock);
+
 G_END_DECLS
 
 #endif /* TEST_STACK_H */

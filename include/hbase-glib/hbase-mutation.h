@@ -1,0 +1,85 @@
+/* hbase-mutation.h: a put or a delete of one row, built up before sending. */
+#ifndef HBASE_MUTATION_H
+#define HBASE_MUTATION_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseDurability:
+ * @HBASE_DURABILITY_DEFAULT: the table's setting
+ * @HBASE_DURABILITY_SKIP_WAL: do not write the write-ahead log
+ * @HBASE_DURABILITY_ASYNC_WAL: write it asynchronously
+ * @HBASE_DURABILITY_SYNC_WAL: write it synchronously
+ * @HBASE_DURABILITY_FSYNC_WAL: write it and fsync it
+ *
+ * How a mutation is made durable (TDurability).
+ */
+typedef enum {
+  HBASE_DURABILITY_DEFAULT,
+  HBASE_DURABILITY_SKIP_WAL,
+  HBASE_DURABILITY_ASYNC_WAL,
+  HBASE_DURABILITY_SYNC_WAL,
+  HBASE_DURABILITY_FSYNC_WAL,
+} HBaseDurability;
+
+/**
+ * HBaseMutation:
+ *
+ * A put (cells to write) or a delete (cells, columns, families or the whole
+ * row to remove) of one row.  Builders never fail: the operation that sends
+ * the mutation checks it whole and reports a bad one (no row, empty row, no
+ * family, ...) as %HBASE_ERROR_ILLEGAL_ARGUMENT before anything is sent.
+ * Reference-counted.
+ */
+typedef struct _HBaseMutation HBaseMutation;
+
+#define HBASE_TYPE_MUTATION (hbase_mutation_get_type ())
+GType          hbase_mutation_get_type            (void) G_GNUC_CONST;
+
+HBaseMutation *hbase_mutation_new_put             (GBytes          *row);
+HBaseMutation *hbase_mutation_new_delete          (GBytes          *row);
+HBaseMutation *hbase_mutation_ref                 (HBaseMutation   *mutation);
+void           hbase_mutation_unref               (HBaseMutation   *mutation);
+
+gboolean       hbase_mutation_is_put              (HBaseMutation   *mutation);
+GBytes        *hbase_mutation_get_row             (HBaseMutation   *mutation);
+
+/* puts */
+void           hbase_mutation_put                 (HBaseMutation   *mutation,
+                                                   const char      *family,
+                                                   const char      *qualifier,
+                                                   GBytes          *value);
+void           hbase_mutation_put_bytes           (HBaseMutation   *mutation,
+                                                   GBytes          *family,
+                                                   GBytes          *qualifier,
+                                                   GBytes          *value,
+                                                   gint64           timestamp);
+
+/* deletes: with nothing added, the whole row */
+void           hbase_mutation_delete_family       (HBaseMutation   *mutation,
+                                                   const char      *family);
+void           hbase_mutation_delete_column       (HBaseMutation   *mutation,
+                                                   const char      *family,
+                                                   const char      *qualifier);
+void           hbase_mutation_delete_cell_version (HBaseMutation   *mutation,
+                                                   const char      *family,
+                                                   const char      *qualifier,
+                                                   gint64           timestamp);
+
+/* both */
+void           hbase_mutation_set_timestamp       (HBaseMutation   *mutation,
+                                                   gint64           timestamp);
+void           hbase_mutation_set_durability      (HBaseMutation   *mutation,
+                                                   HBaseDurability  durability);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseMutation, hbase_mutation_unref)
+
+G_END_DECLS
+
+#endif /* HBASE_MUTATION_H */

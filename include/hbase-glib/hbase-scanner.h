@@ -1,0 +1,78 @@
+/* hbase-scanner.h: streaming the rows of a key range. */
+#ifndef HBASE_SCANNER_H
+#define HBASE_SCANNER_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-row.h>
+#include <hbase-glib/hbase-table.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseScanOptions:
+ * @start_row: (nullable): first row (inclusive; the last one when
+ *   @reversed); %NULL or empty for the table's start
+ * @stop_row: (nullable): where to stop (exclusive); %NULL or empty for the
+ *   table's end
+ * @prefix: (nullable): only rows starting with these bytes; combined with
+ *   @start_row/@stop_row by narrowing the range
+ * @reversed: scan from high keys to low
+ * @limit: at most this many rows, 0 for all
+ * @caching: rows fetched per round trip, 0 for 100
+ * @batch: at most this many cells per partial row from the server, 0 for
+ *   whole rows; partial rows are stitched back into whole rows
+ * @read: columns, versions, time range and filter, as for gets
+ *
+ * What a scan returns.  Initialise with %HBASE_SCAN_OPTIONS_INIT.
+ */
+typedef struct {
+  GBytes *start_row;
+  GBytes *stop_row;
+  GBytes *prefix;
+  gboolean reversed;
+  guint limit;
+  guint caching;
+  guint batch;
+  HBaseReadOptions read;
+} HBaseScanOptions;
+
+#define HBASE_SCAN_OPTIONS_INIT { NULL, NULL, NULL, FALSE, 0, 0, 0, HBASE_READ_OPTIONS_INIT }
+
+/**
+ * HBaseScanner:
+ *
+ * An open scan.  It fetches @caching rows at a time, so memory stays
+ * bounded however long the range; it closes its server-side scanner when
+ * exhausted or freed; when the gateway expires the scanner (after 60 s
+ * without a fetch) it opens a new one just after the last row returned, so
+ * no row is lost or repeated.  Use from one thread at a time.
+ */
+typedef struct _HBaseScanner HBaseScanner;
+
+HBaseScanner *hbase_table_scan          (HBaseTable             *table,
+                                         const HBaseScanOptions *options,
+                                         GError                **error);
+HBaseRow     *hbase_scanner_next        (HBaseScanner           *scanner,
+                                         GCancellable           *cancellable,
+                                         GError                **error);
+void          hbase_scanner_next_async  (HBaseScanner           *scanner,
+                                         GCancellable           *cancellable,
+                                         GAsyncReadyCallback     callback,
+                                         gpointer                user_data);
+HBaseRow     *hbase_scanner_next_finish (HBaseScanner           *scanner,
+                                         GAsyncResult           *result,
+                                         GError                **error);
+void          hbase_scanner_free        (HBaseScanner           *scanner);
+
+GBytes       *hbase_prefix_stop_row     (GBytes                 *prefix);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanner, hbase_scanner_free)
+
+G_END_DECLS
+
+#endif /* HBASE_SCANNER_H */

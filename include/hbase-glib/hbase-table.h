@@ -1,0 +1,124 @@
+/* hbase-table.h: reads and writes of one table. */
+#ifndef HBASE_TABLE_H
+#define HBASE_TABLE_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-client.h>
+#include <hbase-glib/hbase-mutation.h>
+#include <hbase-glib/hbase-row.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseTable:
+ *
+ * A handle on one table ("name" or "namespace:name") through an
+ * #HBaseClient.  Cheap: it holds a reference to the client and the name.
+ * Thread-safe, like the client.
+ */
+#define HBASE_TYPE_TABLE (hbase_table_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseTable, hbase_table, HBASE, TABLE, GObject)
+
+HBaseTable   *hbase_table_new          (HBaseClient *client,
+                                        const char  *name,
+                                        GError     **error);
+const char   *hbase_table_get_name     (HBaseTable  *table);
+HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
+
+/**
+ * HBaseReadOptions:
+ * @columns: (nullable) (array zero-terminated=1): "family" or
+ *   "family:qualifier" entries (the qualifier is everything after the first
+ *   colon); %NULL for every column
+ * @max_versions: versions per column, 0 for 1
+ * @min_timestamp: only cells with min_timestamp <= timestamp < max_timestamp
+ *   when max_timestamp is not 0
+ * @max_timestamp: see @min_timestamp
+ * @filter: (nullable): a filter in the HBase filter language
+ *
+ * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT.
+ */
+typedef struct {
+  const char *const *columns;
+  guint max_versions;
+  gint64 min_timestamp;
+  gint64 max_timestamp;
+  const char *filter;
+} HBaseReadOptions;
+
+#define HBASE_READ_OPTIONS_INIT { NULL, 0, 0, 0, NULL }
+
+HBaseRow   *hbase_table_get            (HBaseTable             *table,
+                                        GBytes                 *row,
+                                        const HBaseReadOptions *options,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+GPtrArray  *hbase_table_get_multiple   (HBaseTable             *table,
+                                        GPtrArray              *rows,
+                                        const HBaseReadOptions *options,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_exists         (HBaseTable             *table,
+                                        GBytes                 *row,
+                                        const HBaseReadOptions *options,
+                                        gboolean               *exists,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+gboolean    hbase_table_apply          (HBaseTable             *table,
+                                        HBaseMutation          *mutation,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_apply_multiple (HBaseTable             *table,
+                                        GPtrArray              *mutations,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_mutate_row     (HBaseTable             *table,
+                                        GPtrArray              *mutations,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+/* asynchronous variants */
+void        hbase_table_get_async            (HBaseTable             *table,
+                                              GBytes                 *row,
+                                              const HBaseReadOptions *options,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+HBaseRow   *hbase_table_get_finish           (HBaseTable             *table,
+                                              GAsyncResult           *result,
+                                              GError                **error);
+void        hbase_table_get_multiple_async   (HBaseTable             *table,
+                                              GPtrArray              *rows,
+                                              const HBaseReadOptions *options,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+GPtrArray  *hbase_table_get_multiple_finish  (HBaseTable             *table,
+                                              GAsyncResult           *result,
+                                              GError                **error);
+void        hbase_table_apply_async          (HBaseTable             *table,
+                                              HBaseMutation          *mutation,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+gboolean    hbase_table_apply_finish         (HBaseTable             *table,
+                                              GAsyncResult           *result,
+                                              GError                **error);
+void        hbase_table_apply_multiple_async (HBaseTable             *table,
+                                              GPtrArray              *mutations,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+gboolean    hbase_table_apply_multiple_finish (HBaseTable            *table,
+                                              GAsyncResult           *result,
+                                              GError                **error);
+
+G_END_DECLS
+
+#endif /* HBASE_TABLE_H */

@@ -1,0 +1,535 @@
+/* hbase-mutation.c: HBaseMutation, a put or a delete of one row.
+ *
+ * Builders never fail: a bad argument is recorded as the mutation's
+ * problem and reported, with everything else wrong with it, by the table
+ * operation that sends it (before anything is sent).  That keeps building
+ * code free of error handling and still lets nothing half-valid reach
+ * HBase.
+ *
+ * A TDelete has one deleteType for all its columns, so a delete that mixes
+ * families, columns and cell versions becomes one TDelete per kind. */
+#include "config.h"
+
+#include <string.h>
+
+#include "hbase-mutation-private.h"
+#include "hbase-table-private.h"
+
+/* No timestamp given: the server's clock (or the mutation's timestamp). */
+#define NO_TIMESTAMP (-1)
+
+typedef enum {
+  ENTRY_PUT,
+  ENTRY_DELETE_FAMILY,    /* DELETE_FAMILY */
+  ENTRY_DELETE_COLUMN,    /* DELETE_COLUMNS: every version */
+  ENTRY_DELETE_VERSION,   /* DELETE_COLUMN: one version */
+} EntryKind;
+
+typedef struct {
+  EntryKind kind;
+  GBytes *family;
+  GBytes *qualifier;      /* never NULL; may be empty */
+  GBytes *value;          /* puts only */
+  gint64 timestamp;       /* or NO_TIMESTAMP */
+} Entry;
+
+struct _HBaseMutation {
+  gatomicrefcount ref_count;
+  gboolean is_put;
+  GBytes *row;            /* NULL when created without one */
+  GArray *entries;        /* Entry */
+  gint64 timestamp;       /* or NO_TIMESTAMP */
+  HBaseDurability durability;
+  char *problem;          /* the first bad builder call, or NULL */
+};
+
+G_DEFINE_BOXED_TYPE (HBaseMutation, hbase_mutation, hbase_mutation_ref, hbase_mutation_unref)
+
+static void
+entry_clear (gpointer data)
+{
+  Entry *entry = data;
+
+  g_clear_pointer (&entry->family, g_bytes_unref);
+  g_clear_pointer (&entry->qualifier, g_bytes_unref);
+  g_clear_pointer (&entry->value, g_bytes_unref);
+}
+
+static HBaseMutation *
+mutation_new (GBytes *row, gboolean is_put)
+{
+  HBaseMutation *mutation = g_new0 (HBaseMutation, 1);
+
+  g_atomic_ref_count_init (&mutation->ref_count);
+  mutation->is_put = is_put;
+  mutation->row = row != NULL ? g_bytes_ref (row) : NULL;
+  mutation->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_array_set_clear_func (mutation->entries, entry_clear);
+  mutation->timestamp = NO_TIMESTAMP;
+  mutation->durability = HBASE_DURABILITY_DEFAULT;
+  return mutation;
+}
+
+/**
+ * hbase_mutation_new_put:
+ * @row: (nullable): the row key (referenced); a %NULL or empty key is
+ *   reported when the mutation is sent
+ *
+ * Starts a put: add cells with hbase_mutation_put().
+ *
+ * Returns: (transfer full): the mutation
+ */
+HBaseMutation *
+hbase_mutation_new_put (GBytes *row)
+{
+  return mutation_new (row, TRUE);
+}
+
+/**
+ * hbase_mutation_new_delete:
+ * @row: (nullable): the row key (referenced)
+ *
+ * Starts a delete.  With nothing added it deletes the whole row; add
+ * families, columns or cell versions to delete only those.
+ *
+ * Returns: (transfer full): the mutation
+ */
+HBaseMutation *
+hbase_mutation_new_delete (GBytes *row)
+{
+  return mutation_new (row, FALSE);
+}
+
+/**
+ * hbase_mutation_ref:
+ * @mutation: (nullable): a mutation
+ *
+ * Returns: (transfer full) (nullable): @mutation
+ */
+HBaseMutation *
+hbase_mutation_ref (HBaseMutation *mutation)
+{
+  if (mutation != NULL)
+    g_atomic_ref_count_inc (&mutation->ref_count);
+  return mutation;
+}
+
+/**
+ * hbase_mutation_unref:
+ * @mutation: (transfer full) (nullable): a mutation
+ *
+ * Drops a reference; the last one frees the mutation.
+ */
+void
+hbase_mutation_unref (HBaseMutation *mutation)
+{
+  if (mutation == NULL || !g_atomic_ref_count_dec (&mutation->ref_count))
+    return;
+  g_clear_pointer (&mutation->row, g_bytes_unref);
+  g_array_unref (mutation->entries);
+  g_free (mutation->problem);
+  g_free (mutation);
+}
+
+/**
+ * hbase_mutation_is_put:
+ * @mutation: a mutation
+ *
+ * Returns: %TRUE for a put, %FALSE for a delete (or %NULL)
+ */
+gboolean
+hbase_mutation_is_put (HBaseMutation *mutation)
+{
+  return mutation != NULL && mutation->is_put;
+}
+
+/**
+ * hbase_mutation_get_row:
+ * @mutation: a mutation
+ *
+ * Returns: (transfer none) (nullable): the row key it was created with
+ */
+GBytes *
+hbase_mutation_get_row (HBaseMutation *mutation)
+{
+  return mutation != NULL ? mutation->row : NULL;
+}
+
+/* Keeps the first problem only: later ones are often its consequences. */
+static void record_problem (HBaseMutation *mutation, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+record_problem (HBaseMutation *mutation, const char *format, ...)
+{
+  va_list args;
+
+  if (mutation->problem != NULL)
+    return;
+  va_start (args, format);
+  mutation->problem = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+static GBytes *
+bytes_from_string (const char *text)
+{
+  return g_bytes_new (text, strlen (text));
+}
+
+/* Adds an entry (taking @family, @qualifier and @value), or records why
+ * it cannot and drops them. */
+static void
+add_entry (HBaseMutation *mutation, const char *what, EntryKind kind,
+           GBytes *family, GBytes *qualifier, GBytes *value, gint64 timestamp)
+{
+  Entry entry = { kind, family, qualifier, value, timestamp };
+  gboolean for_put = kind == ENTRY_PUT;
+
+  if (for_put != mutation->is_put)
+    record_problem (mutation, "%s on a %s mutation", what, mutation->is_put ? "put" : "delete");
+  else if (family == NULL || g_bytes_get_size (family) == 0)
+    record_problem (mutation, "%s without a column family", what);
+  else if (for_put && value == NULL)
+    record_problem (mutation, "%s without a value (an empty value is fine, NULL is not)", what);
+  else if (kind == ENTRY_DELETE_VERSION ? timestamp < 0 : timestamp < NO_TIMESTAMP)
+    record_problem (mutation, "%s with the invalid timestamp %" G_GINT64_FORMAT, what, timestamp);
+  else
+    {
+      if (entry.qualifier == NULL)
+        entry.qualifier = g_bytes_new_static ("", 0);
+      g_array_append_val (mutation->entries, entry);
+      return;
+    }
+  entry_clear (&entry);
+}
+
+/**
+ * hbase_mutation_put:
+ * @mutation: a put
+ * @family: the column family
+ * @qualifier: (nullable): the qualifier; %NULL for the empty one
+ * @value: the value (referenced); may be empty, not %NULL
+ *
+ * Adds a cell, versioned with the mutation's timestamp or the server's
+ * time.
+ */
+void
+hbase_mutation_put (HBaseMutation *mutation, const char *family, const char *qualifier,
+                    GBytes *value)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_put", ENTRY_PUT,
+             family != NULL ? bytes_from_string (family) : NULL,
+             qualifier != NULL ? bytes_from_string (qualifier) : NULL,
+             value != NULL ? g_bytes_ref (value) : NULL, NO_TIMESTAMP);
+}
+
+/**
+ * hbase_mutation_put_bytes:
+ * @mutation: a put
+ * @family: the column family (referenced)
+ * @qualifier: (nullable): the qualifier (referenced), any bytes; %NULL for
+ *   the empty one
+ * @value: the value (referenced); may be empty, not %NULL
+ * @timestamp: the cell's version, or -1 for the mutation's timestamp or
+ *   the server's time
+ *
+ * hbase_mutation_put() for binary families and qualifiers, with an
+ * explicit version.
+ */
+void
+hbase_mutation_put_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
+                          GBytes *value, gint64 timestamp)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_put_bytes", ENTRY_PUT,
+             family != NULL ? g_bytes_ref (family) : NULL,
+             qualifier != NULL ? g_bytes_ref (qualifier) : NULL,
+             value != NULL ? g_bytes_ref (value) : NULL, timestamp);
+}
+
+/**
+ * hbase_mutation_delete_family:
+ * @mutation: a delete
+ * @family: the column family
+ *
+ * Deletes every column of @family (versions up to the mutation's
+ * timestamp, if it has one).
+ */
+void
+hbase_mutation_delete_family (HBaseMutation *mutation, const char *family)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_delete_family", ENTRY_DELETE_FAMILY,
+             family != NULL ? bytes_from_string (family) : NULL, NULL, NULL, NO_TIMESTAMP);
+}
+
+/**
+ * hbase_mutation_delete_column:
+ * @mutation: a delete
+ * @family: the column family
+ * @qualifier: (nullable): the qualifier; %NULL for the empty one
+ *
+ * Deletes every version of a column (up to the mutation's timestamp, if it
+ * has one).
+ */
+void
+hbase_mutation_delete_column (HBaseMutation *mutation, const char *family, const char *qualifier)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_delete_column", ENTRY_DELETE_COLUMN,
+             family != NULL ? bytes_from_string (family) : NULL,
+             qualifier != NULL ? bytes_from_string (qualifier) : NULL, NULL, NO_TIMESTAMP);
+}
+
+/**
+ * hbase_mutation_delete_cell_version:
+ * @mutation: a delete
+ * @family: the column family
+ * @qualifier: (nullable): the qualifier; %NULL for the empty one
+ * @timestamp: the version to delete (>= 0)
+ *
+ * Deletes exactly one version of a column.
+ */
+void
+hbase_mutation_delete_cell_version (HBaseMutation *mutation, const char *family,
+                                    const char *qualifier, gint64 timestamp)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_delete_cell_version", ENTRY_DELETE_VERSION,
+             family != NULL ? bytes_from_string (family) : NULL,
+             qualifier != NULL ? bytes_from_string (qualifier) : NULL, NULL, timestamp);
+}
+
+/**
+ * hbase_mutation_set_timestamp:
+ * @mutation: a mutation
+ * @timestamp: a version (>= 0), or -1 for none
+ *
+ * For a put, the version of cells added without one; for a delete, the
+ * newest version a row, family or column delete removes.
+ */
+void
+hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
+{
+  if (mutation == NULL)
+    return;
+  if (timestamp < NO_TIMESTAMP)
+    record_problem (mutation, "hbase_mutation_set_timestamp with the invalid timestamp %"
+                    G_GINT64_FORMAT, timestamp);
+  else
+    mutation->timestamp = timestamp;
+}
+
+/**
+ * hbase_mutation_set_durability:
+ * @mutation: a mutation
+ * @durability: how HBase makes it durable
+ */
+void
+hbase_mutation_set_durability (HBaseMutation *mutation, HBaseDurability durability)
+{
+  if (mutation == NULL)
+    return;
+  if ((guint) durability > HBASE_DURABILITY_FSYNC_WAL)
+    record_problem (mutation, "hbase_mutation_set_durability with the unknown value %d",
+                    (int) durability);
+  else
+    mutation->durability = durability;
+}
+
+/* --- for the table ---------------------------------------------------------------- */
+
+gboolean
+_hbase_mutation_check (HBaseMutation *mutation, GError **error)
+{
+  if (mutation == NULL)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "the mutation is NULL");
+      return FALSE;
+    }
+  if (!_hbase_check_row (mutation->row, "row", error))
+    {
+      g_prefix_error (error, "%s: ", mutation->is_put ? "put" : "delete");
+      return FALSE;
+    }
+  if (mutation->problem != NULL)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "%s: %s",
+                   mutation->is_put ? "put" : "delete", mutation->problem);
+      return FALSE;
+    }
+  if (mutation->is_put && mutation->entries->len == 0)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "put: no cells to write");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+set_durability (HbaseThriftTDurability *field, gboolean *isset, HBaseDurability durability)
+{
+  static const HbaseThriftTDurability map[] = {
+    [HBASE_DURABILITY_DEFAULT] = HBASE_THRIFT_T_DURABILITY_USE_DEFAULT,
+    [HBASE_DURABILITY_SKIP_WAL] = HBASE_THRIFT_T_DURABILITY_SKIP_WAL,
+    [HBASE_DURABILITY_ASYNC_WAL] = HBASE_THRIFT_T_DURABILITY_ASYNC_WAL,
+    [HBASE_DURABILITY_SYNC_WAL] = HBASE_THRIFT_T_DURABILITY_SYNC_WAL,
+    [HBASE_DURABILITY_FSYNC_WAL] = HBASE_THRIFT_T_DURABILITY_FSYNC_WAL,
+  };
+
+  /* left unset for the default: older gateways then see the field absent */
+  if (durability == HBASE_DURABILITY_DEFAULT)
+    return;
+  *field = map[durability];
+  *isset = TRUE;
+}
+
+HbaseThriftTPut *
+_hbase_mutation_to_put (HBaseMutation *mutation)
+{
+  HbaseThriftTPut *put = g_object_new (HBASE_THRIFT_TYPE_T_PUT, NULL);
+
+  put->row = _hbase_byte_array_from_bytes (mutation->row);
+  for (guint i = 0; i < mutation->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (mutation->entries, Entry, i);
+      HbaseThriftTColumnValue *value = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_VALUE, NULL);
+
+      value->family = _hbase_byte_array_from_bytes (entry->family);
+      value->qualifier = _hbase_byte_array_from_bytes (entry->qualifier);
+      value->value = _hbase_byte_array_from_bytes (entry->value);
+      if (entry->timestamp != NO_TIMESTAMP)
+        {
+          value->timestamp = entry->timestamp;
+          value->__isset_timestamp = TRUE;
+        }
+      g_ptr_array_add (put->columnValues, value);
+    }
+  if (mutation->timestamp != NO_TIMESTAMP)
+    {
+      put->timestamp = mutation->timestamp;
+      put->__isset_timestamp = TRUE;
+    }
+  set_durability (&put->durability, &put->__isset_durability, mutation->durability);
+  return put;
+}
+
+static HbaseThriftTDelete *
+delete_new (HBaseMutation *mutation)
+{
+  HbaseThriftTDelete *tdelete = g_object_new (HBASE_THRIFT_TYPE_T_DELETE, NULL);
+
+  tdelete->row = _hbase_byte_array_from_bytes (mutation->row);
+  if (mutation->timestamp != NO_TIMESTAMP)
+    {
+      tdelete->timestamp = mutation->timestamp;
+      tdelete->__isset_timestamp = TRUE;
+    }
+  set_durability (&tdelete->durability, &tdelete->__isset_durability, mutation->durability);
+  return tdelete;
+}
+
+/* The TDelete of one kind of entry, or NULL when the mutation has none. */
+static HbaseThriftTDelete *
+delete_of_kind (HBaseMutation *mutation, EntryKind kind)
+{
+  static const HbaseThriftTDeleteType types[] = {
+    [ENTRY_DELETE_FAMILY] = HBASE_THRIFT_T_DELETE_TYPE_DELETE_FAMILY,
+    [ENTRY_DELETE_COLUMN] = HBASE_THRIFT_T_DELETE_TYPE_DELETE_COLUMNS,
+    [ENTRY_DELETE_VERSION] = HBASE_THRIFT_T_DELETE_TYPE_DELETE_COLUMN,
+  };
+  HbaseThriftTDelete *tdelete = NULL;
+
+  for (guint i = 0; i < mutation->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (mutation->entries, Entry, i);
+      HbaseThriftTColumn *column;
+
+      if (entry->kind != kind)
+        continue;
+      if (tdelete == NULL)
+        {
+          tdelete = delete_new (mutation);
+          tdelete->deleteType = types[kind];
+          tdelete->__isset_deleteType = TRUE;
+          tdelete->__isset_columns = TRUE;
+        }
+      column = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN, NULL);
+      column->family = _hbase_byte_array_from_bytes (entry->family);
+      if (kind != ENTRY_DELETE_FAMILY)
+        {
+          column->qualifier = _hbase_byte_array_from_bytes (entry->qualifier);
+          column->__isset_qualifier = TRUE;
+        }
+      /* the gateway ignores TDelete.timestamp once columns are named:
+       * the mutation's timestamp goes on each column */
+      if (entry->timestamp != NO_TIMESTAMP || mutation->timestamp != NO_TIMESTAMP)
+        {
+          column->timestamp = entry->timestamp != NO_TIMESTAMP ? entry->timestamp
+                                                               : mutation->timestamp;
+          column->__isset_timestamp = TRUE;
+        }
+      g_ptr_array_add (tdelete->columns, column);
+    }
+  return tdelete;
+}
+
+void
+_hbase_mutation_add_deletes (HBaseMutation *mutation, GPtrArray *deletes)
+{
+  static const EntryKind kinds[] = {
+    ENTRY_DELETE_FAMILY, ENTRY_DELETE_COLUMN, ENTRY_DELETE_VERSION
+  };
+
+  /* nothing named: the whole row, a TDelete without columns */
+  if (mutation->entries->len == 0)
+    {
+      g_ptr_array_add (deletes, delete_new (mutation));
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      HbaseThriftTDelete *tdelete = delete_of_kind (mutation, kinds[i]);
+
+      if (tdelete != NULL)
+        g_ptr_array_add (deletes, tdelete);
+    }
+}
+
+void
+_hbase_mutation_add_row_mutations (HBaseMutation *mutation, GPtrArray *mutations)
+{
+  if (mutation->is_put)
+    {
+      HbaseThriftTMutation *tmutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
+
+      /* a union: exactly one member set */
+      g_object_unref (tmutation->put);
+      tmutation->put = _hbase_mutation_to_put (mutation);
+      tmutation->__isset_put = TRUE;
+      g_ptr_array_add (mutations, tmutation);
+    }
+  else
+    {
+      g_autoptr(GPtrArray) deletes = g_ptr_array_new_with_free_func (g_object_unref);
+
+      _hbase_mutation_add_deletes (mutation, deletes);
+      for (guint i = 0; i < deletes->len; i++)
+        {
+          HbaseThriftTMutation *tmutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
+
+          g_object_unref (tmutation->deleteSingle);
+          tmutation->deleteSingle = g_object_ref (g_ptr_array_index (deletes, i));
+          tmutation->__isset_deleteSingle = TRUE;
+          g_ptr_array_add (mutations, tmutation);
+        }
+    }
+}

@@ -1,0 +1,804 @@
+/* hbase-scanner.c: HBaseScanner, streaming the rows of a key range through
+ * the gateway's openScanner/getScannerRows/closeScanner.
+ *
+ * How it keeps its promises:
+ *  - the server-side scanner lives in the gateway process, not on a
+ *    connection, so every call goes through hbase_client_call() on whatever
+ *    pooled connection is free;
+ *  - openScanner consumes nothing and is retried like any read, but
+ *    getScannerRows is not idempotent (a resent one skips a batch on the
+ *    server), so it is only resent when it certainly never left;
+ *  - a row counts as returned only when it is handed to the caller.  When a
+ *    fetch fails (broken connection, a scanner the gateway expired after
+ *    60 s idle: TIllegalArgument "Invalid scanner Id", ...) the buffered
+ *    rows are dropped and a new server scanner is opened just after the last
+ *    row returned, so no row is lost or repeated;
+ *  - at most @caching results (plus one row being stitched) are buffered.
+ *
+ * The key range is kept as a lower and an upper bound, each inclusive or
+ * exclusive, whatever the direction; start/stop rows, the prefix and the
+ * resume point all narrow it.  Forward scans translate it exactly into
+ * TScan.startRow/stopRow.  A reversed scan's start row is inclusive and its
+ * stop row exclusive, so "below K" and "from K down" are not always
+ * expressible: there the server scans a little wider and the rows outside
+ * the range are dropped here (every result is checked against the range). */
+#include "config.h"
+
+#include <string.h>
+
+#include "hbase-table-private.h"
+
+typedef HbaseThriftTHBaseServiceIf Service;
+
+#define DEFAULT_CACHING 100
+/* new server scanners opened within one hbase_scanner_next() before the
+ * failure is reported */
+#define MAX_REOPENS 3
+/* 0xFF bytes appended to approximate "the largest key below K" */
+#define BELOW_PADDING 16
+
+/* One end of the key range; key NULL: unbounded. */
+typedef struct {
+  GBytes *key;
+  gboolean inclusive;
+} Bound;
+
+struct _HBaseScanner {
+  HBaseTable *table;
+  HBaseClient *client;
+  GByteArray *table_name;
+  HbaseThriftTScan *scan;     /* the options; rows and limit set per open */
+
+  gboolean reversed;
+  guint limit;                /* 0: no limit */
+  guint caching;
+  gboolean stitch;            /* batch set: results may be pieces of rows */
+  Bound lower, upper;         /* what is left of the range */
+
+  gboolean open;              /* a server scanner exists ... */
+  gint32 id;                  /* ... with this id (0 is valid) */
+  gboolean server_done;       /* it has nothing more for us */
+  gboolean finished;          /* the caller got the end */
+
+  guint returned;             /* rows handed to the caller */
+  GByteArray *last_key;       /* the last of them */
+  GQueue ready;               /* HbaseThriftTResult *, whole rows */
+  HbaseThriftTResult *pending;  /* a row whose next piece may still come */
+};
+
+/* --- keys and bounds --------------------------------------------------- */
+
+static int
+compare_keys (const guint8 *a, gsize a_len, const guint8 *b, gsize b_len)
+{
+  int cmp = memcmp (a, b, MIN (a_len, b_len));
+
+  if (cmp != 0)
+    return cmp;
+  return a_len < b_len ? -1 : a_len > b_len ? 1 : 0;
+}
+
+static int
+compare_bytes (GBytes *a, const guint8 *b, gsize b_len)
+{
+  gsize a_len;
+  const guint8 *a_data = g_bytes_get_data (a, &a_len);
+
+  return compare_keys (a_data, a_len, b, b_len);
+}
+
+static gboolean
+is_empty_key (GBytes *key)
+{
+  return key == NULL || g_bytes_get_size (key) == 0;
+}
+
+static void
+bound_set (Bound *bound, GBytes *key, gboolean inclusive)
+{
+  GBytes *old = bound->key;
+
+  bound->key = g_bytes_ref (key);
+  bound->inclusive = inclusive;
+  if (old != NULL)
+    g_bytes_unref (old);
+}
+
+/* An empty key never narrows: it means "the table's start/end". */
+static void
+narrow_lower (Bound *lower, GBytes *key, gboolean inclusive)
+{
+  int cmp;
+
+  if (is_empty_key (key))
+    return;
+  if (lower->key == NULL)
+    {
+      bound_set (lower, key, inclusive);
+      return;
+    }
+  cmp = compare_bytes (key, g_bytes_get_data (lower->key, NULL), g_bytes_get_size (lower->key));
+  if (cmp > 0 || (cmp == 0 && !inclusive))
+    bound_set (lower, key, inclusive);
+}
+
+static void
+narrow_upper (Bound *upper, GBytes *key, gboolean inclusive)
+{
+  int cmp;
+
+  if (is_empty_key (key))
+    return;
+  if (upper->key == NULL)
+    {
+      bound_set (upper, key, inclusive);
+      return;
+    }
+  cmp = compare_bytes (key, g_bytes_get_data (upper->key, NULL), g_bytes_get_size (upper->key));
+  if (cmp < 0 || (cmp == 0 && !inclusive))
+    bound_set (upper, key, inclusive);
+}
+
+static gboolean
+above_lower (const Bound *lower, const guint8 *key, gsize len)
+{
+  int cmp;
+
+  if (lower->key == NULL)
+    return TRUE;
+  cmp = compare_keys (key, len, g_bytes_get_data (lower->key, NULL), g_bytes_get_size (lower->key));
+  return cmp > 0 || (cmp == 0 && lower->inclusive);
+}
+
+static gboolean
+below_upper (const Bound *upper, const guint8 *key, gsize len)
+{
+  int cmp;
+
+  if (upper->key == NULL)
+    return TRUE;
+  cmp = compare_keys (key, len, g_bytes_get_data (upper->key, NULL), g_bytes_get_size (upper->key));
+  return cmp < 0 || (cmp == 0 && upper->inclusive);
+}
+
+static gboolean
+range_is_empty (const Bound *lower, const Bound *upper)
+{
+  int cmp;
+
+  if (lower->key == NULL || upper->key == NULL)
+    return FALSE;
+  cmp = compare_bytes (lower->key, g_bytes_get_data (upper->key, NULL),
+                       g_bytes_get_size (upper->key));
+  return cmp > 0 || (cmp == 0 && !(lower->inclusive && upper->inclusive));
+}
+
+static GByteArray *
+array_from_bytes (GBytes *bytes)
+{
+  return _hbase_byte_array_from_bytes (bytes);
+}
+
+/* The smallest key above @key: @key + "\0". */
+static GByteArray *
+key_after (GBytes *key)
+{
+  GByteArray *array = array_from_bytes (key);
+  guint8 zero = 0;
+
+  return g_byte_array_append (array, &zero, 1);
+}
+
+/* A key below @key such that few or no keys lie between them (NULL: the
+ * table's start).  Exact when @key ends in 0x00. */
+static GByteArray *
+key_below (GBytes *key)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (key, &len);
+  GByteArray *array;
+  guint8 last;
+
+  if (len == 0 || (len == 1 && data[0] == 0))
+    return NULL;
+  array = g_byte_array_sized_new (len + BELOW_PADDING);
+  g_byte_array_append (array, data, len - 1);
+  last = data[len - 1];
+  if (last == 0)
+    return array;
+  last--;
+  g_byte_array_append (array, &last, 1);
+  for (guint i = 0; i < BELOW_PADDING; i++)
+    {
+      guint8 ff = 0xff;
+      g_byte_array_append (array, &ff, 1);
+    }
+  return array;
+}
+
+static void
+set_row (GByteArray **field, gboolean *isset, GByteArray *value)
+{
+  if (*field != NULL)
+    g_byte_array_unref (*field);
+  *field = value;
+  *isset = value != NULL;
+}
+
+/**
+ * hbase_prefix_stop_row:
+ * @prefix: (nullable): a row key prefix
+ *
+ * The smallest key greater than every key starting with @prefix: @prefix
+ * without its trailing 0xFF bytes, its last byte incremented.  Used as the
+ * (exclusive) stop row of a prefix scan.
+ *
+ * Returns: (transfer full) (nullable): the stop row, or %NULL when there is
+ *   none (@prefix is %NULL, empty or all 0xFF bytes: scan to the table's end)
+ */
+GBytes *
+hbase_prefix_stop_row (GBytes *prefix)
+{
+  const guint8 *data;
+  guint8 *stop;
+  gsize len;
+
+  if (prefix == NULL)
+    return NULL;
+  data = g_bytes_get_data (prefix, &len);
+  while (len > 0 && data[len - 1] == 0xff)
+    len--;
+  if (len == 0)
+    return NULL;
+  stop = g_malloc (len);
+  memcpy (stop, data, len);
+  stop[len - 1]++;
+  return g_bytes_new_take (stop, len);
+}
+
+/* --- calls --------------------------------------------------------------- */
+
+typedef struct {
+  const GByteArray *table;
+  const HbaseThriftTScan *scan;
+  gint32 id;
+} OpenCall;
+
+static gboolean
+open_once (Service *service, gpointer user_data, GError **error)
+{
+  OpenCall *call = user_data;
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  GError *call_error = NULL;
+
+  if (!hbase_thrift_t_h_base_service_if_open_scanner (service, &call->id, call->table, call->scan,
+                                                      &io, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  gint32 id;
+  gint32 n_rows;
+  GPtrArray *results;   /* HbaseThriftTResult * */
+} FetchCall;
+
+static gboolean
+fetch_once (Service *service, gpointer user_data, GError **error)
+{
+  FetchCall *call = user_data;
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  g_autoptr(HbaseThriftTIllegalArgument) ia = NULL;
+  GError *call_error = NULL;
+
+  g_ptr_array_set_size (call->results, 0);
+  if (!hbase_thrift_t_h_base_service_if_get_scanner_rows (service, &call->results, call->id,
+                                                          call->n_rows, &io, &ia, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, ia);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+close_once (Service *service, gpointer user_data, GError **error)
+{
+  const gint32 *id = user_data;
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  g_autoptr(HbaseThriftTIllegalArgument) ia = NULL;
+  GError *call_error = NULL;
+
+  if (!hbase_thrift_t_h_base_service_if_close_scanner (service, *id, &io, &ia, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, ia);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Best effort: a scanner the gateway no longer knows is not an error, and
+ * one it cannot close expires on its own after 60 s.  Not sent again once
+ * it left, so a dead gateway does not hold up the caller for long. */
+static void
+close_server_scanner (HBaseScanner *scanner)
+{
+  gint32 id = scanner->id;
+
+  if (!scanner->open)
+    return;
+  scanner->open = FALSE;
+  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, close_once, &id, NULL, NULL))
+    g_debug ("closing scanner %d failed; the gateway expires it", (int) id);
+}
+
+/* Drops what is buffered, so the next fetch starts from the server. */
+static void
+clear_buffer (HBaseScanner *scanner)
+{
+  g_queue_clear_full (&scanner->ready, g_object_unref);
+  g_clear_object (&scanner->pending);
+}
+
+static void
+finish (HBaseScanner *scanner)
+{
+  scanner->finished = TRUE;
+  close_server_scanner (scanner);
+  clear_buffer (scanner);
+}
+
+/* Forgets the server scanner (closing it if it may still exist) and
+ * everything it sent that the caller has not seen; the next fetch opens a
+ * new one just after the last row returned. */
+static void
+abandon_server_scanner (HBaseScanner *scanner, const GError *reason)
+{
+  if (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
+    scanner->open = FALSE;   /* the gateway does not know it any more */
+  else
+    close_server_scanner (scanner);
+  clear_buffer (scanner);
+  scanner->server_done = FALSE;
+  if (scanner->last_key != NULL)
+    {
+      g_autoptr(GBytes) last = g_bytes_new (scanner->last_key->data, scanner->last_key->len);
+
+      if (scanner->reversed)
+        narrow_upper (&scanner->upper, last, FALSE);
+      else
+        narrow_lower (&scanner->lower, last, FALSE);
+    }
+}
+
+/* Failures after which a new server scanner resumes the scan: a broken
+ * connection (the gateway may or may not have moved the scanner on), an
+ * expired scanner ("Invalid scanner Id"), or HBase's own scanner timeouts. */
+static gboolean
+should_reopen (const GError *error)
+{
+  if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION) ||
+      g_error_matches (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
+    return TRUE;
+  return g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO) &&
+         (strstr (error->message, "UnknownScannerException") != NULL ||
+          strstr (error->message, "ScannerTimeoutException") != NULL ||
+          strstr (error->message, "OutOfOrderScannerNextException") != NULL);
+}
+
+/* Opens a server scanner for what is left of the range and the limit. */
+static gboolean
+open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
+{
+  HbaseThriftTScan *scan = scanner->scan;
+  gboolean inexact_start = FALSE;
+  OpenCall call = { scanner->table_name, scan, -1 };
+
+  if (range_is_empty (&scanner->lower, &scanner->upper))
+    {
+      scanner->server_done = TRUE;
+      return TRUE;
+    }
+  if (!scanner->reversed)
+    {
+      const Bound *lower = &scanner->lower, *upper = &scanner->upper;
+
+      set_row (&scan->startRow, &scan->__isset_startRow,
+               lower->key == NULL ? NULL :
+               lower->inclusive ? array_from_bytes (lower->key) : key_after (lower->key));
+      set_row (&scan->stopRow, &scan->__isset_stopRow,
+               upper->key == NULL ? NULL :
+               upper->inclusive ? key_after (upper->key) : array_from_bytes (upper->key));
+    }
+  else
+    {
+      const Bound *lower = &scanner->lower, *upper = &scanner->upper;
+
+      /* the start row is inclusive: for "below K", start at K and drop K */
+      set_row (&scan->startRow, &scan->__isset_startRow,
+               upper->key == NULL ? NULL : array_from_bytes (upper->key));
+      inexact_start = upper->key != NULL && !upper->inclusive;
+      /* the stop row is exclusive: for "from K down", stop just below K */
+      set_row (&scan->stopRow, &scan->__isset_stopRow,
+               lower->key == NULL ? NULL :
+               lower->inclusive ? key_below (lower->key) : array_from_bytes (lower->key));
+    }
+  if (!scanner->reversed && scan->startRow != NULL && scan->stopRow != NULL &&
+      compare_keys (scan->startRow->data, scan->startRow->len,
+                    scan->stopRow->data, scan->stopRow->len) >= 0)
+    {
+      /* e.g. after K and before K + "\0": no key fits */
+      scanner->server_done = TRUE;
+      return TRUE;
+    }
+  /* with batch set the gateway's limit does not count whole rows (limit 7
+   * gave 4 rows, the last cut short): only the client enforces it then */
+  if (scanner->limit > 0 && !scanner->stitch)
+    {
+      guint64 left = (guint64) (scanner->limit - scanner->returned) + (inexact_start ? 1 : 0);
+
+      scan->limit = (gint32) MIN (left, (guint64) G_MAXINT32);
+      scan->__isset_limit = TRUE;
+    }
+
+  if (!hbase_client_call (scanner->client, HBASE_CALL_IDEMPOTENT, open_once, &call,
+                          cancellable, error))
+    return FALSE;
+  scanner->id = call.id;
+  scanner->open = TRUE;
+  scanner->server_done = FALSE;
+  return TRUE;
+}
+
+/* Takes one result of a fetch; FALSE when it lies past the range's end. */
+static gboolean
+take_result (HBaseScanner *scanner, HbaseThriftTResult *result)
+{
+  const guint8 *key;
+  gsize len;
+  gboolean before, after;
+
+  if (result->row == NULL)
+    {
+      g_object_unref (result);
+      return TRUE;
+    }
+  key = result->row->data;
+  len = result->row->len;
+  before = scanner->reversed ? !below_upper (&scanner->upper, key, len)
+                             : !above_lower (&scanner->lower, key, len);
+  after = scanner->reversed ? !above_lower (&scanner->lower, key, len)
+                            : !below_upper (&scanner->upper, key, len);
+  if (before || after)
+    {
+      g_object_unref (result);
+      return !after;
+    }
+  if (!scanner->stitch)
+    {
+      g_queue_push_tail (&scanner->ready, result);
+      return TRUE;
+    }
+  if (scanner->pending != NULL && scanner->pending->row != NULL &&
+      compare_keys (key, len, scanner->pending->row->data, scanner->pending->row->len) == 0)
+    {
+      /* the next piece of the same row */
+      for (guint i = 0; i < result->columnValues->len; i++)
+        g_ptr_array_add (scanner->pending->columnValues,
+                         g_object_ref (g_ptr_array_index (result->columnValues, i)));
+      g_object_unref (result);
+      return TRUE;
+    }
+  if (scanner->pending != NULL)
+    g_queue_push_tail (&scanner->ready, g_steal_pointer (&scanner->pending));
+  scanner->pending = result;
+  return TRUE;
+}
+
+static gboolean
+fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
+  FetchCall call = { scanner->id, (gint32) scanner->caching, results };
+  gboolean more = TRUE;
+
+  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, fetch_once, &call,
+                          cancellable, error))
+    return FALSE;
+  if (call.results->len == 0)
+    more = FALSE;
+  for (guint i = 0; i < call.results->len; i++)
+    {
+      HbaseThriftTResult *result = g_steal_pointer (&call.results->pdata[i]);
+
+      if (more)
+        more = take_result (scanner, result);
+      else
+        g_object_unref (result);
+    }
+  g_ptr_array_set_free_func (results, NULL);   /* every element was taken */
+  if (!more)
+    {
+      scanner->server_done = TRUE;
+      close_server_scanner (scanner);
+    }
+  return TRUE;
+}
+
+/* --- the public API ------------------------------------------------------ */
+
+/**
+ * hbase_table_scan:
+ * @table: a table
+ * @options: (nullable): what to scan; %NULL for every row of the table
+ * @error: return location for an error
+ *
+ * Prepares a scan of @table.  Nothing is sent until the first
+ * hbase_scanner_next(), which also reports failures to open the scan (a
+ * missing table, a malformed filter).  An empty range is valid: the scan
+ * yields no rows.
+ *
+ * Returns: (transfer full) (nullable): the scanner, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @options are invalid
+ */
+HBaseScanner *
+hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **error)
+{
+  static const HBaseScanOptions defaults = HBASE_SCAN_OPTIONS_INIT;
+  const HBaseReadOptions *read;
+  HBaseScanner *scanner;
+  HbaseThriftTScan *scan;
+  GPtrArray *columns;
+
+  if (!HBASE_IS_TABLE (table))
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "hbase_table_scan needs a table");
+      return NULL;
+    }
+  if (options == NULL)
+    options = &defaults;
+  read = &options->read;
+  if (!_hbase_read_options_check (read, error))
+    return NULL;
+  if (options->limit > G_MAXINT32 || options->caching > G_MAXINT32 ||
+      options->batch > G_MAXINT32)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "scan limit, caching and batch must be at most %d", G_MAXINT32);
+      return NULL;
+    }
+
+  scanner = g_new0 (HBaseScanner, 1);
+  scanner->table = g_object_ref (table);
+  scanner->client = g_object_ref (hbase_table_get_client (table));
+  scanner->table_name = _hbase_byte_array_from_string (hbase_table_get_name (table));
+  scanner->reversed = options->reversed;
+  scanner->limit = options->limit;
+  scanner->caching = options->caching > 0 ? options->caching : DEFAULT_CACHING;
+  scanner->stitch = options->batch > 0;
+  g_queue_init (&scanner->ready);
+
+  /* the range: [start, stop) forward, [stop, start] reversed, narrowed by
+   * the prefix's [prefix, stop row of the prefix) */
+  if (!options->reversed)
+    {
+      narrow_lower (&scanner->lower, options->start_row, TRUE);
+      narrow_upper (&scanner->upper, options->stop_row, FALSE);
+    }
+  else
+    {
+      narrow_upper (&scanner->upper, options->start_row, TRUE);
+      narrow_lower (&scanner->lower, options->stop_row, FALSE);
+    }
+  if (!is_empty_key (options->prefix))
+    {
+      g_autoptr(GBytes) prefix_stop = hbase_prefix_stop_row (options->prefix);
+
+      narrow_lower (&scanner->lower, options->prefix, TRUE);
+      if (prefix_stop != NULL)
+        narrow_upper (&scanner->upper, prefix_stop, FALSE);
+    }
+  if (range_is_empty (&scanner->lower, &scanner->upper))
+    scanner->finished = TRUE;
+
+  scanner->scan = scan = g_object_new (HBASE_THRIFT_TYPE_T_SCAN, NULL);
+  scan->caching = (gint32) scanner->caching;
+  scan->__isset_caching = TRUE;
+  if (options->batch > 0)
+    {
+      scan->batchSize = (gint32) options->batch;
+      scan->__isset_batchSize = TRUE;
+    }
+  if (options->reversed)
+    {
+      scan->reversed = TRUE;
+      scan->__isset_reversed = TRUE;
+    }
+  columns = _hbase_read_options_columns (read);
+  if (columns != NULL)
+    {
+      g_ptr_array_unref (scan->columns);
+      scan->columns = columns;
+      scan->__isset_columns = TRUE;
+    }
+  if (read->max_versions > 0)
+    {
+      scan->maxVersions = (gint32) MIN (read->max_versions, (guint) G_MAXINT32);
+      scan->__isset_maxVersions = TRUE;
+    }
+  if (read->min_timestamp != 0 || read->max_timestamp != 0)
+    {
+      scan->timeRange->minStamp = read->min_timestamp;
+      scan->timeRange->maxStamp = read->max_timestamp != 0 ? read->max_timestamp : G_MAXINT64;
+      scan->__isset_timeRange = TRUE;
+    }
+  if (read->filter != NULL)
+    {
+      scan->filterString = _hbase_byte_array_from_string (read->filter);
+      scan->__isset_filterString = TRUE;
+    }
+  return scanner;
+}
+
+/**
+ * hbase_scanner_next:
+ * @scanner: a scanner
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * The next row of the scan, fetching more from the gateway when none is
+ * buffered (opening the scan on the first call).  Partial rows of a batched
+ * scan come back whole.  At the end it returns %NULL without an error, and
+ * keeps doing so.
+ *
+ * When the gateway lost the scanner (it expires scanners idle for 60 s) or
+ * the connection broke during a fetch, a new scanner continues just after
+ * the last row returned.  After any other error, the next call continues the
+ * same way, so no row is lost or repeated.
+ *
+ * Returns: (transfer full) (nullable): the next row, or %NULL at the end or
+ *   with @error set
+ */
+HBaseRow *
+hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
+{
+  guint reopens = 0;
+
+  g_return_val_if_fail (scanner != NULL, NULL);
+
+  for (;;)
+    {
+      HbaseThriftTResult *result;
+      g_autoptr(GError) local = NULL;
+
+      if (scanner->finished)
+        return NULL;
+      if (scanner->limit > 0 && scanner->returned >= scanner->limit)
+        {
+          finish (scanner);
+          return NULL;
+        }
+      result = g_queue_pop_head (&scanner->ready);
+      if (result != NULL)
+        {
+          HBaseRow *row = _hbase_row_new_from_result (result);
+
+          if (scanner->last_key != NULL)
+            g_byte_array_unref (scanner->last_key);
+          scanner->last_key = g_steal_pointer (&result->row);
+          result->__isset_row = FALSE;
+          g_object_unref (result);
+          scanner->returned++;
+          return row;
+        }
+      if (scanner->server_done)
+        {
+          if (scanner->pending != NULL)
+            {
+              g_queue_push_tail (&scanner->ready, g_steal_pointer (&scanner->pending));
+              continue;
+            }
+          finish (scanner);
+          return NULL;
+        }
+      if (!scanner->open)
+        {
+          if (!open_server_scanner (scanner, cancellable, error))
+            return NULL;
+          continue;
+        }
+      if (fetch (scanner, cancellable, &local))
+        continue;
+      abandon_server_scanner (scanner, local);
+      if (!should_reopen (local) || ++reopens > MAX_REOPENS ||
+          g_cancellable_is_cancelled (cancellable))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      g_debug ("scan of %s: %s; resuming with a new scanner",
+               hbase_table_get_name (scanner->table), local->message);
+    }
+}
+
+static void
+next_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  HBaseRow *row = hbase_scanner_next (task_data, cancellable, &error);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, row, (GDestroyNotify) hbase_row_unref);
+}
+
+/**
+ * hbase_scanner_next_async:
+ * @scanner: a scanner
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the thread-default main context of the caller
+ * @user_data: data for @callback
+ *
+ * hbase_scanner_next() in a worker thread.  @scanner must stay alive and
+ * must not be used otherwise until @callback has run.
+ */
+void
+hbase_scanner_next_async (HBaseScanner        *scanner,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (scanner != NULL);
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hbase_scanner_next_async);
+  g_task_set_task_data (task, scanner, NULL);
+  g_task_run_in_thread (task, next_in_thread);
+}
+
+/**
+ * hbase_scanner_next_finish:
+ * @scanner: a scanner
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (nullable): the next row, or %NULL at the end
+ *   (no error) or with @error set
+ */
+HBaseRow *
+hbase_scanner_next_finish (HBaseScanner *scanner, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_task_data (G_TASK (result)) == scanner, NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * hbase_scanner_free:
+ * @scanner: (nullable) (transfer full): a scanner
+ *
+ * Closes the server-side scanner if one is open (best effort: one the
+ * gateway cannot close expires there after 60 s) and frees @scanner.
+ */
+void
+hbase_scanner_free (HBaseScanner *scanner)
+{
+  if (scanner == NULL)
+    return;
+  close_server_scanner (scanner);
+  clear_buffer (scanner);
+  g_clear_pointer (&scanner->last_key, g_byte_array_unref);
+  g_clear_pointer (&scanner->lower.key, g_bytes_unref);
+  g_clear_pointer (&scanner->upper.key, g_bytes_unref);
+  g_clear_object (&scanner->scan);
+  g_clear_pointer (&scanner->table_name, g_byte_array_unref);
+  g_clear_object (&scanner->client);
+  g_clear_object (&scanner->table);
+  g_free (scanner);
+}

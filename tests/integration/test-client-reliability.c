@@ -132,59 +132,15 @@ black_hole_config (const BlackHole *hole, guint operation_ms, guint attempts)
 
 /* --- calls through the generated layer ------------------------------------------------- */
 
-static HbaseThriftTTableName *
-table_name (const char *name)
-{
-  g_autoptr(GByteArray) qualifier = bytes (name);
-
-  return g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, "qualifier", qualifier, NULL);
-}
-
-static gboolean
-create_table_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(HbaseThriftTTableName) tname = table_name (user_data);
-  g_autoptr(GByteArray) family_name = bytes (FAMILY);
-  g_autoptr(HbaseThriftTColumnFamilyDescriptor) family =
-    g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_FAMILY_DESCRIPTOR, "name", family_name, NULL);
-  g_autoptr(HbaseThriftTTableDescriptor) desc =
-    g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, "tableName", tname, NULL);
-  g_autoptr(GPtrArray) splits = g_ptr_array_new ();
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  g_ptr_array_add (desc->columns, g_object_ref (family));
-  desc->__isset_columns = TRUE;
-  if (!hbase_thrift_t_h_base_service_if_create_table (service, desc, splits, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-drop_table_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(HbaseThriftTTableName) tname = table_name (user_data);
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  if (!hbase_thrift_t_h_base_service_if_disable_table (service, tname, &io, &call_error) ||
-      !hbase_thrift_t_h_base_service_if_delete_table (service, tname, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 create_table (HBaseClient *client, const char *name)
 {
   g_autoptr(GError) error = NULL;
 
-  hbase_client_call (client, HBASE_CALL_DEFAULT, create_table_once, (gpointer) name, NULL, &error);
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+
+  family.name = FAMILY;
+  hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -193,7 +149,7 @@ drop_table (HBaseClient *client, const char *name)
 {
   g_autoptr(GError) error = NULL;
 
-  hbase_client_call (client, HBASE_CALL_DEFAULT, drop_table_once, (gpointer) name, NULL, &error);
+  hbase_admin_delete_table (client, name, NULL, &error);
   g_assert_no_error (error);
 }
 

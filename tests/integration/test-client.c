@@ -10,6 +10,7 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-stack.h"
+#include "../support/test-waiter.h"
 
 #define FAMILY "f"
 
@@ -107,53 +108,6 @@ get_stats (HBaseClient *client, HBaseClientStats *stats)
   hbase_client_get_stats (client, stats);
 }
 
-/* Waiting for an async result on the thread-default main context. */
-typedef struct {
-  GMainLoop *loop;
-  GAsyncResult *result;
-} Waiter;
-
-static void
-waiter_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Waiter *waiter = user_data;
-
-  waiter->result = g_object_ref (result);
-  g_main_loop_quit (waiter->loop);
-}
-
-static gboolean
-waiter_timeout (gpointer user_data)
-{
-  g_error ("no async result within 60 s");
-  return G_SOURCE_REMOVE;
-}
-
-static GAsyncResult *
-waiter_run (Waiter *waiter)
-{
-  guint timeout = g_timeout_add_seconds (60, waiter_timeout, NULL);
-
-  if (waiter->result == NULL)
-    g_main_loop_run (waiter->loop);
-  g_source_remove (timeout);
-  return waiter->result;
-}
-
-static void
-waiter_init (Waiter *waiter)
-{
-  waiter->loop = g_main_loop_new (NULL, FALSE);
-  waiter->result = NULL;
-}
-
-static void
-waiter_clear (Waiter *waiter)
-{
-  g_clear_object (&waiter->result);
-  g_clear_pointer (&waiter->loop, g_main_loop_unref);
-}
-
 /* --- ping and namespaces ----------------------------------------------------------------------- */
 
 static void
@@ -203,22 +157,22 @@ test_async (gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) sync_names = NULL;
   g_auto(GStrv) async_names = NULL;
-  Waiter waiter;
+  TestWaiter waiter;
 
   if (client == NULL)
     return;
 
-  waiter_init (&waiter);
-  hbase_client_ping_async (client, NULL, waiter_done, &waiter);
-  g_assert_true (hbase_client_ping_finish (client, waiter_run (&waiter), &error));
+  test_waiter_init (&waiter);
+  hbase_client_ping_async (client, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_client_ping_finish (client, test_waiter_run (&waiter), &error));
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
 
-  waiter_init (&waiter);
-  hbase_client_list_namespaces_async (client, NULL, waiter_done, &waiter);
-  async_names = hbase_client_list_namespaces_finish (client, waiter_run (&waiter), &error);
+  test_waiter_init (&waiter);
+  hbase_client_list_namespaces_async (client, NULL, test_waiter_done, &waiter);
+  async_names = hbase_client_list_namespaces_finish (client, test_waiter_run (&waiter), &error);
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
   g_assert_true (strv_has (async_names, "default"));
   g_assert_true (strv_has (async_names, "hbase"));
 
@@ -438,22 +392,22 @@ test_call_async (gconstpointer data)
   g_autoptr(HBaseClient) client = gateway_client (data, 0);
   g_autoptr(GError) error = NULL;
   ExistsCall *call;
-  Waiter waiter;
+  TestWaiter waiter;
   gint64 until;
 
   if (client == NULL)
     return;
   g_atomic_int_set (&user_data_frees, 0);
   call = g_new0 (ExistsCall, 1);
-  waiter_init (&waiter);
+  test_waiter_init (&waiter);
   hbase_client_call_async (client, HBASE_CALL_IDEMPOTENT, meta_exists_once, call, exists_call_free,
-                           NULL, waiter_done, &waiter);
-  g_assert_true (hbase_client_call_finish (client, waiter_run (&waiter), &error));
+                           NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_client_call_finish (client, test_waiter_run (&waiter), &error));
   g_assert_no_error (error);
   /* the result is read while the task (and so the user data) still lives */
   g_assert_cmpint (g_atomic_int_get (&call->invocations), ==, 1);
   g_assert_true (call->exists);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
 
   /* the data is freed once the call is over (the task may be released by
    * the worker thread a moment later), and only once */

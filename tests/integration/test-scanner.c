@@ -56,55 +56,6 @@ array_from_string (const char *text)
   return array_from (text, strlen (text));
 }
 
-static HbaseThriftTTableName *
-table_name (const char *name)
-{
-  g_autoptr(GByteArray) qualifier = array_from_string (name);
-
-  return g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, "qualifier", qualifier, NULL);
-}
-
-static gboolean
-create_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(HbaseThriftTTableName) tname = table_name (user_data);
-  g_autoptr(GByteArray) family_name = array_from_string ("f");
-  g_autoptr(HbaseThriftTColumnFamilyDescriptor) family =
-    g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_FAMILY_DESCRIPTOR, "name", family_name, NULL);
-  g_autoptr(HbaseThriftTTableDescriptor) desc =
-    g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, "tableName", tname, NULL);
-  g_autoptr(GPtrArray) splits = g_ptr_array_new ();
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  family->maxVersions = 3;
-  family->__isset_maxVersions = TRUE;
-  g_ptr_array_add (desc->columns, g_object_ref (family));
-  desc->__isset_columns = TRUE;
-  if (!hbase_thrift_t_h_base_service_if_create_table (service, desc, splits, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-drop_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(HbaseThriftTTableName) tname = table_name (user_data);
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  if (!hbase_thrift_t_h_base_service_if_disable_table (service, tname, &io, &call_error) ||
-      !hbase_thrift_t_h_base_service_if_delete_table (service, tname, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 typedef struct {
   GByteArray *table;
   GPtrArray *puts;
@@ -217,9 +168,15 @@ fixture_get (gconstpointer data)
   fixture->name = test_stack_unique_name ("hbase_glib_scan");
   fixture->table = hbase_table_new (fixture->client, fixture->name, &error);
   g_assert_no_error (error);
-  g_assert_true (hbase_client_call (fixture->client, HBASE_CALL_DEFAULT, create_once,
-                                    fixture->name, NULL, &error));
-  g_assert_no_error (error);
+  {
+    HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+
+    family.name = "f";
+    family.max_versions = 3;
+    g_assert_true (hbase_admin_create_table (fixture->client, fixture->name, &family, 1, NULL,
+                                             NULL, &error));
+    g_assert_no_error (error);
+  }
   fixture->created = TRUE;
 
   fixture->keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
@@ -1360,8 +1317,7 @@ fixture_free (gpointer data)
     {
       g_autoptr(GError) error = NULL;
 
-      if (!hbase_client_call (fixture->client, HBASE_CALL_DEFAULT, drop_once, fixture->name,
-                              NULL, &error))
+      if (!hbase_admin_delete_table (fixture->client, fixture->name, NULL, &error))
         g_printerr ("# could not drop %s: %s\n", fixture->name, error->message);
     }
   g_clear_object (&fixture->table);

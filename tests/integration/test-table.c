@@ -17,6 +17,7 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-stack.h"
+#include "../support/test-waiter.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
 
@@ -28,72 +29,6 @@ typedef struct {
 } GatewayTable;
 
 static GPtrArray *gateway_tables;   /* GatewayTable */
-
-static GByteArray *
-array_str (const char *text)
-{
-  GByteArray *array = g_byte_array_new ();
-
-  return g_byte_array_append (array, (const guint8 *) text, (guint) strlen (text));
-}
-
-static HbaseThriftTColumnFamilyDescriptor *
-family_new (const char *name, gint32 max_versions)
-{
-  g_autoptr(GByteArray) bytes = array_str (name);
-  HbaseThriftTColumnFamilyDescriptor *family =
-    g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_FAMILY_DESCRIPTOR, "name", bytes, NULL);
-
-  family->maxVersions = max_versions;
-  family->__isset_maxVersions = TRUE;
-  return family;
-}
-
-static gboolean
-create_table_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(GByteArray) qualifier = array_str (user_data);
-  g_autoptr(HbaseThriftTTableName) tname =
-    g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, "qualifier", qualifier, NULL);
-  g_autoptr(HbaseThriftTTableDescriptor) desc =
-    g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, "tableName", tname, NULL);
-  g_autoptr(GPtrArray) splits = g_ptr_array_new ();
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  g_ptr_array_add (desc->columns, family_new ("f", 3));
-  g_ptr_array_add (desc->columns, family_new ("g", 1));
-  desc->__isset_columns = TRUE;
-  if (!hbase_thrift_t_h_base_service_if_create_table (service, desc, splits, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-drop_table_once (Service *service, gpointer user_data, GError **error)
-{
-  g_autoptr(GByteArray) qualifier = array_str (user_data);
-  g_autoptr(HbaseThriftTTableName) tname =
-    g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, "qualifier", qualifier, NULL);
-  g_autoptr(HbaseThriftTIOError) io1 = NULL;
-  g_autoptr(HbaseThriftTIOError) io2 = NULL;
-  GError *call_error = NULL;
-
-  if (!hbase_thrift_t_h_base_service_if_disable_table (service, tname, &io1, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io1, NULL);
-      return FALSE;
-    }
-  if (!hbase_thrift_t_h_base_service_if_delete_table (service, tname, &io2, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io2, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static HBaseClient *
 client_for (const TestGateway *gateway, guint max_attempts)
@@ -131,8 +66,13 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
     {
       g_autofree char *name = test_stack_unique_name ("hbase_glib_table");
 
-      g_assert_true (hbase_client_call (fixture->client, HBASE_CALL_DEFAULT, create_table_once,
-                                        name, NULL, &error));
+      HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+
+      families[0].name = "f";
+      families[0].max_versions = 3;
+      families[1].name = "g";
+      g_assert_true (hbase_admin_create_table (fixture->client, name, families, 2, NULL, NULL,
+                                               &error));
       g_assert_no_error (error);
       entry->name = g_steal_pointer (&name);
     }
@@ -1058,52 +998,6 @@ test_too_large (Fixture *fixture, gconstpointer data)
 
 /* --- async ------------------------------------------------------------------------------------- */
 
-typedef struct {
-  GMainLoop *loop;
-  GAsyncResult *result;
-} Waiter;
-
-static void
-waiter_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Waiter *waiter = user_data;
-
-  waiter->result = g_object_ref (result);
-  g_main_loop_quit (waiter->loop);
-}
-
-static gboolean
-waiter_timeout (gpointer user_data)
-{
-  g_error ("no async result within 30 s");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-waiter_init (Waiter *waiter)
-{
-  waiter->loop = g_main_loop_new (NULL, FALSE);
-  waiter->result = NULL;
-}
-
-static GAsyncResult *
-waiter_run (Waiter *waiter)
-{
-  guint timeout = g_timeout_add_seconds (30, waiter_timeout, NULL);
-
-  if (waiter->result == NULL)
-    g_main_loop_run (waiter->loop);
-  g_source_remove (timeout);
-  return waiter->result;
-}
-
-static void
-waiter_clear (Waiter *waiter)
-{
-  g_clear_object (&waiter->result);
-  g_clear_pointer (&waiter->loop, g_main_loop_unref);
-}
-
 static void
 test_async (Fixture *fixture, gconstpointer data)
 {
@@ -1118,7 +1012,7 @@ test_async (Fixture *fixture, gconstpointer data)
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(GError) error = NULL;
   HBaseMutation *put;
-  Waiter waiter;
+  TestWaiter waiter;
   char column_copy[] = "f:q";
   const char *columns_copy[] = { column_copy, NULL };
 
@@ -1127,22 +1021,22 @@ test_async (Fixture *fixture, gconstpointer data)
   /* apply: the mutation may be changed and freed right after the call */
   put = hbase_mutation_new_put (row);
   hbase_mutation_put (put, "f", "q", value);
-  waiter_init (&waiter);
-  hbase_table_apply_async (fixture->table, put, NULL, waiter_done, &waiter);
+  test_waiter_init (&waiter);
+  hbase_table_apply_async (fixture->table, put, NULL, test_waiter_done, &waiter);
   hbase_mutation_put (put, "f", "later", value);
   hbase_mutation_unref (put);
-  g_assert_true (hbase_table_apply_finish (fixture->table, waiter_run (&waiter), &error));
+  g_assert_true (hbase_table_apply_finish (fixture->table, test_waiter_run (&waiter), &error));
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
 
   /* get, with options the caller overwrites right away */
   options.columns = columns_copy;
-  waiter_init (&waiter);
-  hbase_table_get_async (fixture->table, row, &options, NULL, waiter_done, &waiter);
+  test_waiter_init (&waiter);
+  hbase_table_get_async (fixture->table, row, &options, NULL, test_waiter_done, &waiter);
   column_copy[2] = 'x';
-  result = hbase_table_get_finish (fixture->table, waiter_run (&waiter), &error);
+  result = hbase_table_get_finish (fixture->table, test_waiter_run (&waiter), &error);
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
   g_assert_nonnull (result);
   g_assert_cmpuint (hbase_row_get_n_cells (result), ==, 1);
   g_assert_true (g_bytes_equal (hbase_row_lookup (result, "f", "q"), value));
@@ -1157,21 +1051,21 @@ test_async (Fixture *fixture, gconstpointer data)
       hbase_mutation_put (put, "f", "q", value);
       g_ptr_array_add (mutations, put);
     }
-  waiter_init (&waiter);
-  hbase_table_apply_multiple_async (fixture->table, mutations, NULL, waiter_done, &waiter);
+  test_waiter_init (&waiter);
+  hbase_table_apply_multiple_async (fixture->table, mutations, NULL, test_waiter_done, &waiter);
   g_ptr_array_set_size (mutations, 0);
-  g_assert_true (hbase_table_apply_multiple_finish (fixture->table, waiter_run (&waiter), &error));
+  g_assert_true (hbase_table_apply_multiple_finish (fixture->table, test_waiter_run (&waiter), &error));
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
 
   /* get_multiple, a missing row in the middle */
   g_ptr_array_insert (keys, 1, g_bytes_ref (missing));
   options.columns = column;
-  waiter_init (&waiter);
-  hbase_table_get_multiple_async (fixture->table, keys, &options, NULL, waiter_done, &waiter);
-  rows = hbase_table_get_multiple_finish (fixture->table, waiter_run (&waiter), &error);
+  test_waiter_init (&waiter);
+  hbase_table_get_multiple_async (fixture->table, keys, &options, NULL, test_waiter_done, &waiter);
+  rows = hbase_table_get_multiple_finish (fixture->table, test_waiter_run (&waiter), &error);
   g_assert_no_error (error);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
   g_assert_cmpuint (rows->len, ==, 4);
   g_assert_true (g_bytes_equal (hbase_row_lookup (rows->pdata[0], "f", "q"), value));
   g_assert_true (hbase_row_is_empty (rows->pdata[1]));
@@ -1179,17 +1073,17 @@ test_async (Fixture *fixture, gconstpointer data)
   g_assert_true (g_bytes_equal (hbase_row_lookup (rows->pdata[3], "f", "q"), value));
 
   /* bad input comes back through finish */
-  waiter_init (&waiter);
-  hbase_table_get_async (fixture->table, NULL, NULL, NULL, waiter_done, &waiter);
-  g_assert_null (hbase_table_get_finish (fixture->table, waiter_run (&waiter), &error));
+  test_waiter_init (&waiter);
+  hbase_table_get_async (fixture->table, NULL, NULL, NULL, test_waiter_done, &waiter);
+  g_assert_null (hbase_table_get_finish (fixture->table, test_waiter_run (&waiter), &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
-  waiter_clear (&waiter);
-  waiter_init (&waiter);
-  hbase_table_apply_async (fixture->table, NULL, NULL, waiter_done, &waiter);
-  g_assert_false (hbase_table_apply_finish (fixture->table, waiter_run (&waiter), &error));
+  test_waiter_clear (&waiter);
+  test_waiter_init (&waiter);
+  hbase_table_apply_async (fixture->table, NULL, NULL, test_waiter_done, &waiter);
+  g_assert_false (hbase_table_apply_finish (fixture->table, test_waiter_run (&waiter), &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
-  waiter_clear (&waiter);
+  test_waiter_clear (&waiter);
 }
 
 static void
@@ -1200,14 +1094,14 @@ test_async_cancelled (Fixture *fixture, gconstpointer data)
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(HBaseRow) after = NULL;
   g_autoptr(GError) error = NULL;
-  Waiter waiter;
+  TestWaiter waiter;
 
   SKIP_IF_UNREACHABLE (fixture);
   g_cancellable_cancel (cancellable);
-  waiter_init (&waiter);
-  hbase_table_get_async (fixture->table, row, NULL, cancellable, waiter_done, &waiter);
-  result = hbase_table_get_finish (fixture->table, waiter_run (&waiter), &error);
-  waiter_clear (&waiter);
+  test_waiter_init (&waiter);
+  hbase_table_get_async (fixture->table, row, NULL, cancellable, test_waiter_done, &waiter);
+  result = hbase_table_get_finish (fixture->table, test_waiter_run (&waiter), &error);
+  test_waiter_clear (&waiter);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
@@ -1230,7 +1124,7 @@ drop_tables (void)
       if (entry->name == NULL)
         continue;
       client = client_for (entry->gateway, 0);
-      if (!hbase_client_call (client, HBASE_CALL_DEFAULT, drop_table_once, entry->name, NULL, &error))
+      if (!hbase_admin_delete_table (client, entry->name, NULL, &error))
         g_printerr ("# could not drop %s: %s\n", entry->name, error->message);
     }
 }

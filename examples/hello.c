@@ -159,9 +159,10 @@ main (int argc, char **argv)
       return 1;
     }
   print_row (result);
-  printf ("hbase-glib %s talked to %s:%u (%s/%s)\n", hbase_version_string (),
-          hbase_config_get_gateway_host (config, 0), hbase_config_get_gateway_port (config, 0),
-          hbase_protocol_to_string (hbase_config_get_protocol (config)),
+  printf ("hbase-glib %s, gateways", hbase_version_string ());
+  for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
+    printf (" %s:%u", hbase_config_get_gateway_host (config, i), hbase_config_get_gateway_port (config, i));
+  printf (" (%s/%s)\n", hbase_protocol_to_string (hbase_config_get_protocol (config)),
           hbase_transport_to_string (hbase_config_get_transport (config)));
   return 0;
 }

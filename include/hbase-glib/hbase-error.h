@@ -34,6 +34,8 @@ G_BEGIN_DECLS
  * @HBASE_ERROR_SERVER: the gateway failed while processing the call
  *   (a Thrift INTERNAL_ERROR: HBase threw an unchecked exception, e.g. for
  *   a malformed filter string).
+ * @HBASE_ERROR_BAD_DATA: data read from HBase does not have the form the
+ *   caller asked for (a counter cell that is not 8 bytes wide, ...).
  *
  * Error codes of the %HBASE_ERROR domain.
  */
@@ -45,6 +47,7 @@ typedef enum {
   HBASE_ERROR_ILLEGAL_ARGUMENT,
   HBASE_ERROR_NOT_FOUND,
   HBASE_ERROR_SERVER,
+  HBASE_ERROR_BAD_DATA,
 } HBaseErrorCode;
 
 GQuark   hbase_error_quark         (void);

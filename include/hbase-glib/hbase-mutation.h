@@ -1,4 +1,5 @@
-/* hbase-mutation.h: a put or a delete of one row, built up before sending. */
+/* hbase-mutation.h: a put, delete, increment or append of one row, built
+ * up before sending. */
 #ifndef HBASE_MUTATION_H
 #define HBASE_MUTATION_H
 
@@ -29,12 +30,32 @@ typedef enum {
 } HBaseDurability;
 
 /**
+ * HBaseMutationKind:
+ * @HBASE_MUTATION_PUT: cells to write
+ * @HBASE_MUTATION_DELETE: cells, columns, families or the whole row to
+ *   remove
+ * @HBASE_MUTATION_INCREMENT: 64-bit counters to add to, sent with
+ *   hbase_table_increment()
+ * @HBASE_MUTATION_APPEND: bytes to append to cells, sent with
+ *   hbase_table_append()
+ *
+ * What a mutation does.
+ */
+typedef enum {
+  HBASE_MUTATION_PUT,
+  HBASE_MUTATION_DELETE,
+  HBASE_MUTATION_INCREMENT,
+  HBASE_MUTATION_APPEND,
+} HBaseMutationKind;
+
+/**
  * HBaseMutation:
  *
- * A put (cells to write) or a delete (cells, columns, families or the whole
- * row to remove) of one row.  Builders never fail: the operation that sends
- * the mutation checks it whole and reports a bad one (no row, empty row, no
- * family, ...) as %HBASE_ERROR_ILLEGAL_ARGUMENT before anything is sent.
+ * A put (cells to write), a delete (cells, columns, families or the whole
+ * row to remove), an increment or an append of one row.  Builders never
+ * fail: the operation that sends the mutation checks it whole and reports a
+ * bad one (no row, empty row, no family, a builder of another kind, ...) as
+ * %HBASE_ERROR_ILLEGAL_ARGUMENT before anything is sent.
  * Reference-counted.
  */
 typedef struct _HBaseMutation HBaseMutation;
@@ -44,9 +65,12 @@ GType          hbase_mutation_get_type            (void) G_GNUC_CONST;
 
 HBaseMutation *hbase_mutation_new_put             (GBytes          *row);
 HBaseMutation *hbase_mutation_new_delete          (GBytes          *row);
+HBaseMutation *hbase_mutation_new_increment       (GBytes          *row);
+HBaseMutation *hbase_mutation_new_append          (GBytes          *row);
 HBaseMutation *hbase_mutation_ref                 (HBaseMutation   *mutation);
 void           hbase_mutation_unref               (HBaseMutation   *mutation);
 
+HBaseMutationKind hbase_mutation_get_kind         (HBaseMutation   *mutation);
 gboolean       hbase_mutation_is_put              (HBaseMutation   *mutation);
 GBytes        *hbase_mutation_get_row             (HBaseMutation   *mutation);
 
@@ -72,7 +96,25 @@ void           hbase_mutation_delete_cell_version (HBaseMutation   *mutation,
                                                    const char      *qualifier,
                                                    gint64           timestamp);
 
-/* both */
+/* increments and appends */
+void           hbase_mutation_increment           (HBaseMutation   *mutation,
+                                                   const char      *family,
+                                                   const char      *qualifier,
+                                                   gint64           amount);
+void           hbase_mutation_increment_bytes     (HBaseMutation   *mutation,
+                                                   GBytes          *family,
+                                                   GBytes          *qualifier,
+                                                   gint64           amount);
+void           hbase_mutation_append              (HBaseMutation   *mutation,
+                                                   const char      *family,
+                                                   const char      *qualifier,
+                                                   GBytes          *value);
+void           hbase_mutation_append_bytes        (HBaseMutation   *mutation,
+                                                   GBytes          *family,
+                                                   GBytes          *qualifier,
+                                                   GBytes          *value);
+
+/* all kinds (no timestamp for increments and appends) */
 void           hbase_mutation_set_timestamp       (HBaseMutation   *mutation,
                                                    gint64           timestamp);
 void           hbase_mutation_set_durability      (HBaseMutation   *mutation,

@@ -56,6 +56,12 @@ const HBaseCell *hbase_row_lookup_cell_bytes (HBaseRow   *row,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseRow, hbase_row_unref)
 
+/* 64-bit counters as HBase stores them: 8 bytes, big-endian, signed */
+GBytes          *hbase_counter_encode        (gint64      value);
+gboolean         hbase_counter_decode        (GBytes     *bytes,
+                                              gint64     *value,
+                                              GError    **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ROW_H */

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include <hbase-glib/hbase-client.h>
+#include <hbase-glib/hbase-condition.h>
 #include <hbase-glib/hbase-mutation.h>
 #include <hbase-glib/hbase-row.h>
 
@@ -83,6 +84,46 @@ gboolean    hbase_table_mutate_row     (HBaseTable             *table,
                                         GCancellable           *cancellable,
                                         GError                **error);
 
+/* atomic read-modify-write of one row */
+HBaseRow   *hbase_table_increment      (HBaseTable             *table,
+                                        HBaseMutation          *increment,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+HBaseRow   *hbase_table_append         (HBaseTable             *table,
+                                        HBaseMutation          *append,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_check_and_mutate (HBaseTable           *table,
+                                        const HBaseCondition   *condition,
+                                        GPtrArray              *mutations,
+                                        gboolean               *applied,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+/* 64-bit big-endian counters */
+gboolean    hbase_table_increment_counter (HBaseTable          *table,
+                                        GBytes                 *row,
+                                        const char             *family,
+                                        const char             *qualifier,
+                                        gint64                  amount,
+                                        gint64                 *value,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_get_counter    (HBaseTable             *table,
+                                        GBytes                 *row,
+                                        const char             *family,
+                                        const char             *qualifier,
+                                        gint64                 *value,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_set_counter    (HBaseTable             *table,
+                                        GBytes                 *row,
+                                        const char             *family,
+                                        const char             *qualifier,
+                                        gint64                  value,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
 /* asynchronous variants */
 void        hbase_table_get_async            (HBaseTable             *table,
                                               GBytes                 *row,
@@ -117,6 +158,25 @@ void        hbase_table_apply_multiple_async (HBaseTable             *table,
                                               gpointer                user_data);
 gboolean    hbase_table_apply_multiple_finish (HBaseTable            *table,
                                               GAsyncResult           *result,
+                                              GError                **error);
+
+void        hbase_table_increment_async      (HBaseTable             *table,
+                                              HBaseMutation          *increment,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+HBaseRow   *hbase_table_increment_finish     (HBaseTable             *table,
+                                              GAsyncResult           *result,
+                                              GError                **error);
+void        hbase_table_check_and_mutate_async (HBaseTable           *table,
+                                              const HBaseCondition   *condition,
+                                              GPtrArray              *mutations,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+gboolean    hbase_table_check_and_mutate_finish (HBaseTable          *table,
+                                              GAsyncResult           *result,
+                                              gboolean               *applied,
                                               GError                **error);
 
 G_END_DECLS

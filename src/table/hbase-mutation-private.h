@@ -27,6 +27,12 @@ void             _hbase_mutation_add_deletes (HBaseMutation *mutation,
 void             _hbase_mutation_add_row_mutations (HBaseMutation *mutation,
                                                     GPtrArray     *mutations);
 
+/* A checked increment as a TIncrement (returning results). */
+HbaseThriftTIncrement *_hbase_mutation_to_increment (HBaseMutation *mutation);
+
+/* A checked append as a TAppend (returning results). */
+HbaseThriftTAppend    *_hbase_mutation_to_append    (HBaseMutation *mutation);
+
 G_END_DECLS
 
 #endif /* HBASE_MUTATION_PRIVATE_H */

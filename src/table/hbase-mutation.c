@@ -1,4 +1,5 @@
-/* hbase-mutation.c: HBaseMutation, a put or a delete of one row.
+/* hbase-mutation.c: HBaseMutation, a put, delete, increment or append of
+ * one row.
  *
  * Builders never fail: a bad argument is recorded as the mutation's
  * problem and reported, with everything else wrong with it, by the table
@@ -23,19 +24,22 @@ typedef enum {
   ENTRY_DELETE_FAMILY,    /* DELETE_FAMILY */
   ENTRY_DELETE_COLUMN,    /* DELETE_COLUMNS: every version */
   ENTRY_DELETE_VERSION,   /* DELETE_COLUMN: one version */
+  ENTRY_INCREMENT,
+  ENTRY_APPEND,
 } EntryKind;
 
 typedef struct {
   EntryKind kind;
   GBytes *family;
   GBytes *qualifier;      /* never NULL; may be empty */
-  GBytes *value;          /* puts only */
+  GBytes *value;          /* puts and appends only */
   gint64 timestamp;       /* or NO_TIMESTAMP */
+  gint64 amount;          /* increments only */
 } Entry;
 
 struct _HBaseMutation {
   gatomicrefcount ref_count;
-  gboolean is_put;
+  HBaseMutationKind kind;
   GBytes *row;            /* NULL when created without one */
   GArray *entries;        /* Entry */
   gint64 timestamp;       /* or NO_TIMESTAMP */
@@ -56,12 +60,12 @@ entry_clear (gpointer data)
 }
 
 static HBaseMutation *
-mutation_new (GBytes *row, gboolean is_put)
+mutation_new (GBytes *row, HBaseMutationKind kind)
 {
   HBaseMutation *mutation = g_new0 (HBaseMutation, 1);
 
   g_atomic_ref_count_init (&mutation->ref_count);
-  mutation->is_put = is_put;
+  mutation->kind = kind;
   mutation->row = row != NULL ? g_bytes_ref (row) : NULL;
   mutation->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (mutation->entries, entry_clear);
@@ -82,7 +86,7 @@ mutation_new (GBytes *row, gboolean is_put)
 HBaseMutation *
 hbase_mutation_new_put (GBytes *row)
 {
-  return mutation_new (row, TRUE);
+  return mutation_new (row, HBASE_MUTATION_PUT);
 }
 
 /**
@@ -97,7 +101,38 @@ hbase_mutation_new_put (GBytes *row)
 HBaseMutation *
 hbase_mutation_new_delete (GBytes *row)
 {
-  return mutation_new (row, FALSE);
+  return mutation_new (row, HBASE_MUTATION_DELETE);
+}
+
+/**
+ * hbase_mutation_new_increment:
+ * @row: (nullable): the row key (referenced)
+ *
+ * Starts an increment: add columns with hbase_mutation_increment() and
+ * send it with hbase_table_increment().  The columns hold 64-bit
+ * big-endian counters (see hbase_counter_encode()).
+ *
+ * Returns: (transfer full): the mutation
+ */
+HBaseMutation *
+hbase_mutation_new_increment (GBytes *row)
+{
+  return mutation_new (row, HBASE_MUTATION_INCREMENT);
+}
+
+/**
+ * hbase_mutation_new_append:
+ * @row: (nullable): the row key (referenced)
+ *
+ * Starts an append: add columns with hbase_mutation_append() and send it
+ * with hbase_table_append().
+ *
+ * Returns: (transfer full): the mutation
+ */
+HBaseMutation *
+hbase_mutation_new_append (GBytes *row)
+{
+  return mutation_new (row, HBASE_MUTATION_APPEND);
 }
 
 /**
@@ -132,15 +167,60 @@ hbase_mutation_unref (HBaseMutation *mutation)
 }
 
 /**
+ * hbase_mutation_get_kind:
+ * @mutation: a mutation
+ *
+ * Returns: what the mutation does
+ */
+HBaseMutationKind
+hbase_mutation_get_kind (HBaseMutation *mutation)
+{
+  g_return_val_if_fail (mutation != NULL, HBASE_MUTATION_PUT);
+  return mutation->kind;
+}
+
+/**
  * hbase_mutation_is_put:
  * @mutation: a mutation
  *
- * Returns: %TRUE for a put, %FALSE for a delete (or %NULL)
+ * Returns: %TRUE for a put, %FALSE for anything else (or %NULL)
  */
 gboolean
 hbase_mutation_is_put (HBaseMutation *mutation)
 {
-  return mutation != NULL && mutation->is_put;
+  return mutation != NULL && mutation->kind == HBASE_MUTATION_PUT;
+}
+
+static const char *
+kind_name (HBaseMutationKind kind)
+{
+  static const char *const names[] = {
+    [HBASE_MUTATION_PUT] = "put",
+    [HBASE_MUTATION_DELETE] = "delete",
+    [HBASE_MUTATION_INCREMENT] = "increment",
+    [HBASE_MUTATION_APPEND] = "append",
+  };
+
+  return names[kind];
+}
+
+static HBaseMutationKind
+kind_of_entry (EntryKind kind)
+{
+  switch (kind)
+    {
+    case ENTRY_PUT:
+      return HBASE_MUTATION_PUT;
+    case ENTRY_INCREMENT:
+      return HBASE_MUTATION_INCREMENT;
+    case ENTRY_APPEND:
+      return HBASE_MUTATION_APPEND;
+    case ENTRY_DELETE_FAMILY:
+    case ENTRY_DELETE_COLUMN:
+    case ENTRY_DELETE_VERSION:
+    default:
+      return HBASE_MUTATION_DELETE;
+    }
 }
 
 /**
@@ -182,14 +262,15 @@ static void
 add_entry (HBaseMutation *mutation, const char *what, EntryKind kind,
            GBytes *family, GBytes *qualifier, GBytes *value, gint64 timestamp)
 {
-  Entry entry = { kind, family, qualifier, value, timestamp };
-  gboolean for_put = kind == ENTRY_PUT;
+  Entry entry = { kind, family, qualifier, value, timestamp, 0 };
+  gboolean needs_value = kind == ENTRY_PUT || kind == ENTRY_APPEND;
 
-  if (for_put != mutation->is_put)
-    record_problem (mutation, "%s on a %s mutation", what, mutation->is_put ? "put" : "delete");
+  if (kind_of_entry (kind) != mutation->kind)
+    record_problem (mutation, "%s on %s %s mutation", what,
+                    mutation->kind == HBASE_MUTATION_PUT ? "a" : "an", kind_name (mutation->kind));
   else if (family == NULL || g_bytes_get_size (family) == 0)
     record_problem (mutation, "%s without a column family", what);
-  else if (for_put && value == NULL)
+  else if (needs_value && value == NULL)
     record_problem (mutation, "%s without a value (an empty value is fine, NULL is not)", what);
   else if (kind == ENTRY_DELETE_VERSION ? timestamp < 0 : timestamp < NO_TIMESTAMP)
     record_problem (mutation, "%s with the invalid timestamp %" G_GINT64_FORMAT, what, timestamp);
@@ -201,6 +282,17 @@ add_entry (HBaseMutation *mutation, const char *what, EntryKind kind,
       return;
     }
   entry_clear (&entry);
+}
+
+static void
+add_increment (HBaseMutation *mutation, const char *what, GBytes *family, GBytes *qualifier,
+               gint64 amount)
+{
+  guint before = mutation->entries->len;
+
+  add_entry (mutation, what, ENTRY_INCREMENT, family, qualifier, NULL, NO_TIMESTAMP);
+  if (mutation->entries->len > before)
+    g_array_index (mutation->entries, Entry, before).amount = amount;
 }
 
 /**
@@ -307,6 +399,88 @@ hbase_mutation_delete_cell_version (HBaseMutation *mutation, const char *family,
 }
 
 /**
+ * hbase_mutation_increment:
+ * @mutation: an increment
+ * @family: the column family
+ * @qualifier: (nullable): the qualifier; %NULL for the empty one
+ * @amount: what to add (may be negative); a missing cell counts as 0
+ *
+ * Adds a column to increment.
+ */
+void
+hbase_mutation_increment (HBaseMutation *mutation, const char *family, const char *qualifier,
+                          gint64 amount)
+{
+  if (mutation == NULL)
+    return;
+  add_increment (mutation, "hbase_mutation_increment",
+                 family != NULL ? bytes_from_string (family) : NULL,
+                 qualifier != NULL ? bytes_from_string (qualifier) : NULL, amount);
+}
+
+/**
+ * hbase_mutation_increment_bytes:
+ * @mutation: an increment
+ * @family: the column family (referenced)
+ * @qualifier: (nullable): the qualifier (referenced), any bytes
+ * @amount: what to add
+ *
+ * hbase_mutation_increment() for binary families and qualifiers.
+ */
+void
+hbase_mutation_increment_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
+                                gint64 amount)
+{
+  if (mutation == NULL)
+    return;
+  add_increment (mutation, "hbase_mutation_increment_bytes",
+                 family != NULL ? g_bytes_ref (family) : NULL,
+                 qualifier != NULL ? g_bytes_ref (qualifier) : NULL, amount);
+}
+
+/**
+ * hbase_mutation_append:
+ * @mutation: an append
+ * @family: the column family
+ * @qualifier: (nullable): the qualifier; %NULL for the empty one
+ * @value: the bytes to append (referenced); a missing cell counts as empty
+ *
+ * Adds a column to append to.
+ */
+void
+hbase_mutation_append (HBaseMutation *mutation, const char *family, const char *qualifier,
+                       GBytes *value)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_append", ENTRY_APPEND,
+             family != NULL ? bytes_from_string (family) : NULL,
+             qualifier != NULL ? bytes_from_string (qualifier) : NULL,
+             value != NULL ? g_bytes_ref (value) : NULL, NO_TIMESTAMP);
+}
+
+/**
+ * hbase_mutation_append_bytes:
+ * @mutation: an append
+ * @family: the column family (referenced)
+ * @qualifier: (nullable): the qualifier (referenced), any bytes
+ * @value: the bytes to append (referenced)
+ *
+ * hbase_mutation_append() for binary families and qualifiers.
+ */
+void
+hbase_mutation_append_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
+                             GBytes *value)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_append_bytes", ENTRY_APPEND,
+             family != NULL ? g_bytes_ref (family) : NULL,
+             qualifier != NULL ? g_bytes_ref (qualifier) : NULL,
+             value != NULL ? g_bytes_ref (value) : NULL, NO_TIMESTAMP);
+}
+
+/**
  * hbase_mutation_set_timestamp:
  * @mutation: a mutation
  * @timestamp: a version (>= 0), or -1 for none
@@ -322,6 +496,11 @@ hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
   if (timestamp < NO_TIMESTAMP)
     record_problem (mutation, "hbase_mutation_set_timestamp with the invalid timestamp %"
                     G_GINT64_FORMAT, timestamp);
+  else if (timestamp != NO_TIMESTAMP && (mutation->kind == HBASE_MUTATION_INCREMENT ||
+                                         mutation->kind == HBASE_MUTATION_APPEND))
+    /* TIncrement and TAppend have no timestamp: HBase stamps the result */
+    record_problem (mutation, "hbase_mutation_set_timestamp on an %s (the Thrift2 gateway "
+                    "takes no timestamp for it)", kind_name (mutation->kind));
   else
     mutation->timestamp = timestamp;
 }
@@ -356,19 +535,20 @@ _hbase_mutation_check (HBaseMutation *mutation, GError **error)
     }
   if (!_hbase_check_row (mutation->row, "row", error))
     {
-      g_prefix_error (error, "%s: ", mutation->is_put ? "put" : "delete");
+      g_prefix_error (error, "%s: ", kind_name (mutation->kind));
       return FALSE;
     }
   if (mutation->problem != NULL)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "%s: %s",
-                   mutation->is_put ? "put" : "delete", mutation->problem);
+                   kind_name (mutation->kind), mutation->problem);
       return FALSE;
     }
-  if (mutation->is_put && mutation->entries->len == 0)
+  if (mutation->kind != HBASE_MUTATION_DELETE && mutation->entries->len == 0)
     {
-      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                           "put: no cells to write");
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "%s: %s",
+                   kind_name (mutation->kind),
+                   mutation->kind == HBASE_MUTATION_PUT ? "no cells to write" : "no columns");
       return FALSE;
     }
   return TRUE;
@@ -507,7 +687,7 @@ _hbase_mutation_add_deletes (HBaseMutation *mutation, GPtrArray *deletes)
 void
 _hbase_mutation_add_row_mutations (HBaseMutation *mutation, GPtrArray *mutations)
 {
-  if (mutation->is_put)
+  if (mutation->kind == HBASE_MUTATION_PUT)
     {
       HbaseThriftTMutation *tmutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
 
@@ -532,4 +712,50 @@ _hbase_mutation_add_row_mutations (HBaseMutation *mutation, GPtrArray *mutations
           g_ptr_array_add (mutations, tmutation);
         }
     }
+}
+
+HbaseThriftTIncrement *
+_hbase_mutation_to_increment (HBaseMutation *mutation)
+{
+  HbaseThriftTIncrement *increment = g_object_new (HBASE_THRIFT_TYPE_T_INCREMENT, NULL);
+
+  increment->row = _hbase_byte_array_from_bytes (mutation->row);
+  for (guint i = 0; i < mutation->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (mutation->entries, Entry, i);
+      HbaseThriftTColumnIncrement *column = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_INCREMENT,
+                                                          NULL);
+
+      column->family = _hbase_byte_array_from_bytes (entry->family);
+      column->qualifier = _hbase_byte_array_from_bytes (entry->qualifier);
+      column->amount = entry->amount;
+      column->__isset_amount = TRUE;
+      g_ptr_array_add (increment->columns, column);
+    }
+  set_durability (&increment->durability, &increment->__isset_durability, mutation->durability);
+  increment->returnResults = TRUE;
+  increment->__isset_returnResults = TRUE;
+  return increment;
+}
+
+HbaseThriftTAppend *
+_hbase_mutation_to_append (HBaseMutation *mutation)
+{
+  HbaseThriftTAppend *append = g_object_new (HBASE_THRIFT_TYPE_T_APPEND, NULL);
+
+  append->row = _hbase_byte_array_from_bytes (mutation->row);
+  for (guint i = 0; i < mutation->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (mutation->entries, Entry, i);
+      HbaseThriftTColumnValue *value = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_VALUE, NULL);
+
+      value->family = _hbase_byte_array_from_bytes (entry->family);
+      value->qualifier = _hbase_byte_array_from_bytes (entry->qualifier);
+      value->value = _hbase_byte_array_from_bytes (entry->value);
+      g_ptr_array_add (append->columns, value);
+    }
+  set_durability (&append->durability, &append->__isset_durability, mutation->durability);
+  append->returnResults = TRUE;
+  append->__isset_returnResults = TRUE;
+  return append;
 }

@@ -309,3 +309,52 @@ hbase_cell_get_timestamp (const HBaseCell *cell)
 {
   return cell != NULL ? cell->timestamp : 0;
 }
+
+/* --- counters ----------------------------------------------------------------------------- */
+
+/**
+ * hbase_counter_encode:
+ * @value: a counter value
+ *
+ * Encodes a counter as HBase's increments store it (Bytes.toBytes(long)):
+ * 8 bytes, big-endian, two's complement.
+ *
+ * Returns: (transfer full): the 8 bytes
+ */
+GBytes *
+hbase_counter_encode (gint64 value)
+{
+  guint64 big_endian = GUINT64_TO_BE ((guint64) value);
+
+  return g_bytes_new (&big_endian, sizeof big_endian);
+}
+
+/**
+ * hbase_counter_decode:
+ * @bytes: a cell value
+ * @value: (out) (optional): the counter
+ * @error: return location for an error
+ *
+ * Decodes what hbase_counter_encode() (or an HBase increment) wrote.
+ *
+ * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_BAD_DATA when
+ *   @bytes is not 8 bytes long
+ */
+gboolean
+hbase_counter_decode (GBytes *bytes, gint64 *value, GError **error)
+{
+  gsize size = 0;
+  const guint8 *data = bytes != NULL ? g_bytes_get_data (bytes, &size) : NULL;
+  guint64 big_endian;
+
+  if (size != sizeof big_endian)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA,
+                   "a counter is 8 bytes wide; this value has %" G_GSIZE_FORMAT, size);
+      return FALSE;
+    }
+  memcpy (&big_endian, data, sizeof big_endian);
+  if (value != NULL)
+    *value = (gint64) GUINT64_FROM_BE (big_endian);
+  return TRUE;
+}

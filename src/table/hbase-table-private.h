@@ -6,6 +6,22 @@
 
 G_BEGIN_DECLS
 
+/* The table object, shared by the files that implement its operations. */
+struct _HBaseTable {
+  GObject parent;
+
+  HBaseClient *client;
+  char *name;
+  GByteArray *name_bytes;           /* what the generated calls take */
+  HbaseThriftTTableName *table_name; /* for tableExists */
+};
+
+/* Sets @error to HBASE_ERROR_ILLEGAL_ARGUMENT with the message; returns
+ * FALSE, so checks can end with "return _hbase_illegal (...)". */
+gboolean    _hbase_illegal               (GError                  **error,
+                                          const char               *format,
+                                          ...) G_GNUC_PRINTF (2, 3);
+
 /* A row copied out of a generated TResult (which the caller keeps). */
 HBaseRow   *_hbase_row_new_from_result   (const HbaseThriftTResult *result);
 

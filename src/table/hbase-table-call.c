@@ -1,0 +1,306 @@
+/* hbase-table-call.c: what every table operation shares: the prepared
+ * call, sending it with retries, sharpening vague errors, and running it
+ * on a worker thread for the async variants.  See hbase-table-call.h. */
+#include "config.h"
+
+#include "hbase-mutation-private.h"
+#include "hbase-table-call.h"
+
+/* --- the call and its parts ------------------------------------------------------------ */
+
+void
+_hbase_table_batch_free (gpointer data)
+{
+  TableBatch *batch = data;
+
+  g_ptr_array_unref (batch->items);
+  g_free (batch);
+}
+
+void
+_hbase_table_batch_add (GPtrArray *batches, gboolean puts, gpointer item)
+{
+  TableBatch *batch = batches->len > 0 ? g_ptr_array_index (batches, batches->len - 1) : NULL;
+
+  if (batch == NULL || batch->puts != puts)
+    {
+      batch = g_new0 (TableBatch, 1);
+      batch->puts = puts;
+      batch->items = g_ptr_array_new_with_free_func (g_object_unref);
+      g_ptr_array_add (batches, batch);
+    }
+  g_ptr_array_add (batch->items, item);
+}
+
+TableCall *
+_hbase_table_call_new (HBaseTable *table)
+{
+  TableCall *call = g_new0 (TableCall, 1);
+
+  call->table = g_object_ref (table);
+  call->flags = HBASE_CALL_IDEMPOTENT;
+  return call;
+}
+
+void
+_hbase_table_call_free (gpointer data)
+{
+  TableCall *call = data;
+
+  g_clear_object (&call->table);
+  g_clear_pointer (&call->gets, g_ptr_array_unref);
+  g_clear_pointer (&call->batches, g_ptr_array_unref);
+  g_clear_object (&call->row_mutations);
+  g_clear_object (&call->increment);
+  g_clear_object (&call->append);
+  g_clear_pointer (&call->check_family, g_byte_array_unref);
+  g_clear_pointer (&call->check_qualifier, g_byte_array_unref);
+  g_clear_pointer (&call->check_value, g_byte_array_unref);
+  g_free (call->filter);
+  g_clear_pointer (&call->row, hbase_row_unref);
+  g_clear_pointer (&call->rows, g_ptr_array_unref);
+  g_free (call);
+}
+
+gsize
+_hbase_table_put_size (const HbaseThriftTPut *put)
+{
+  gsize size = put->row->len;
+
+  for (guint i = 0; i < put->columnValues->len; i++)
+    {
+      const HbaseThriftTColumnValue *value = g_ptr_array_index (put->columnValues, i);
+
+      size += value->family->len + value->qualifier->len + value->value->len;
+    }
+  return size;
+}
+
+gboolean
+_hbase_table_check_mutations (GPtrArray *mutations, GError **error)
+{
+  if (mutations == NULL)
+    return _hbase_illegal (error, "the list of mutations is NULL");
+  for (guint i = 0; i < mutations->len; i++)
+    {
+      HBaseMutation *mutation = g_ptr_array_index (mutations, i);
+      HBaseMutationKind kind;
+
+      if (!_hbase_mutation_check (mutation, error))
+        {
+          if (mutations->len > 1)
+            g_prefix_error (error, "mutation %u of %u: ", i, mutations->len);
+          return FALSE;
+        }
+      /* increments and appends return values and are not idempotent:
+       * they have calls of their own */
+      kind = hbase_mutation_get_kind (mutation);
+      if (kind == HBASE_MUTATION_INCREMENT || kind == HBASE_MUTATION_APPEND)
+        return _hbase_illegal (error, "mutation %u of %u is an %s: send it with hbase_table_%s()",
+                               i, mutations->len,
+                               kind == HBASE_MUTATION_INCREMENT ? "increment" : "append",
+                               kind == HBASE_MUTATION_INCREMENT ? "increment" : "append");
+    }
+  return TRUE;
+}
+
+HbaseThriftTRowMutations *
+_hbase_table_row_mutations_new (GPtrArray *mutations, const char *what, gsize *payload,
+                                GError **error)
+{
+  g_autoptr(HbaseThriftTRowMutations) row_mutations = NULL;
+  GBytes *row;
+
+  if (!_hbase_table_check_mutations (mutations, error))
+    return NULL;
+  if (mutations->len == 0)
+    {
+      _hbase_illegal (error, "%s needs at least one mutation", what);
+      return NULL;
+    }
+  row = hbase_mutation_get_row (g_ptr_array_index (mutations, 0));
+  for (guint i = 0; i < mutations->len; i++)
+    {
+      HBaseMutation *mutation = g_ptr_array_index (mutations, i);
+      if (!g_bytes_equal (row, hbase_mutation_get_row (mutation)))
+        {
+          _hbase_illegal (error, "%s: mutation %u is on another row than mutation 0 "
+                          "(an atomic mutation covers one row)", what, i);
+          return NULL;
+        }
+    }
+  row_mutations = g_object_new (HBASE_THRIFT_TYPE_T_ROW_MUTATIONS, NULL);
+  row_mutations->row = _hbase_byte_array_from_bytes (row);
+  for (guint i = 0; i < mutations->len; i++)
+    _hbase_mutation_add_row_mutations (g_ptr_array_index (mutations, i),
+                                       row_mutations->mutations);
+  for (guint i = 0; payload != NULL && i < row_mutations->mutations->len; i++)
+    {
+      HbaseThriftTMutation *tmutation = g_ptr_array_index (row_mutations->mutations, i);
+
+      if (tmutation->__isset_put)
+        *payload += _hbase_table_put_size (tmutation->put);
+    }
+  return g_steal_pointer (&row_mutations);
+}
+
+/* --- running it -------------------------------------------------------------------------- */
+
+static gboolean
+table_exists_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+{
+  TableCall *call = user_data;
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  GError *call_error = NULL;
+
+  if (!hbase_thrift_t_h_base_service_if_table_exists (service, &call->exists,
+                                                      call->table->table_name, &io, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The 2.6 gateway reports a missing table as a TIOError whose message is
+ * only the table's name (canRetry false), so "not found" cannot be told
+ * from other I/O errors by the reply.  After such a failure, and only
+ * then, one tableExists call settles it. */
+static void
+refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(TableCall) probe = NULL;
+  GError *original = *error;
+
+  if (!g_error_matches (original, HBASE_ERROR, HBASE_ERROR_IO) ||
+      hbase_error_get_can_retry (original))
+    return;
+  probe = _hbase_table_call_new (call->table);
+  if (!hbase_client_call (call->table->client, HBASE_CALL_IDEMPOTENT, table_exists_once, probe,
+                          cancellable, NULL) ||
+      probe->exists)
+    return;
+  *error = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND, "table %s does not exist (%s)",
+                        call->table->name, original->message);
+  g_error_free (original);
+}
+
+/* Framed gateways refuse frames above hbase.regionserver.thrift.framed.
+ * max_frame_size_in_mb (2 MB by default) by closing the connection, which
+ * looks like any broken connection; a large write is the likely cause. */
+#define LARGE_FRAMED_REQUEST (1024 * 1024)
+
+/* Adds what the request tells about an error the reply leaves vague. */
+static void
+add_hints (TableCall *call, GError *error)
+{
+  const HBaseConfig *config = hbase_client_get_config (call->table->client);
+  char *message = NULL;
+
+  if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_SERVER) && call->filter != NULL)
+    message = g_strdup_printf ("%s (the request's filter was \"%s\": the gateway fails this "
+                               "way when HBase cannot parse a filter)", error->message,
+                               call->filter);
+  else if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION) &&
+           hbase_config_get_transport (config) == HBASE_TRANSPORT_FRAMED &&
+           call->payload >= LARGE_FRAMED_REQUEST)
+    message = g_strdup_printf ("%s (the request carried %" G_GSIZE_FORMAT " bytes of data: a "
+                               "framed gateway closes the connection on a frame above its limit, "
+                               "hbase.regionserver.thrift.framed.max_frame_size_in_mb, 2 MB by "
+                               "default)", error->message, call->payload);
+  if (message != NULL)
+    {
+      g_free (error->message);
+      error->message = message;
+    }
+}
+
+gboolean
+_hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
+                       GError **error)
+{
+  GError *local = NULL;
+
+  if (hbase_client_call (call->table->client, call->flags, func, call, cancellable, &local))
+    return TRUE;
+  refine_io_error (call, cancellable, &local);
+  add_hints (call, local);
+  g_propagate_error (error, local);
+  return FALSE;
+}
+
+/* --- on a worker thread ----------------------------------------------------------------- */
+
+typedef struct {
+  TableCall *call;
+  HBaseCallFunc func;
+  TableCallReturn ret;
+} AsyncCall;
+
+static void
+async_call_free (gpointer data)
+{
+  AsyncCall *async = data;
+
+  _hbase_table_call_free (async->call);
+  g_free (async);
+}
+
+static void
+run_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  AsyncCall *async = task_data;
+  GError *error = NULL;
+
+  if (!_hbase_table_call_run (async->call, async->func, cancellable, &error))
+    g_task_return_error (task, error);
+  else
+    async->ret (task, async->call);
+}
+
+void
+_hbase_table_call_start (HBaseTable *table, TableCall *call, HBaseCallFunc func,
+                         TableCallReturn ret, GError *error, gpointer source_tag,
+                         GCancellable *cancellable, GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (table, cancellable, callback, user_data);
+  AsyncCall *async;
+
+  g_task_set_source_tag (task, source_tag);
+  if (call == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  async = g_new0 (AsyncCall, 1);
+  async->call = call;
+  async->func = func;
+  async->ret = ret;
+  g_task_set_task_data (task, async, async_call_free);
+  g_task_run_in_thread (task, run_in_thread);
+}
+
+void
+_hbase_table_return_row (GTask *task, TableCall *call)
+{
+  g_task_return_pointer (task, g_steal_pointer (&call->row), (GDestroyNotify) hbase_row_unref);
+}
+
+void
+_hbase_table_return_rows (GTask *task, TableCall *call)
+{
+  g_task_return_pointer (task, g_steal_pointer (&call->rows), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+_hbase_table_return_true (GTask *task, TableCall *call)
+{
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+_hbase_table_return_exists (GTask *task, TableCall *call)
+{
+  g_task_return_boolean (task, call->exists);
+}

@@ -1,0 +1,104 @@
+/* hbase-table-call.h: one table operation, prepared and then run.
+ *
+ * Every operation works in two steps: "prepare" checks all its input and
+ * converts it into the generated structs (nothing is sent when anything is
+ * wrong), then "run" sends them through hbase_client_call() with its
+ * retries.  The async variants prepare in the caller's thread, so the
+ * caller may change or free its inputs right after the call, and run in a
+ * worker thread. */
+#ifndef HBASE_TABLE_CALL_H
+#define HBASE_TABLE_CALL_H
+
+#include "hbase-table-private.h"
+
+G_BEGIN_DECLS
+
+/* A write step: a group of TPuts (putMultiple, or put for one) or of
+ * TDeletes (deleteMultiple, or deleteSingle for one). */
+typedef struct {
+  gboolean puts;
+  GPtrArray *items;
+} TableBatch;
+
+/* One operation, ready to send: inputs converted, outputs filled by the
+ * attempt that succeeds. */
+typedef struct {
+  HBaseTable *table;
+  HBaseCallFlags flags;                 /* HBASE_CALL_IDEMPOTENT unless set */
+  GPtrArray *gets;                      /* HbaseThriftTGet */
+  GPtrArray *batches;                   /* TableBatch */
+  guint next_batch;                     /* a retry resumes here */
+  HbaseThriftTRowMutations *row_mutations;
+  HbaseThriftTIncrement *increment;
+  HbaseThriftTAppend *append;
+  /* check-and-mutate: the checked cell (the row is row_mutations') */
+  GByteArray *check_family;
+  GByteArray *check_qualifier;
+  GByteArray *check_value;
+  HbaseThriftTCompareOp check_op;
+  char *filter;                         /* for error messages */
+  gsize payload;                        /* bytes of keys and values written */
+
+  HBaseRow *row;
+  GPtrArray *rows;                      /* HBaseRow */
+  gboolean exists;                      /* also: check-and-mutate applied */
+} TableCall;
+
+/* Hands the call's result to a task (async variants). */
+typedef void (*TableCallReturn) (GTask *task, TableCall *call);
+
+TableCall *_hbase_table_call_new          (HBaseTable      *table);
+void       _hbase_table_call_free         (gpointer         call);
+void       _hbase_table_batch_free        (gpointer         batch);
+
+/* Adds @item (a TPut when @puts, else a TDelete) to the last batch when it
+ * holds the same kind, else to a new one. */
+void       _hbase_table_batch_add         (GPtrArray       *batches,
+                                           gboolean         puts,
+                                           gpointer         item);
+
+/* Sends the call (with the client's retries, as call->flags allow) and
+ * makes the error as precise as the request allows. */
+gboolean   _hbase_table_call_run          (TableCall       *call,
+                                           HBaseCallFunc    func,
+                                           GCancellable    *cancellable,
+                                           GError         **error);
+
+/* Runs @call on a worker thread and completes a task with @source_tag
+ * through @ret; when @call is NULL, completes it with @error (the reason
+ * preparing failed) instead. */
+void       _hbase_table_call_start        (HBaseTable         *table,
+                                           TableCall          *call,
+                                           HBaseCallFunc       func,
+                                           TableCallReturn     ret,
+                                           GError             *error,
+                                           gpointer            source_tag,
+                                           GCancellable       *cancellable,
+                                           GAsyncReadyCallback callback,
+                                           gpointer            user_data);
+
+/* Ready-made TableCallReturns. */
+void       _hbase_table_return_row        (GTask *task, TableCall *call);
+void       _hbase_table_return_rows       (GTask *task, TableCall *call);
+void       _hbase_table_return_true       (GTask *task, TableCall *call);
+void       _hbase_table_return_exists     (GTask *task, TableCall *call);
+
+/* The checked mutations (put or delete, any row) converted for mutateRow
+ * or checkAndMutate, all on one row: NULL with @error when they are not. */
+HbaseThriftTRowMutations *_hbase_table_row_mutations_new (GPtrArray  *mutations,
+                                                          const char *what,
+                                                          gsize      *payload,
+                                                          GError    **error);
+
+/* Each mutation is well formed (and the list is not NULL). */
+gboolean   _hbase_table_check_mutations   (GPtrArray       *mutations,
+                                           GError         **error);
+
+/* Bytes of keys and values a TPut carries. */
+gsize      _hbase_table_put_size          (const HbaseThriftTPut *put);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TableCall, _hbase_table_call_free)
+
+G_END_DECLS
+
+#endif /* HBASE_TABLE_CALL_H */

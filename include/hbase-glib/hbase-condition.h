@@ -19,7 +19,9 @@ G_BEGIN_DECLS
  * @HBASE_COMPARE_NOT_EQUAL: cell value != given value
  * @HBASE_COMPARE_GREATER_OR_EQUAL: cell value >= given value
  * @HBASE_COMPARE_GREATER: cell value > given value
- * @HBASE_COMPARE_NO_OP: never passes (HBase's NO_OP)
+ * @HBASE_COMPARE_NO_OP: HBase's NO_OP; refused by check-and-mutate
+ *   (%HBASE_ERROR_ILLEGAL_ARGUMENT): HBase 2.6's region server throws
+ *   "Unknown Compare op NO_OP" for it
  *
  * How a check-and-mutate compares the current value of a cell with a
  * given value: bytes compared as unsigned, shorter first on a common

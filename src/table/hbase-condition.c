@@ -6,7 +6,8 @@
  * HBase treats an empty comparison value as "no value": EQUAL then passes
  * when the cell is absent (or empty), NOT_EQUAL when it holds bytes.  An
  * ordering comparison against an empty value would silently mean the same
- * thing, so it is refused. */
+ * thing, so it is refused.  NO_OP exists in the Thrift enum but the region
+ * server throws on it, so it is refused too. */
 #include "config.h"
 
 #include <string.h>
@@ -37,6 +38,12 @@ condition_new (GBytes *family, GBytes *qualifier, HBaseCompareOp op, GBytes *val
     condition->problem = g_strdup ("the condition has no column family");
   else if ((guint) op > HBASE_COMPARE_NO_OP)
     condition->problem = g_strdup_printf ("the condition has the unknown operator %d", (int) op);
+  else if (op == HBASE_COMPARE_NO_OP)
+    /* HRegion.matches() throws on it; the gateway's HBase client then
+     * retries the call for minutes before it fails */
+    condition->problem = g_strdup ("HBASE_COMPARE_NO_OP cannot be used in a check-and-mutate "
+                                   "(HBase's region server fails it with \"Unknown Compare op "
+                                   "NO_OP\")");
   else if (condition->value == NULL && op != HBASE_COMPARE_EQUAL && op != HBASE_COMPARE_NOT_EQUAL)
     condition->problem = g_strdup ("the condition compares with an empty value using an ordering "
                                    "operator (HBase reads an empty value as \"no cell\"; use "

@@ -17,6 +17,7 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-stack.h"
+#include "../support/test-rows.h"
 #include "../support/test-waiter.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
@@ -87,57 +88,6 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
   g_clear_object (&fixture->client);
 }
 
-/* A row key of this test: its path, a separator and @suffix. */
-static GBytes *
-key (const char *suffix)
-{
-  return g_bytes_new_take (g_strdup_printf ("%s|%s", g_test_get_path (), suffix),
-                           strlen (g_test_get_path ()) + 1 + strlen (suffix));
-}
-
-static GBytes *
-text (const char *value)
-{
-  return g_bytes_new (value, strlen (value));
-}
-
-/* Bytes as text, non-printable ones as \xNN, for exact comparisons. */
-static void
-append_escaped (GString *out, GBytes *bytes)
-{
-  gsize len;
-  const guint8 *data = g_bytes_get_data (bytes, &len);
-
-  for (gsize i = 0; i < len; i++)
-    if (data[i] >= 0x20 && data[i] < 0x7f && data[i] != '\\')
-      g_string_append_c (out, (char) data[i]);
-    else
-      g_string_append_printf (out, "\\x%02x", data[i]);
-}
-
-/* "f:a@300=v3 f:a@100=v1 g:x=..." (timestamps only when @with_ts). */
-static char *
-summary (HBaseRow *row, gboolean with_ts)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < hbase_row_get_n_cells (row); i++)
-    {
-      const HBaseCell *cell = hbase_row_get_cell (row, i);
-
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      append_escaped (out, hbase_cell_get_family (cell));
-      g_string_append_c (out, ':');
-      append_escaped (out, hbase_cell_get_qualifier (cell));
-      if (with_ts)
-        g_string_append_printf (out, "@%" G_GINT64_FORMAT, hbase_cell_get_timestamp (cell));
-      g_string_append_c (out, '=');
-      append_escaped (out, hbase_cell_get_value (cell));
-    }
-  return g_string_free (out, FALSE);
-}
-
 static HBaseRow *
 get_ok (Fixture *fixture, GBytes *row, const HBaseReadOptions *options)
 {
@@ -158,7 +108,7 @@ read_back (Fixture *fixture, GBytes *row, guint versions)
 
   options.max_versions = versions;
   result = get_ok (fixture, row, &options);
-  return summary (result, versions > 1);
+  return test_row_summary (result, versions > 1);
 }
 
 static void
@@ -175,14 +125,14 @@ static void
 write_versions (Fixture *fixture, GBytes *row)
 {
   g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
-  g_autoptr(GBytes) f = text ("f");
-  g_autoptr(GBytes) g = text ("g");
-  g_autoptr(GBytes) a = text ("a");
-  g_autoptr(GBytes) b = text ("b");
-  g_autoptr(GBytes) x = text ("x");
-  g_autoptr(GBytes) v1 = text ("v1");
-  g_autoptr(GBytes) v2 = text ("v2");
-  g_autoptr(GBytes) v3 = text ("v3");
+  g_autoptr(GBytes) f = test_text ("f");
+  g_autoptr(GBytes) g = test_text ("g");
+  g_autoptr(GBytes) a = test_text ("a");
+  g_autoptr(GBytes) b = test_text ("b");
+  g_autoptr(GBytes) x = test_text ("x");
+  g_autoptr(GBytes) v1 = test_text ("v1");
+  g_autoptr(GBytes) v2 = test_text ("v2");
+  g_autoptr(GBytes) v3 = test_text ("v3");
 
   hbase_mutation_put_bytes (put, f, a, v1, 100);
   hbase_mutation_put_bytes (put, f, a, v2, 200);
@@ -203,13 +153,13 @@ test_put_get (Fixture *fixture, gconstpointer data)
 {
   static const guint8 binary_key_suffix[] = { 'k', 0, 0xff, 0xc3, 0xa9 };
   static const guint8 binary_value[] = { 0, 1, 0xff, 0xfe, 0, 'x' };
-  g_autoptr(GBytes) prefix = key ("");
+  g_autoptr(GBytes) prefix = test_key ("");
   g_autoptr(GByteArray) key_bytes = g_byte_array_new ();
   g_autoptr(GBytes) row = NULL;
   g_autoptr(GBytes) value = g_bytes_new (binary_value, sizeof binary_value);
-  g_autoptr(GBytes) utf8 = text ("grüße, 日本");
+  g_autoptr(GBytes) utf8 = test_text ("grüße, 日本");
   g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
-  g_autoptr(GBytes) f = text ("f");
+  g_autoptr(GBytes) f = test_text ("f");
   g_autoptr(GBytes) qualifier = g_bytes_new ("q\0\xff", 3);
   g_autoptr(HBaseMutation) put = NULL;
   g_autoptr(HBaseRow) result = NULL;
@@ -237,7 +187,7 @@ test_put_get (Fixture *fixture, gconstpointer data)
   g_assert_true (g_bytes_equal (hbase_cell_get_value (hbase_row_lookup_cell_bytes (result, f, qualifier)),
                                 utf8));
   /* HBase's order: family, then qualifier bytes */
-  cells = summary (result, FALSE);
+  cells = test_row_summary (result, FALSE);
   g_assert_cmpstr (cells, ==, "f:bin=\\x00\\x01\\xff\\xfe\\x00x f:q\\x00\\xff=gr\\xc3\\xbc\\xc3\\x9fe, "
                    "\\xe6\\x97\\xa5\\xe6\\x9c\\xac f:text=gr\\xc3\\xbc\\xc3\\x9fe, \\xe6\\x97\\xa5\\xe6\\x9c\\xac "
                    "g:empty=");
@@ -249,7 +199,7 @@ test_put_get (Fixture *fixture, gconstpointer data)
 static void
 test_get_missing (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GBytes) row = key ("missing");
+  g_autoptr(GBytes) row = test_key ("missing");
   g_autoptr(HBaseRow) result = NULL;
 
   SKIP_IF_UNREACHABLE (fixture);
@@ -268,7 +218,7 @@ get_columns (Fixture *fixture, GBytes *row, const char *const *columns)
 
   options.columns = columns;
   result = get_ok (fixture, row, &options);
-  return summary (result, FALSE);
+  return test_row_summary (result, FALSE);
 }
 
 static void
@@ -279,11 +229,11 @@ test_get_columns (Fixture *fixture, gconstpointer data)
   static const char *const mixed[] = { "g", "f:b", NULL };
   static const char *const odd[] = { "f:\xff\x01", "f:c:d", NULL };
   static const char *const nothing[] = { "f:none", NULL };
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   g_autoptr(HBaseMutation) put = NULL;
-  g_autoptr(GBytes) v = text ("v");
-  g_autoptr(GBytes) w = text ("w");
-  g_autoptr(GBytes) f = text ("f");
+  g_autoptr(GBytes) v = test_text ("v");
+  g_autoptr(GBytes) w = test_text ("w");
+  g_autoptr(GBytes) f = test_text ("f");
   g_autoptr(GBytes) odd_qualifier = g_bytes_new ("\xff\x01", 2);
   g_autofree char *s1 = NULL, *s2 = NULL, *s3 = NULL, *s4 = NULL, *s5 = NULL;
 
@@ -311,7 +261,7 @@ test_max_versions (Fixture *fixture, gconstpointer data)
 {
   static const char *const column[] = { "f:a", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   const char *expected[] = {
     "f:a@300=v3",
     "f:a@300=v3",
@@ -330,7 +280,7 @@ test_max_versions (Fixture *fixture, gconstpointer data)
 
       options.max_versions = versions;
       result = get_ok (fixture, row, &options);
-      cells = summary (result, TRUE);
+      cells = test_row_summary (result, TRUE);
       g_assert_cmpstr (cells, ==, expected[versions]);
     }
 }
@@ -339,7 +289,7 @@ static void
 test_time_range (Fixture *fixture, gconstpointer data)
 {
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   g_autoptr(HBaseRow) middle = NULL;
   g_autoptr(HBaseRow) from = NULL;
   g_autoptr(HBaseRow) until = NULL;
@@ -351,21 +301,21 @@ test_time_range (Fixture *fixture, gconstpointer data)
   options.min_timestamp = 150;
   options.max_timestamp = 250;
   middle = get_ok (fixture, row, &options);
-  s1 = summary (middle, TRUE);
+  s1 = test_row_summary (middle, TRUE);
   g_assert_cmpstr (s1, ==, "f:a@200=v2");
 
   /* no upper bound */
   options.min_timestamp = 200;
   options.max_timestamp = 0;
   from = get_ok (fixture, row, &options);
-  s2 = summary (from, TRUE);
+  s2 = test_row_summary (from, TRUE);
   g_assert_cmpstr (s2, ==, "f:a@300=v3 f:a@200=v2");
 
   /* the upper bound is exclusive */
   options.min_timestamp = 0;
   options.max_timestamp = 200;
   until = get_ok (fixture, row, &options);
-  s3 = summary (until, TRUE);
+  s3 = test_row_summary (until, TRUE);
   g_assert_cmpstr (s3, ==, "f:a@100=v1 f:b@100=v1 g:x@100=v1");
 }
 
@@ -373,7 +323,7 @@ static void
 test_filter (Fixture *fixture, gconstpointer data)
 {
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   g_autoptr(HBaseRow) v1 = NULL;
   g_autoptr(HBaseRow) prefix = NULL;
   g_autofree char *s1 = NULL, *s2 = NULL;
@@ -382,7 +332,7 @@ test_filter (Fixture *fixture, gconstpointer data)
   write_versions (fixture, row);
   options.filter = "ValueFilter(=, 'binary:v1')";
   v1 = get_ok (fixture, row, &options);
-  s1 = summary (v1, FALSE);
+  s1 = test_row_summary (v1, FALSE);
   /* HBase filters before it counts versions: f:a's newest matching
    * version is v1, although v3 is its newest */
   g_assert_cmpstr (s1, ==, "f:a=v1 f:b=v1 g:x=v1");
@@ -390,7 +340,7 @@ test_filter (Fixture *fixture, gconstpointer data)
   options.filter = "QualifierFilter(=, 'binary:a')";
   options.max_versions = 2;
   prefix = get_ok (fixture, row, &options);
-  s2 = summary (prefix, TRUE);
+  s2 = test_row_summary (prefix, TRUE);
   g_assert_cmpstr (s2, ==, "f:a@300=v3 f:a@200=v2");
 }
 
@@ -407,14 +357,14 @@ test_get_multiple (Fixture *fixture, gconstpointer data)
   g_autofree char *s0 = NULL, *s2 = NULL, *s3 = NULL;
 
   SKIP_IF_UNREACHABLE (fixture);
-  g_ptr_array_add (keys, key ("b"));
-  g_ptr_array_add (keys, key ("missing"));
-  g_ptr_array_add (keys, key ("a"));
-  g_ptr_array_add (keys, key ("b"));   /* twice: answered twice */
+  g_ptr_array_add (keys, test_key ("b"));
+  g_ptr_array_add (keys, test_key ("missing"));
+  g_ptr_array_add (keys, test_key ("a"));
+  g_ptr_array_add (keys, test_key ("b"));   /* twice: answered twice */
   write_versions (fixture, keys->pdata[0]);
   {
     g_autoptr(HBaseMutation) put = hbase_mutation_new_put (keys->pdata[2]);
-    g_autoptr(GBytes) value = text ("only");
+    g_autoptr(GBytes) value = test_text ("only");
 
     hbase_mutation_put (put, "f", "a", value);
     apply_ok (fixture, put);
@@ -425,14 +375,14 @@ test_get_multiple (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
   g_assert_nonnull (rows);
   g_assert_cmpuint (rows->len, ==, 4);
-  s0 = summary (rows->pdata[0], FALSE);
+  s0 = test_row_summary (rows->pdata[0], FALSE);
   g_assert_cmpstr (s0, ==, "f:a=v3");
   g_assert_true (g_bytes_equal (hbase_row_get_key (rows->pdata[0]), keys->pdata[0]));
   g_assert_true (hbase_row_is_empty (rows->pdata[1]));
-  s2 = summary (rows->pdata[2], FALSE);
+  s2 = test_row_summary (rows->pdata[2], FALSE);
   g_assert_cmpstr (s2, ==, "f:a=only");
   g_assert_true (g_bytes_equal (hbase_row_get_key (rows->pdata[2]), keys->pdata[2]));
-  s3 = summary (rows->pdata[3], FALSE);
+  s3 = test_row_summary (rows->pdata[3], FALSE);
   g_assert_cmpstr (s3, ==, "f:a=v3");
 
   /* nothing asked, nothing sent */
@@ -448,8 +398,8 @@ test_exists (Fixture *fixture, gconstpointer data)
   static const char *const present[] = { "g:x", NULL };
   static const char *const absent[] = { "g:y", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) missing = key ("missing");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) missing = test_key ("missing");
   g_autoptr(GError) error = NULL;
   gboolean exists = FALSE;
 
@@ -477,8 +427,8 @@ static void
 delete_and_check (Fixture *fixture, const char *name, void (*build) (HBaseMutation *),
                   const char *expected)
 {
-  g_autoptr(GBytes) row = key (name);
-  g_autoptr(GBytes) other = key ("untouched");
+  g_autoptr(GBytes) row = test_key (name);
+  g_autoptr(GBytes) other = test_key ("untouched");
   g_autoptr(HBaseMutation) mutation = hbase_mutation_new_delete (row);
   g_autofree char *left = NULL;
   g_autofree char *other_left = NULL;
@@ -560,8 +510,8 @@ test_delete_row (Fixture *fixture, gconstpointer data)
 static void
 test_delete_mixed (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GBytes) row = key ("multi");
-  g_autoptr(GBytes) row2 = key ("multi2");
+  g_autoptr(GBytes) row = test_key ("multi");
+  g_autoptr(GBytes) row2 = test_key ("multi2");
   g_autoptr(GPtrArray) deletes = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GError) error = NULL;
   g_autofree char *left = NULL;
@@ -601,8 +551,8 @@ test_apply_multiple (Fixture *fixture, gconstpointer data)
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) first = key ("first");
-  g_autoptr(GBytes) second = key ("second");
+  g_autoptr(GBytes) first = test_key ("first");
+  g_autoptr(GBytes) second = test_key ("second");
   g_autofree char *s1 = NULL, *s2 = NULL;
 
   SKIP_IF_UNREACHABLE (fixture);
@@ -610,10 +560,10 @@ test_apply_multiple (Fixture *fixture, gconstpointer data)
     {
       g_autofree char *suffix = g_strdup_printf ("%03u", i);
       g_autofree char *value = g_strdup_printf ("value %u", i);
-      g_autoptr(GBytes) value_bytes = text (value);
+      g_autoptr(GBytes) value_bytes = test_text (value);
       HBaseMutation *put;
 
-      g_ptr_array_add (keys, key (suffix));
+      g_ptr_array_add (keys, test_key (suffix));
       put = hbase_mutation_new_put (keys->pdata[i]);
       hbase_mutation_put (put, "f", "n", value_bytes);
       g_ptr_array_add (mutations, put);
@@ -627,7 +577,7 @@ test_apply_multiple (Fixture *fixture, gconstpointer data)
   for (guint i = 0; i < N_BATCH; i++)
     {
       g_autofree char *expected = g_strdup_printf ("f:n=value %u", i);
-      g_autofree char *cells = summary (rows->pdata[i], FALSE);
+      g_autofree char *cells = test_row_summary (rows->pdata[i], FALSE);
 
       g_assert_cmpstr (cells, ==, expected);
       g_assert_true (g_bytes_equal (hbase_row_get_key (rows->pdata[i]), keys->pdata[i]));
@@ -641,10 +591,10 @@ test_apply_multiple (Fixture *fixture, gconstpointer data)
   g_ptr_array_add (mutations, hbase_mutation_new_delete (second));
   g_ptr_array_add (mutations, hbase_mutation_new_put (second));
   {
-    g_autoptr(GBytes) old = text ("old");
-    g_autoptr(GBytes) new = text ("new");
-    g_autoptr(GBytes) f = text ("f");
-    g_autoptr(GBytes) q = text ("q");
+    g_autoptr(GBytes) old = test_text ("old");
+    g_autoptr(GBytes) new = test_text ("new");
+    g_autoptr(GBytes) f = test_text ("f");
+    g_autoptr(GBytes) q = test_text ("q");
 
     /* explicit versions: a delete marker hides puts of its own millisecond */
     hbase_mutation_put_bytes (mutations->pdata[1], f, q, old, 1000);
@@ -663,9 +613,9 @@ static void
 test_mutate_row (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) other = key ("other");
-  g_autoptr(GBytes) value = text ("new");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) other = test_key ("other");
+  g_autoptr(GBytes) value = test_text ("new");
   g_autoptr(GError) error = NULL;
   g_autofree char *left = NULL;
   g_autofree char *other_left = NULL;
@@ -726,10 +676,10 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   static const char *const empty_column[] = { "", NULL };
   static const char *const no_family[] = { ":q", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) good_row = key ("good");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) good_row = test_key ("good");
   g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
-  g_autoptr(GBytes) value = text ("v");
+  g_autoptr(GBytes) value = test_text ("v");
   g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -825,7 +775,7 @@ static void
 test_malformed_filter (Fixture *fixture, gconstpointer data)
 {
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(HBaseRow) after = NULL;
   g_autoptr(GError) error = NULL;
@@ -869,8 +819,8 @@ test_unknown_table (Fixture *fixture, gconstpointer data)
 {
   g_autofree char *name = test_stack_unique_name ("hbase_glib_no_such_table");
   g_autoptr(HBaseTable) missing = NULL;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) value = text ("v");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) value = test_text ("v");
   g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -904,8 +854,8 @@ test_unknown_family (Fixture *fixture, gconstpointer data)
 {
   static const char *const column[] = { "nope", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) value = text ("v");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) value = test_text ("v");
   g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -941,11 +891,11 @@ test_too_large (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(HBaseClient) client = NULL;
   g_autoptr(HBaseTable) table = NULL;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) small_row = key ("small");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) small_row = test_key ("small");
   g_autofree guint8 *big = g_malloc0 (3 * 1024 * 1024);
   g_autoptr(GBytes) value = NULL;
-  g_autoptr(GBytes) small = text ("small");
+  g_autoptr(GBytes) small = test_text ("small");
   g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
   g_autoptr(HBaseMutation) small_put = hbase_mutation_new_put (small_row);
   g_autoptr(GError) error = NULL;
@@ -1003,9 +953,9 @@ test_async (Fixture *fixture, gconstpointer data)
 {
   static const char *const column[] = { "f:q", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) missing = key ("missing");
-  g_autoptr(GBytes) value = text ("async");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) missing = test_key ("missing");
+  g_autoptr(GBytes) value = test_text ("async");
   g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) rows = NULL;
@@ -1046,7 +996,7 @@ test_async (Fixture *fixture, gconstpointer data)
     {
       g_autofree char *suffix = g_strdup_printf ("m%u", i);
 
-      g_ptr_array_add (keys, key (suffix));
+      g_ptr_array_add (keys, test_key (suffix));
       put = hbase_mutation_new_put (keys->pdata[i]);
       hbase_mutation_put (put, "f", "q", value);
       g_ptr_array_add (mutations, put);
@@ -1089,7 +1039,7 @@ test_async (Fixture *fixture, gconstpointer data)
 static void
 test_async_cancelled (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GBytes) row = key ("r");
+  g_autoptr(GBytes) row = test_key ("r");
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(HBaseRow) after = NULL;

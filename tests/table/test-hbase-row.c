@@ -531,6 +531,62 @@ test_mutation_to_deletes (void)
     }
 }
 
+static void
+test_counter_encoding (void)
+{
+  static const gint64 values[] = { 0, 1, -1, 255, 256, G_MAXINT64, G_MININT64, -1000000007 };
+  static const guint8 minus_one[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+  static const guint8 two_five_six[8] = { 0, 0, 0, 0, 0, 0, 1, 0 };
+  g_autoptr(GBytes) encoded = NULL;
+  g_autoptr(GBytes) short_value = g_bytes_new ("1234567", 7);
+  g_autoptr(GError) error = NULL;
+  gint64 decoded = 0;
+
+  /* HBase's Bytes.toBytes(long): big-endian two's complement */
+  encoded = hbase_counter_encode (-1);
+  g_assert_cmpmem (g_bytes_get_data (encoded, NULL), g_bytes_get_size (encoded), minus_one, 8);
+  g_clear_pointer (&encoded, g_bytes_unref);
+  encoded = hbase_counter_encode (256);
+  g_assert_cmpmem (g_bytes_get_data (encoded, NULL), g_bytes_get_size (encoded), two_five_six, 8);
+  g_clear_pointer (&encoded, g_bytes_unref);
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      encoded = hbase_counter_encode (values[i]);
+      g_assert_true (hbase_counter_decode (encoded, &decoded, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (decoded, ==, values[i]);
+      g_clear_pointer (&encoded, g_bytes_unref);
+    }
+
+  decoded = 5;
+  g_assert_false (hbase_counter_decode (short_value, &decoded, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_assert_cmpint (decoded, ==, 5);
+  g_clear_error (&error);
+  g_assert_false (hbase_counter_decode (NULL, &decoded, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+}
+
+static void
+test_condition_copy (void)
+{
+  g_autoptr(GBytes) value = g_bytes_new ("v", 1);
+  g_autoptr(HBaseCondition) condition = hbase_condition_new ("f", "q", HBASE_COMPARE_LESS, value);
+  g_autoptr(HBaseCondition) copy = hbase_condition_copy (condition);
+  g_autoptr(HBaseCondition) bad = hbase_condition_new (NULL, NULL, HBASE_COMPARE_EQUAL, NULL);
+  g_autoptr(HBaseCondition) bad_copy = hbase_condition_copy (bad);
+  GValue boxed = G_VALUE_INIT;
+
+  g_assert_nonnull (copy);
+  /* the boxed type copies and frees through the same functions */
+  g_value_init (&boxed, HBASE_TYPE_CONDITION);
+  g_value_set_boxed (&boxed, condition);
+  g_assert_true (g_value_get_boxed (&boxed) != condition);
+  g_value_unset (&boxed);
+  g_assert_nonnull (bad_copy);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -549,5 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/table/mutation/check", test_mutation_check);
   g_test_add_func ("/table/mutation/to-put", test_mutation_to_put);
   g_test_add_func ("/table/mutation/to-deletes", test_mutation_to_deletes);
+  g_test_add_func ("/table/counter/encoding", test_counter_encoding);
+  g_test_add_func ("/table/condition/copy", test_condition_copy);
   return g_test_run ();
 }

@@ -144,6 +144,30 @@ test_ignored_error_is_freed (void)
   hbase_error_take_call_error (NULL, generated_io_error (), NULL, NULL);
 }
 
+/* The generated GTypes know every value, by name and nick. */
+static void
+test_enum_types (void)
+{
+  g_autoptr(GEnumClass) codes = g_type_class_ref (HBASE_TYPE_ERROR_CODE);
+  g_autoptr(GEnumClass) ops = g_type_class_ref (HBASE_TYPE_COMPARE_OP);
+  g_autoptr(GFlagsClass) flags = g_type_class_ref (HBASE_TYPE_CALL_FLAGS);
+  GEnumValue *value;
+
+  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_ERROR_CODE));
+  g_assert_cmpstr (g_type_name (HBASE_TYPE_ERROR_CODE), ==, "HBaseErrorCode");
+  value = g_enum_get_value (codes, HBASE_ERROR_BAD_DATA);
+  g_assert_nonnull (value);
+  g_assert_cmpstr (value->value_nick, ==, "bad-data");
+  g_assert_cmpint (g_enum_get_value_by_nick (ops, "greater-or-equal")->value, ==,
+                   HBASE_COMPARE_GREATER_OR_EQUAL);
+  g_assert_true (G_TYPE_IS_FLAGS (HBASE_TYPE_CALL_FLAGS));
+  g_assert_cmpuint (g_flags_get_value_by_nick (flags, "idempotent")->value, ==,
+                    HBASE_CALL_IDEMPOTENT);
+  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_DURABILITY));
+  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_MUTATION_KIND));
+  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_PROTOCOL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +181,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/error/cancellation-passes-through", test_cancellation_passes_through);
   g_test_add_func ("/core/error/nothing-known", test_nothing_known);
   g_test_add_func ("/core/error/ignored-error-is-freed", test_ignored_error_is_freed);
+  g_test_add_func ("/core/enum-types", test_enum_types);
   return g_test_run ();
 }

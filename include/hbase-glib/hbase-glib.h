@@ -15,9 +15,12 @@
 #include <hbase-glib/hbase-client.h>
 #include <hbase-glib/hbase-row.h>
 #include <hbase-glib/hbase-mutation.h>
+#include <hbase-glib/hbase-condition.h>
 #include <hbase-glib/hbase-table.h>
 #include <hbase-glib/hbase-scanner.h>
+#include <hbase-glib/hbase-write-buffer.h>
 #include <hbase-glib/hbase-admin.h>
+#include <hbase-glib/hbase-enum-types.h>
 
 #undef __HBASE_GLIB_INSIDE__
 

@@ -66,6 +66,33 @@ io_error_code (const char *message)
   return HBASE_ERROR_IO;
 }
 
+/* The gateway sets canRetry for any IOException that is not itself a
+ * DoNotRetryIOException, so a batch (putMultiple, ...) that failed on an
+ * unknown family comes back "retryable": its exception is the batch's
+ * RetriesExhaustedWithDetailsException, the cause only in the text.
+ * Repeating such a call can only fail again (and rewrite the good rows
+ * of the batch), so a message naming one of HBase's do-not-retry
+ * exceptions overrides the flag. */
+static gboolean
+names_do_not_retry (const char *message)
+{
+  static const char *const causes[] = {
+    "DoNotRetryIOException",
+    "NoSuchColumnFamilyException",
+    "FailedSanityCheckException",
+    "TableNotFoundException",
+    "TableNotEnabledException",
+    "NamespaceNotFoundException",
+    "AccessDeniedException",
+    "InvalidFamilyOperationException",
+  };
+
+  for (guint i = 0; message != NULL && i < G_N_ELEMENTS (causes); i++)
+    if (strstr (message, causes[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static HBaseErrorCode
 call_error_code (const GError *call_error)
 {
@@ -99,12 +126,12 @@ hbase_error_take_call_error (GError                      **error,
 {
   if (io_error != NULL)
     {
+      gboolean can_retry = io_error->canRetry && !names_do_not_retry (io_error->message);
       GError *io = g_error_new (HBASE_ERROR, io_error_code (io_error->message),
-                                "HBase I/O error%s: %s",
-                                io_error->canRetry ? " (retryable)" : "",
+                                "HBase I/O error%s: %s", can_retry ? " (retryable)" : "",
                                 io_error->message != NULL ? io_error->message : "(no message)");
 
-      hbase_error_get_private (io)->can_retry = io_error->canRetry;
+      hbase_error_get_private (io)->can_retry = can_retry;
       g_propagate_error (error, io);
     }
   else if (illegal_argument != NULL)

@@ -64,6 +64,24 @@ test_io_error_retryable (void)
   }
 }
 
+/* A batch failing on an unknown family arrives flagged retryable; its
+ * text names the cause, which is not. */
+static void
+test_io_error_do_not_retry_cause (void)
+{
+  g_autoptr(HbaseThriftTIOError) io =
+    io_error_new ("org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException: Failed 1 "
+                  "action: org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException: "
+                  "Column family nope does not exist in region t: 1 time", TRUE);
+  g_autoptr(GError) error = NULL;
+
+  hbase_error_take_call_error (&error, generated_io_error (), io, NULL);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+  g_assert_false (hbase_error_get_can_retry (error));
+  g_assert_null (strstr (error->message, "(retryable)"));
+  g_assert_nonnull (strstr (error->message, "Column family nope does not exist"));
+}
+
 static void
 test_table_not_found (void)
 {
@@ -175,6 +193,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/error/domain", test_domain);
   g_test_add_func ("/core/error/io-error-keeps-server-message", test_io_error_keeps_server_message);
   g_test_add_func ("/core/error/io-error-retryable", test_io_error_retryable);
+  g_test_add_func ("/core/error/io-error-do-not-retry-cause", test_io_error_do_not_retry_cause);
   g_test_add_func ("/core/error/table-not-found", test_table_not_found);
   g_test_add_func ("/core/error/illegal-argument", test_illegal_argument);
   g_test_add_func ("/core/error/thrift-domains", test_thrift_domains);

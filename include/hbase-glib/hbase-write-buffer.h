@@ -1,0 +1,128 @@
+/* hbase-write-buffer.h: mutations collected and sent in batches, like the
+ * Java client's BufferedMutator. */
+#ifndef HBASE_WRITE_BUFFER_H
+#define HBASE_WRITE_BUFFER_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-mutation.h>
+#include <hbase-glib/hbase-table.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseWriteBuffer:
+ *
+ * Collects puts and deletes for one table and sends them in batches: when
+ * the buffered bytes or mutations reach a threshold, every so often, on
+ * hbase_write_buffer_flush() and at hbase_write_buffer_close().  Every
+ * mutation is either written or reported as an #HBaseWriteFailure with
+ * its error; none is dropped.  Thread-safe: several threads may add at
+ * once.
+ */
+typedef struct _HBaseWriteBuffer HBaseWriteBuffer;
+
+/**
+ * HBaseWriteFailure:
+ *
+ * A mutation a flush could not write, and why.
+ */
+typedef struct _HBaseWriteFailure HBaseWriteFailure;
+
+/**
+ * HBaseWriteFailureFunc:
+ * @buffer: the buffer
+ * @mutation: (transfer none): the mutation that was not written
+ * @error: (transfer none): why (the gateway's message for a server error)
+ * @user_data: the options' @user_data
+ *
+ * Called once for each mutation a flush could not write, in the thread
+ * that flushes (the caller of hbase_write_buffer_add(), _flush(), _close()
+ * or _free(), or the buffer's interval thread).  It must not add to,
+ * flush, close or free @buffer.
+ */
+typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
+                                       HBaseMutation    *mutation,
+                                       const GError     *error,
+                                       gpointer          user_data);
+
+/**
+ * HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES:
+ *
+ * The default byte threshold, 2 MiB, as the Java client's write buffer.
+ */
+#define HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES (2 * 1024 * 1024)
+
+/**
+ * HBaseWriteBufferOptions:
+ * @max_bytes: flush when the buffered mutations reach this size (an
+ *   estimate of what they take on the wire: keys, families, qualifiers,
+ *   values and a few bytes per cell); 0 for
+ *   %HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES
+ * @max_mutations: flush when this many mutations are buffered; 0 for no
+ *   limit on the count
+ * @flush_interval_ms: flush once the oldest buffered mutation has waited
+ *   this long, from a thread of the buffer's own; 0 for no periodic flush
+ *   (the default, as in the Java client)
+ * @on_failure: (nullable): called for each mutation that could not be
+ *   written; when %NULL, failures are kept for
+ *   hbase_write_buffer_take_failures()
+ * @user_data: passed to @on_failure; must outlive the buffer
+ *
+ * How a write buffer flushes and reports failures.  Initialise with
+ * %HBASE_WRITE_BUFFER_OPTIONS_INIT.
+ */
+typedef struct {
+  gsize max_bytes;
+  guint max_mutations;
+  guint flush_interval_ms;
+  HBaseWriteFailureFunc on_failure;
+  gpointer user_data;
+} HBaseWriteBufferOptions;
+
+/**
+ * HBASE_WRITE_BUFFER_OPTIONS_INIT:
+ *
+ * The defaults: flush at 2 MiB, no count limit, no periodic flush,
+ * failures kept for hbase_write_buffer_take_failures().
+ */
+#define HBASE_WRITE_BUFFER_OPTIONS_INIT { HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES, 0, 0, NULL, NULL }
+
+HBaseWriteBuffer *hbase_write_buffer_new               (HBaseTable                    *table,
+                                                        const HBaseWriteBufferOptions *options,
+                                                        GError                       **error);
+gboolean          hbase_write_buffer_add               (HBaseWriteBuffer              *buffer,
+                                                        HBaseMutation                 *mutation,
+                                                        GCancellable                  *cancellable,
+                                                        GError                       **error);
+gboolean          hbase_write_buffer_flush             (HBaseWriteBuffer              *buffer,
+                                                        GCancellable                  *cancellable,
+                                                        GError                       **error);
+gboolean          hbase_write_buffer_close             (HBaseWriteBuffer              *buffer,
+                                                        GCancellable                  *cancellable,
+                                                        GError                       **error);
+void              hbase_write_buffer_free              (HBaseWriteBuffer              *buffer);
+
+HBaseTable       *hbase_write_buffer_get_table         (HBaseWriteBuffer              *buffer);
+guint             hbase_write_buffer_get_pending_count (HBaseWriteBuffer              *buffer);
+gsize             hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer              *buffer);
+GPtrArray        *hbase_write_buffer_take_failures     (HBaseWriteBuffer              *buffer);
+
+#define HBASE_TYPE_WRITE_FAILURE (hbase_write_failure_get_type ())
+GType             hbase_write_failure_get_type         (void) G_GNUC_CONST;
+HBaseWriteFailure *hbase_write_failure_copy            (const HBaseWriteFailure       *failure);
+void              hbase_write_failure_free             (HBaseWriteFailure             *failure);
+HBaseMutation    *hbase_write_failure_get_mutation     (const HBaseWriteFailure       *failure);
+GBytes           *hbase_write_failure_get_row          (const HBaseWriteFailure       *failure);
+const GError     *hbase_write_failure_get_error        (const HBaseWriteFailure       *failure);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteBuffer, hbase_write_buffer_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteFailure, hbase_write_failure_free)
+
+G_END_DECLS
+
+#endif /* HBASE_WRITE_BUFFER_H */

@@ -1,0 +1,761 @@
+/* hbase-write-buffer.c: HBaseWriteBuffer, mutations collected and sent in
+ * batches, like the Java client's BufferedMutator.
+ *
+ * Why it is built this way:
+ *
+ * - It sends through the public table API only (hbase_table_apply_multiple()
+ *   and hbase_table_apply()), so it has the table's checks, retries,
+ *   deadline and error messages, and cannot drift from them.  Of the
+ *   private helpers it uses only the mutation check (to refuse a bad
+ *   mutation at add) and the conversion to Thrift structs (to estimate its
+ *   size).
+ * - One lock guards the buffered mutations; a second one is held through a
+ *   whole flush, so flushes never overlap and reach HBase in the order
+ *   their mutations were added.  Adds go on filling the next batch during
+ *   a flush; an add that reaches a threshold waits for the flush in
+ *   progress, which bounds the memory held (back-pressure, as in Java).
+ * - A flush sends each run of consecutive puts (or deletes) as putMultiple
+ *   (deleteMultiple) requests of at most about 1 MiB: a framed gateway
+ *   closes the connection on a frame above 2 MB, the size of the default
+ *   buffer.  A request that fails is not resent whole: its mutations are
+ *   sent again one at a time (puts and deletes are idempotent), so exactly
+ *   the failing ones are reported and the others are written, as Java's
+ *   AsyncProcess does per row.  Requests that succeeded are never resent.
+ * - Some errors would strike every mutation alike: the gateway unreachable,
+ *   a timeout, an unreadable reply, a missing table, cancellation.
+ *   Resending one at a time would only repeat them, each after the whole
+ *   retry deadline, so the rest of the flush fails with that error, each
+ *   mutation still reported.
+ * - Failures go to the on_failure callback, or else into a list the caller
+ *   takes; flush and close also fail with a summary.  What is still in the
+ *   list when the buffer is freed is logged with g_warning(), the last
+ *   resort, so that no failure vanishes.
+ * - The periodic flush is a thread waiting on a GCond with a deadline, not
+ *   a GSource: no main loop is needed, and it sleeps while nothing waits.
+ */
+#include "config.h"
+
+#include "hbase-mutation-private.h"
+
+/* Well below the 2 MB frame limit of framed gateways. */
+#define MAX_REQUEST_BYTES (1024 * 1024)
+/* What Thrift adds around a mutation and around a cell, roughly. */
+#define MUTATION_OVERHEAD 32
+#define CELL_OVERHEAD 32
+/* Untaken failures logged one by one at free, before a count of the rest. */
+#define MAX_WARNINGS 10
+
+struct _HBaseWriteFailure {
+  HBaseMutation *mutation;
+  GError *error;
+};
+
+typedef struct {
+  HBaseMutation *mutation;
+  gsize size;
+} Pending;
+
+struct _HBaseWriteBuffer {
+  HBaseTable *table;
+  gsize max_bytes;
+  guint max_mutations;
+  gint64 interval_us;
+  HBaseWriteFailureFunc on_failure;
+  gpointer user_data;
+
+  GMutex lock;            /* guards the fields up to flush_lock */
+  GCond wake;             /* wakes the interval thread */
+  GArray *pending;        /* Pending, in the order added */
+  gsize pending_bytes;
+  gint64 oldest;          /* monotonic time the first pending one was added */
+  GPtrArray *failures;    /* HBaseWriteFailure, kept when there is no on_failure */
+  gboolean closed;
+  GThread *flusher;       /* the interval thread, or NULL */
+
+  GMutex flush_lock;      /* held through a whole flush */
+};
+
+typedef enum {
+  FLUSH_ALL,              /* whatever is pending */
+  FLUSH_FULL,             /* only if a threshold is still reached */
+  FLUSH_DUE,              /* only if the oldest has waited the interval */
+} FlushMode;
+
+/* What one flush did. */
+typedef struct {
+  guint n_failed;
+  HBaseWriteFailure *first;
+  GError *shared;         /* an error that fails the rest of the flush */
+} Outcome;
+
+/* --- failures ------------------------------------------------------------------------------- */
+
+static HBaseWriteFailure *
+failure_new (HBaseMutation *mutation, const GError *error)
+{
+  HBaseWriteFailure *failure = g_new0 (HBaseWriteFailure, 1);
+
+  failure->mutation = hbase_mutation_ref (mutation);
+  failure->error = g_error_copy (error);
+  return failure;
+}
+
+/**
+ * hbase_write_failure_copy:
+ * @failure: a failure
+ *
+ * Returns: (transfer full): a copy of @failure
+ */
+HBaseWriteFailure *
+hbase_write_failure_copy (const HBaseWriteFailure *failure)
+{
+  g_return_val_if_fail (failure != NULL, NULL);
+  return failure_new (failure->mutation, failure->error);
+}
+
+/**
+ * hbase_write_failure_free:
+ * @failure: (transfer full) (nullable): a failure
+ */
+void
+hbase_write_failure_free (HBaseWriteFailure *failure)
+{
+  if (failure == NULL)
+    return;
+  hbase_mutation_unref (failure->mutation);
+  g_error_free (failure->error);
+  g_free (failure);
+}
+
+G_DEFINE_BOXED_TYPE (HBaseWriteFailure, hbase_write_failure, hbase_write_failure_copy,
+                     hbase_write_failure_free)
+
+/**
+ * hbase_write_failure_get_mutation:
+ * @failure: a failure
+ *
+ * Returns: (transfer none): the mutation that was not written, as it was
+ *   added
+ */
+HBaseMutation *
+hbase_write_failure_get_mutation (const HBaseWriteFailure *failure)
+{
+  g_return_val_if_fail (failure != NULL, NULL);
+  return failure->mutation;
+}
+
+/**
+ * hbase_write_failure_get_row:
+ * @failure: a failure
+ *
+ * Returns: (transfer none): the row key of the mutation
+ */
+GBytes *
+hbase_write_failure_get_row (const HBaseWriteFailure *failure)
+{
+  g_return_val_if_fail (failure != NULL, NULL);
+  return hbase_mutation_get_row (failure->mutation);
+}
+
+/**
+ * hbase_write_failure_get_error:
+ * @failure: a failure
+ *
+ * Returns: (transfer none): why it was not written, in %HBASE_ERROR
+ *   (with the gateway's message for a server error) or
+ *   %G_IO_ERROR_CANCELLED
+ */
+const GError *
+hbase_write_failure_get_error (const HBaseWriteFailure *failure)
+{
+  g_return_val_if_fail (failure != NULL, NULL);
+  return failure->error;
+}
+
+/* A row key as text, bytes other than printable ASCII as \xNN. */
+static char *
+escape_row (GBytes *row)
+{
+  GString *out = g_string_new (NULL);
+  gsize len = 0;
+  const guint8 *data = row != NULL ? g_bytes_get_data (row, &len) : NULL;
+
+  for (gsize i = 0; i < len; i++)
+    if (data[i] >= 0x20 && data[i] < 0x7f && data[i] != '\\' && data[i] != '"')
+      g_string_append_c (out, (char) data[i]);
+    else
+      g_string_append_printf (out, "\\x%02x", data[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* Sets @error to "@summary; the first, row "...": its message", in the
+ * domain and code of the first failure. */
+static void
+set_failed (GError **error, const HBaseWriteFailure *first, const char *summary)
+{
+  g_autofree char *row = escape_row (hbase_write_failure_get_row (first));
+
+  g_set_error (error, first->error->domain, first->error->code, "%s; the first, row \"%s\": %s",
+               summary, row, first->error->message);
+}
+
+/* --- the buffer --------------------------------------------------------------------------- */
+
+static void
+pending_clear (gpointer data)
+{
+  hbase_mutation_unref (((Pending *) data)->mutation);
+}
+
+static GArray *
+pending_new (void)
+{
+  GArray *pending = g_array_new (FALSE, FALSE, sizeof (Pending));
+
+  g_array_set_clear_func (pending, pending_clear);
+  return pending;
+}
+
+static gsize
+put_size (HBaseMutation *mutation)
+{
+  g_autoptr(HbaseThriftTPut) put = _hbase_mutation_to_put (mutation);
+  gsize size = 0;
+
+  for (guint i = 0; i < put->columnValues->len; i++)
+    {
+      const HbaseThriftTColumnValue *value = g_ptr_array_index (put->columnValues, i);
+
+      size += CELL_OVERHEAD + value->family->len + value->qualifier->len + value->value->len;
+    }
+  return size;
+}
+
+static gsize
+delete_size (HBaseMutation *mutation)
+{
+  g_autoptr(GPtrArray) deletes = g_ptr_array_new_with_free_func (g_object_unref);
+  gsize size = 0;
+
+  _hbase_mutation_add_deletes (mutation, deletes);
+  for (guint i = 0; i < deletes->len; i++)
+    {
+      const HbaseThriftTDelete *delete = g_ptr_array_index (deletes, i);
+
+      for (guint j = 0; delete->columns != NULL && j < delete->columns->len; j++)
+        {
+          const HbaseThriftTColumn *column = g_ptr_array_index (delete->columns, j);
+
+          size += CELL_OVERHEAD + column->family->len +
+                  (column->qualifier != NULL ? column->qualifier->len : 0);
+        }
+    }
+  return size;
+}
+
+/* An estimate of what a checked mutation takes on the wire. */
+static gsize
+mutation_size (HBaseMutation *mutation)
+{
+  return MUTATION_OVERHEAD + g_bytes_get_size (hbase_mutation_get_row (mutation)) +
+         (hbase_mutation_is_put (mutation) ? put_size (mutation) : delete_size (mutation));
+}
+
+/* Called with the lock held. */
+static gboolean
+is_full (HBaseWriteBuffer *buffer)
+{
+  return buffer->pending_bytes >= buffer->max_bytes ||
+         (buffer->max_mutations > 0 && buffer->pending->len >= buffer->max_mutations);
+}
+
+/* Called with the lock held. */
+static gboolean
+is_due (HBaseWriteBuffer *buffer)
+{
+  return buffer->interval_us > 0 && g_get_monotonic_time () >= buffer->oldest + buffer->interval_us;
+}
+
+static void
+report (HBaseWriteBuffer *buffer, Outcome *outcome, HBaseMutation *mutation, const GError *error)
+{
+  HBaseWriteFailure *failure = failure_new (mutation, error);
+
+  outcome->n_failed++;
+  if (outcome->first == NULL)
+    outcome->first = hbase_write_failure_copy (failure);
+  if (buffer->on_failure != NULL)
+    {
+      buffer->on_failure (buffer, mutation, error, buffer->user_data);
+      hbase_write_failure_free (failure);
+      return;
+    }
+  g_mutex_lock (&buffer->lock);
+  g_ptr_array_add (buffer->failures, failure);
+  g_mutex_unlock (&buffer->lock);
+}
+
+/* An error that is not about one mutation: every other one would meet it
+ * too (and resending each would wait out the whole retry deadline). */
+static gboolean
+fails_everything (const GError *error)
+{
+  if (error->domain != HBASE_ERROR)
+    return TRUE;  /* cancelled */
+  return error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT ||
+         error->code == HBASE_ERROR_PROTOCOL || error->code == HBASE_ERROR_NOT_FOUND;
+}
+
+/* Sends one request of mutations of one kind.  When it fails for reasons
+ * of its own, sends them again one at a time to find which fail. */
+static void
+send_request (HBaseWriteBuffer *buffer, GPtrArray *request, GCancellable *cancellable,
+              Outcome *outcome)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (outcome->shared == NULL)
+    {
+      /* one mutation goes alone: a mixed delete then stays atomic */
+      if (request->len == 1)
+        ok = hbase_table_apply (buffer->table, request->pdata[0], cancellable, &error);
+      else
+        ok = hbase_table_apply_multiple (buffer->table, request, cancellable, &error);
+      if (ok)
+        return;
+      if (fails_everything (error))
+        outcome->shared = g_steal_pointer (&error);
+    }
+  if (outcome->shared != NULL || request->len == 1)
+    {
+      for (guint i = 0; i < request->len; i++)
+        report (buffer, outcome, request->pdata[i], outcome->shared != NULL ? outcome->shared : error);
+      return;
+    }
+  for (guint i = 0; i < request->len; i++)
+    {
+      HBaseMutation *mutation = request->pdata[i];
+
+      g_clear_error (&error);
+      if (outcome->shared == NULL && hbase_table_apply (buffer->table, mutation, cancellable, &error))
+        continue;
+      if (outcome->shared == NULL && fails_everything (error))
+        outcome->shared = g_steal_pointer (&error);
+      report (buffer, outcome, mutation, outcome->shared != NULL ? outcome->shared : error);
+    }
+}
+
+/* Sends @batch in order: runs of puts and of deletes, cut in requests of
+ * at most MAX_REQUEST_BYTES (a bigger mutation goes alone). */
+static void
+send_batch (HBaseWriteBuffer *buffer, GArray *batch, GCancellable *cancellable, Outcome *outcome)
+{
+  g_autoptr(GPtrArray) request = g_ptr_array_new ();
+  gsize request_bytes = 0;
+
+  for (guint i = 0; i < batch->len; i++)
+    {
+      const Pending *pending = &g_array_index (batch, Pending, i);
+
+      if (request->len > 0 &&
+          (hbase_mutation_is_put (request->pdata[0]) != hbase_mutation_is_put (pending->mutation) ||
+           request_bytes + pending->size > MAX_REQUEST_BYTES))
+        {
+          send_request (buffer, request, cancellable, outcome);
+          g_ptr_array_set_size (request, 0);
+          request_bytes = 0;
+        }
+      g_ptr_array_add (request, pending->mutation);
+      request_bytes += pending->size;
+    }
+  if (request->len > 0)
+    send_request (buffer, request, cancellable, outcome);
+}
+
+static gboolean
+flush (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GArray) batch = NULL;
+  Outcome outcome = { 0, NULL, NULL };
+  g_autofree char *summary = NULL;
+
+  /* taken before the batch, so batches are sent in the order taken */
+  g_mutex_lock (&buffer->flush_lock);
+  g_mutex_lock (&buffer->lock);
+  if (buffer->pending->len > 0 &&
+      (mode == FLUSH_ALL || (mode == FLUSH_FULL && is_full (buffer)) ||
+       (mode == FLUSH_DUE && is_due (buffer))))
+    {
+      batch = buffer->pending;
+      buffer->pending = pending_new ();
+      buffer->pending_bytes = 0;
+    }
+  g_mutex_unlock (&buffer->lock);
+  if (batch != NULL)
+    send_batch (buffer, batch, cancellable, &outcome);
+  g_mutex_unlock (&buffer->flush_lock);
+
+  g_clear_error (&outcome.shared);
+  if (outcome.n_failed == 0)
+    return TRUE;
+  summary = g_strdup_printf ("%u of %u %s to table %s failed", outcome.n_failed, batch->len,
+                             batch->len == 1 ? "mutation" : "mutations",
+                             hbase_table_get_name (buffer->table));
+  set_failed (error, outcome.first, summary);
+  hbase_write_failure_free (outcome.first);
+  return FALSE;
+}
+
+/* The interval thread: flushes once the oldest pending mutation is due,
+ * sleeps while nothing is pending, ends when the buffer closes. */
+static gpointer
+flusher_main (gpointer data)
+{
+  HBaseWriteBuffer *buffer = data;
+
+  g_mutex_lock (&buffer->lock);
+  while (!buffer->closed)
+    {
+      if (buffer->pending->len == 0)
+        g_cond_wait (&buffer->wake, &buffer->lock);
+      else if (!is_due (buffer))
+        g_cond_wait_until (&buffer->wake, &buffer->lock, buffer->oldest + buffer->interval_us);
+      else
+        {
+          g_mutex_unlock (&buffer->lock);
+          /* its failures are reported one by one; the summary has no reader */
+          flush (buffer, FLUSH_DUE, NULL, NULL);
+          g_mutex_lock (&buffer->lock);
+        }
+    }
+  g_mutex_unlock (&buffer->lock);
+  return NULL;
+}
+
+static gboolean
+check_open (HBaseWriteBuffer *buffer, GError **error)
+{
+  gboolean closed;
+
+  g_mutex_lock (&buffer->lock);
+  closed = buffer->closed;
+  g_mutex_unlock (&buffer->lock);
+  if (closed)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                 "the write buffer of table %s is closed", hbase_table_get_name (buffer->table));
+  return !closed;
+}
+
+/**
+ * hbase_write_buffer_new:
+ * @table: the table to write to (referenced)
+ * @options: (nullable): thresholds, interval and failure callback; %NULL
+ *   for %HBASE_WRITE_BUFFER_OPTIONS_INIT
+ * @error: return location for an error
+ *
+ * A write buffer for @table.  With a @flush_interval_ms, it starts a
+ * thread that flushes in the background until the buffer is closed.
+ *
+ * Returns: (transfer full) (nullable): the buffer, or %NULL with @error set
+ *   (%HBASE_ERROR_ILLEGAL_ARGUMENT without a table, a %G_THREAD_ERROR if
+ *   the thread cannot be started)
+ */
+HBaseWriteBuffer *
+hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *options, GError **error)
+{
+  static const HBaseWriteBufferOptions defaults = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  HBaseWriteBuffer *buffer;
+
+  if (!HBASE_IS_TABLE (table))
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "hbase_write_buffer_new needs a table");
+      return NULL;
+    }
+  if (options == NULL)
+    options = &defaults;
+  buffer = g_new0 (HBaseWriteBuffer, 1);
+  buffer->table = g_object_ref (table);
+  buffer->max_bytes = options->max_bytes > 0 ? options->max_bytes
+                                              : HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES;
+  buffer->max_mutations = options->max_mutations;
+  buffer->interval_us = (gint64) options->flush_interval_ms * G_TIME_SPAN_MILLISECOND;
+  buffer->on_failure = options->on_failure;
+  buffer->user_data = options->user_data;
+  g_mutex_init (&buffer->lock);
+  g_cond_init (&buffer->wake);
+  buffer->pending = pending_new ();
+  buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
+  g_mutex_init (&buffer->flush_lock);
+  if (buffer->interval_us > 0)
+    {
+      buffer->flusher = g_thread_try_new ("hbase-wbuffer", flusher_main, buffer, error);
+      if (buffer->flusher == NULL)
+        {
+          hbase_write_buffer_free (buffer);
+          return NULL;
+        }
+    }
+  return buffer;
+}
+
+/**
+ * hbase_write_buffer_add:
+ * @buffer: a write buffer
+ * @mutation: a put or a delete (referenced: do not change it afterwards)
+ * @cancellable: (nullable): cancels the flush this add may start
+ * @error: return location for an error
+ *
+ * Buffers a mutation.  It is checked at once, like hbase_table_apply()
+ * would: a bad one (%NULL, no row, empty row, a put without cells, ...)
+ * is refused with %HBASE_ERROR_ILLEGAL_ARGUMENT and not buffered, and so
+ * is any mutation once the buffer is closed.
+ *
+ * When the buffered bytes or mutations reach a threshold, the buffer is
+ * flushed in this thread before this returns (waiting first for a flush
+ * in progress).  The mutations that flush cannot write are reported to
+ * the failure callback or kept for hbase_write_buffer_take_failures();
+ * they do not make this call fail: once buffered, a mutation is accepted.
+ *
+ * Returns: %TRUE if @mutation was buffered (it will be written or
+ *   reported), %FALSE with @error set if it was refused
+ */
+gboolean
+hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
+                        GCancellable *cancellable, GError **error)
+{
+  Pending pending;
+  gboolean full;
+
+  g_return_val_if_fail (buffer != NULL, FALSE);
+  if (!_hbase_mutation_check (mutation, error) || !check_open (buffer, error))
+    return FALSE;
+  pending.mutation = hbase_mutation_ref (mutation);
+  pending.size = mutation_size (mutation);
+
+  g_mutex_lock (&buffer->lock);
+  if (buffer->closed)
+    {
+      /* closed meanwhile */
+      g_mutex_unlock (&buffer->lock);
+      pending_clear (&pending);
+      return check_open (buffer, error);
+    }
+  if (buffer->pending->len == 0)
+    {
+      buffer->oldest = g_get_monotonic_time ();
+      g_cond_signal (&buffer->wake);
+    }
+  g_array_append_val (buffer->pending, pending);
+  buffer->pending_bytes += pending.size;
+  full = is_full (buffer);
+  g_mutex_unlock (&buffer->lock);
+
+  if (full)
+    flush (buffer, FLUSH_FULL, cancellable, NULL);
+  return TRUE;
+}
+
+/**
+ * hbase_write_buffer_flush:
+ * @buffer: a write buffer
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Sends every mutation buffered so far (after a flush in progress, if
+ * any), in the order added: each run of puts as putMultiple calls, each
+ * run of deletes as deleteMultiple calls.  When a call fails, its
+ * mutations are sent again one at a time, so that only those that really
+ * fail are reported and the others are written.  An error that would fail
+ * every mutation alike (the gateway unreachable, a timeout, a missing
+ * table, cancellation) fails the rest of the flush: each of those
+ * mutations is reported with it.
+ *
+ * Each failed mutation goes to the failure callback, or else is kept for
+ * hbase_write_buffer_take_failures().
+ *
+ * Returns: %TRUE if every mutation was written; %FALSE with @error set
+ *   otherwise, in the domain and code of the first failure, saying how
+ *   many failed and the first one's row and error, or
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the buffer is closed
+ */
+gboolean
+hbase_write_buffer_flush (HBaseWriteBuffer *buffer, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (buffer != NULL, FALSE);
+  return check_open (buffer, error) && flush (buffer, FLUSH_ALL, cancellable, error);
+}
+
+/**
+ * hbase_write_buffer_close:
+ * @buffer: a write buffer
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Stops the interval thread, refuses further adds and flushes what is
+ * left, as hbase_write_buffer_flush().  Closing a closed buffer does
+ * nothing and returns %TRUE.
+ *
+ * Returns: %TRUE if every mutation was written and no failure is left
+ *   untaken; %FALSE with @error set if the final flush failed (as
+ *   hbase_write_buffer_flush()), or else if failures of earlier flushes
+ *   are still waiting for hbase_write_buffer_take_failures()
+ */
+gboolean
+hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(HBaseWriteFailure) first = NULL;
+  g_autofree char *summary = NULL;
+  GThread *flusher;
+  guint n_untaken;
+
+  g_return_val_if_fail (buffer != NULL, FALSE);
+  g_mutex_lock (&buffer->lock);
+  if (buffer->closed)
+    {
+      g_mutex_unlock (&buffer->lock);
+      return TRUE;
+    }
+  buffer->closed = TRUE;
+  flusher = g_steal_pointer (&buffer->flusher);
+  g_cond_signal (&buffer->wake);
+  g_mutex_unlock (&buffer->lock);
+
+  if (flusher != NULL)
+    g_thread_join (flusher);
+  if (!flush (buffer, FLUSH_ALL, cancellable, error))
+    return FALSE;
+
+  g_mutex_lock (&buffer->lock);
+  n_untaken = buffer->failures->len;
+  if (n_untaken > 0)
+    first = hbase_write_failure_copy (g_ptr_array_index (buffer->failures, 0));
+  g_mutex_unlock (&buffer->lock);
+  if (n_untaken == 0)
+    return TRUE;
+  summary = g_strdup_printf ("%u %s to table %s failed in earlier flushes and %s not taken "
+                             "with hbase_write_buffer_take_failures()", n_untaken,
+                             n_untaken == 1 ? "mutation" : "mutations",
+                             hbase_table_get_name (buffer->table),
+                             n_untaken == 1 ? "was" : "were");
+  set_failed (error, first, summary);
+  return FALSE;
+}
+
+/**
+ * hbase_write_buffer_free:
+ * @buffer: (transfer full) (nullable): a write buffer
+ *
+ * Closes @buffer if it is open (its final flush reports failures as any
+ * flush: to the callback, or to the list of failures), then frees it.
+ * Failures nobody took (there is no callback and
+ * hbase_write_buffer_take_failures() was not called after them) are
+ * logged with g_warning(), on stderr by default, rather than lost.  No
+ * other thread may use @buffer any more.
+ */
+void
+hbase_write_buffer_free (HBaseWriteBuffer *buffer)
+{
+  const char *name;
+
+  if (buffer == NULL)
+    return;
+  hbase_write_buffer_close (buffer, NULL, NULL);
+  name = hbase_table_get_name (buffer->table);
+  for (guint i = 0; i < buffer->failures->len; i++)
+    {
+      const HBaseWriteFailure *failure = g_ptr_array_index (buffer->failures, i);
+      g_autofree char *row = escape_row (hbase_write_failure_get_row (failure));
+
+      if (i == MAX_WARNINGS)
+        {
+          g_warning ("write buffer of table %s freed with %u more failed mutations not taken",
+                     name, buffer->failures->len - i);
+          break;
+        }
+      g_warning ("write buffer of table %s freed with a failed mutation not taken: row \"%s\": %s",
+                 name, row, failure->error->message);
+    }
+  g_ptr_array_unref (buffer->failures);
+  g_array_unref (buffer->pending);
+  g_mutex_clear (&buffer->lock);
+  g_mutex_clear (&buffer->flush_lock);
+  g_cond_clear (&buffer->wake);
+  g_object_unref (buffer->table);
+  g_free (buffer);
+}
+
+/**
+ * hbase_write_buffer_get_table:
+ * @buffer: a write buffer
+ *
+ * Returns: (transfer none): the table it writes to
+ */
+HBaseTable *
+hbase_write_buffer_get_table (HBaseWriteBuffer *buffer)
+{
+  g_return_val_if_fail (buffer != NULL, NULL);
+  return buffer->table;
+}
+
+/**
+ * hbase_write_buffer_get_pending_count:
+ * @buffer: a write buffer
+ *
+ * Returns: how many mutations are buffered and not yet taken by a flush
+ */
+guint
+hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
+{
+  guint count;
+
+  g_return_val_if_fail (buffer != NULL, 0);
+  g_mutex_lock (&buffer->lock);
+  count = buffer->pending->len;
+  g_mutex_unlock (&buffer->lock);
+  return count;
+}
+
+/**
+ * hbase_write_buffer_get_pending_bytes:
+ * @buffer: a write buffer
+ *
+ * Returns: the estimated size of those mutations, as compared with
+ *   @max_bytes
+ */
+gsize
+hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)
+{
+  gsize bytes;
+
+  g_return_val_if_fail (buffer != NULL, 0);
+  g_mutex_lock (&buffer->lock);
+  bytes = buffer->pending_bytes;
+  g_mutex_unlock (&buffer->lock);
+  return bytes;
+}
+
+/**
+ * hbase_write_buffer_take_failures:
+ * @buffer: a write buffer
+ *
+ * Takes the failures kept so far (only kept when the options have no
+ * failure callback), oldest first; the buffer keeps none of them.  Also
+ * valid after hbase_write_buffer_close().
+ *
+ * Returns: (transfer full) (element-type HBaseWriteFailure): the
+ *   failures, possibly none
+ */
+GPtrArray *
+hbase_write_buffer_take_failures (HBaseWriteBuffer *buffer)
+{
+  GPtrArray *taken;
+
+  g_return_val_if_fail (buffer != NULL, NULL);
+  g_mutex_lock (&buffer->lock);
+  taken = buffer->failures;
+  buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
+  g_mutex_unlock (&buffer->lock);
+  return taken;
+}

@@ -39,6 +39,8 @@ prepare_increment_or_append (HBaseTable *table, HBaseMutation *mutation, HBaseMu
     }
   call = _hbase_table_call_new (table);
   call->flags = HBASE_CALL_DEFAULT;
+  call->mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_ptr_array_add (call->mutations, hbase_mutation_ref (mutation));
   if (kind == HBASE_MUTATION_INCREMENT)
     call->increment = _hbase_mutation_to_increment (mutation);
   else
@@ -68,6 +70,7 @@ prepare_check_and_mutate (HBaseTable *table, const HBaseCondition *condition,
   call->flags = HBASE_CALL_DEFAULT;
   call->row_mutations = row_mutations;
   call->payload = payload;
+  _hbase_table_call_keep_mutations (call, mutations);
   _hbase_condition_to_thrift (condition, &call->check_family, &call->check_qualifier,
                               &call->check_op, &call->check_value);
   return call;

@@ -56,10 +56,21 @@ _hbase_table_call_free (gpointer data)
   g_clear_pointer (&call->check_family, g_byte_array_unref);
   g_clear_pointer (&call->check_qualifier, g_byte_array_unref);
   g_clear_pointer (&call->check_value, g_byte_array_unref);
+  g_clear_pointer (&call->mutations, g_ptr_array_unref);
+  g_clear_pointer (&call->first_batch, g_array_unref);
+  g_clear_pointer (&call->last_batch, g_array_unref);
   g_free (call->filter);
   g_clear_pointer (&call->row, hbase_row_unref);
   g_clear_pointer (&call->rows, g_ptr_array_unref);
   g_free (call);
+}
+
+void
+_hbase_table_call_keep_mutations (TableCall *call, GPtrArray *mutations)
+{
+  call->mutations = g_ptr_array_new_full (mutations->len, (GDestroyNotify) hbase_mutation_unref);
+  for (guint i = 0; i < mutations->len; i++)
+    g_ptr_array_add (call->mutations, hbase_mutation_ref (g_ptr_array_index (mutations, i)));
 }
 
 gsize
@@ -215,9 +226,8 @@ add_hints (TableCall *call, GError *error)
     }
 }
 
-gboolean
-_hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
-                       GError **error)
+static gboolean
+send (TableCall *call, HBaseCallFunc func, GCancellable *cancellable, GError **error)
 {
   GError *local = NULL;
 
@@ -227,6 +237,50 @@ _hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancel
   add_hints (call, local);
   g_propagate_error (error, local);
   return FALSE;
+}
+
+/* What became of mutation @i after the call ended (@ok or not). */
+static HBaseWriteOutcome
+outcome_of (TableCall *call, guint i, gboolean ok)
+{
+  if (ok)
+    /* a check-and-mutate applies all or nothing */
+    return call->check_family == NULL || call->exists ? _HBASE_WRITE_APPLIED
+                                                      : _HBASE_WRITE_NOT_APPLIED;
+  if (call->batches == NULL || call->last_batch == NULL)
+    return _HBASE_WRITE_UNKNOWN;
+  /* batches before next_batch were acknowledged; the one at next_batch
+   * failed in flight; later ones were never sent */
+  if (g_array_index (call->last_batch, guint, i) < call->next_batch)
+    return _HBASE_WRITE_APPLIED;
+  if (g_array_index (call->first_batch, guint, i) > call->next_batch)
+    return _HBASE_WRITE_NOT_APPLIED;
+  return _HBASE_WRITE_UNKNOWN;
+}
+
+gboolean
+_hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
+                       GError **error)
+{
+  const HBaseTableWriteHooks *hooks = call->table->hooks;
+  g_autofree HBaseWriteOutcome *outcomes = NULL;
+  gboolean ok;
+
+  if (hooks == NULL || call->mutations == NULL)
+    return send (call, func, cancellable, error);
+  if (hooks->before != NULL &&
+      !hooks->before (call->table, call->mutations, call->table->hooks_data, cancellable, error))
+    return FALSE;
+  ok = send (call, func, cancellable, error);
+  if (hooks->after != NULL)
+    {
+      outcomes = g_new (HBaseWriteOutcome, call->mutations->len);
+      for (guint i = 0; i < call->mutations->len; i++)
+        outcomes[i] = outcome_of (call, i, ok);
+      hooks->after (call->table, call->mutations, outcomes, ok ? call->row : NULL,
+                    call->table->hooks_data);
+    }
+  return ok;
 }
 
 /* --- on a worker thread ----------------------------------------------------------------- */

@@ -36,6 +36,9 @@ typedef struct {
   GByteArray *check_qualifier;
   GByteArray *check_value;
   HbaseThriftTCompareOp check_op;
+  GPtrArray *mutations;                 /* HBaseMutation, for write hooks */
+  GArray *first_batch;                  /* guint per mutation: its batches */
+  GArray *last_batch;
   char *filter;                         /* for error messages */
   gsize payload;                        /* bytes of keys and values written */
 
@@ -76,6 +79,10 @@ void       _hbase_table_call_start        (HBaseTable         *table,
                                            GCancellable       *cancellable,
                                            GAsyncReadyCallback callback,
                                            gpointer            user_data);
+
+/* Keeps references to the mutations a write sends, for write hooks. */
+void       _hbase_table_call_keep_mutations (TableCall     *call,
+                                             GPtrArray     *mutations);
 
 /* Ready-made TableCallReturns. */
 void       _hbase_table_return_row        (GTask *task, TableCall *call);

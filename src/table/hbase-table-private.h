@@ -6,6 +6,35 @@
 
 G_BEGIN_DECLS
 
+/* What became of one mutation of a write, for write hooks. */
+typedef enum {
+  _HBASE_WRITE_APPLIED,
+  _HBASE_WRITE_NOT_APPLIED,   /* a failed check, or never sent */
+  _HBASE_WRITE_UNKNOWN,       /* the call failed while it was in flight */
+} HBaseWriteOutcome;
+
+/* Hooks around every write of a table (apply, apply_multiple, mutate_row,
+ * increment, append, check_and_mutate; sync and async, so the write
+ * buffer too), for code that must follow the table's data, such as the
+ * Redis index.  They run in the thread that sends the call.
+ *
+ * @before runs after the mutations were checked, before anything is sent;
+ * returning FALSE cancels the write with its error.  @after runs once the
+ * call ended, with one outcome per mutation and, for an increment or an
+ * append, the row of new values HBase returned (else NULL). */
+typedef struct {
+  gboolean (*before) (HBaseTable         *table,
+                      GPtrArray          *mutations,
+                      gpointer            user_data,
+                      GCancellable       *cancellable,
+                      GError            **error);
+  void     (*after)  (HBaseTable         *table,
+                      GPtrArray          *mutations,
+                      const HBaseWriteOutcome *outcomes,
+                      HBaseRow           *result,
+                      gpointer            user_data);
+} HBaseTableWriteHooks;
+
 /* The table object, shared by the files that implement its operations. */
 struct _HBaseTable {
   GObject parent;
@@ -14,7 +43,19 @@ struct _HBaseTable {
   char *name;
   GByteArray *name_bytes;           /* what the generated calls take */
   HbaseThriftTTableName *table_name; /* for tableExists */
+
+  const HBaseTableWriteHooks *hooks; /* set before the table is shared */
+  gpointer hooks_data;
+  GDestroyNotify hooks_destroy;
 };
+
+/* Installs write hooks on @table (replacing any); @destroy frees
+ * @user_data with the table.  Call before the table is used from other
+ * threads. */
+void        _hbase_table_set_write_hooks (HBaseTable               *table,
+                                          const HBaseTableWriteHooks *hooks,
+                                          gpointer                  user_data,
+                                          GDestroyNotify            destroy);
 
 /* Sets @error to HBASE_ERROR_ILLEGAL_ARGUMENT with the message; returns
  * FALSE, so checks can end with "return _hbase_illegal (...)". */

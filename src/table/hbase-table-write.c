@@ -20,10 +20,18 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
     return NULL;
   call = _hbase_table_call_new (table);
   call->batches = g_ptr_array_new_with_free_func (_hbase_table_batch_free);
+  _hbase_table_call_keep_mutations (call, mutations);
+  call->first_batch = g_array_sized_new (FALSE, FALSE, sizeof (guint), mutations->len);
+  call->last_batch = g_array_sized_new (FALSE, FALSE, sizeof (guint), mutations->len);
   for (guint i = 0; i < mutations->len; i++)
     {
       HBaseMutation *mutation = g_ptr_array_index (mutations, i);
+      guint first = call->batches->len, last;
 
+      /* a mutation of the same kind as the one before joins its batch */
+      if (first > 0 && ((TableBatch *) g_ptr_array_index (call->batches, first - 1))->puts ==
+                       hbase_mutation_is_put (mutation))
+        first--;
       if (hbase_mutation_is_put (mutation))
         {
           HbaseThriftTPut *put = _hbase_mutation_to_put (mutation);
@@ -37,8 +45,12 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
 
           _hbase_mutation_add_deletes (mutation, deletes);
           for (guint j = 0; j < deletes->len; j++)
-            _hbase_table_batch_add (call->batches, FALSE, g_object_ref (g_ptr_array_index (deletes, j)));
+            _hbase_table_batch_add (call->batches, FALSE,
+                                    g_object_ref (g_ptr_array_index (deletes, j)));
         }
+      last = call->batches->len - 1;
+      g_array_append_val (call->first_batch, first);
+      g_array_append_val (call->last_batch, last);
     }
   return g_steal_pointer (&call);
 }
@@ -61,6 +73,7 @@ prepare_row_mutations (HBaseTable *table, GPtrArray *mutations, GError **error)
   call = _hbase_table_call_new (table);
   call->row_mutations = row_mutations;
   call->payload = payload;
+  _hbase_table_call_keep_mutations (call, mutations);
   return g_steal_pointer (&call);
 }
 

@@ -22,7 +22,20 @@ hbase_table_finalize (GObject *object)
   g_free (table->name);
   g_clear_pointer (&table->name_bytes, g_byte_array_unref);
   g_clear_object (&table->table_name);
+  if (table->hooks_destroy != NULL)
+    table->hooks_destroy (table->hooks_data);
   G_OBJECT_CLASS (hbase_table_parent_class)->finalize (object);
+}
+
+void
+_hbase_table_set_write_hooks (HBaseTable *table, const HBaseTableWriteHooks *hooks,
+                              gpointer user_data, GDestroyNotify destroy)
+{
+  if (table->hooks_destroy != NULL)
+    table->hooks_destroy (table->hooks_data);
+  table->hooks = hooks;
+  table->hooks_data = user_data;
+  table->hooks_destroy = destroy;
 }
 
 static void

@@ -1,0 +1,217 @@
+/* Integration test of the table's write hooks (src/table/hbase-table-
+ * private.h) against the real stack: they see every write path with the
+ * mutations sent, can veto a write before anything is sent, and learn
+ * per mutation whether it was applied, not applied, or unknown (a batch
+ * that failed in flight). */
+#include "config.h"
+
+#include <string.h>
+
+#include "../../src/table/hbase-table-private.h"
+#include "../support/test-rows.h"
+#include "../support/test-stack.h"
+#include "../support/test-waiter.h"
+
+typedef struct {
+  guint before_calls;
+  guint after_calls;
+  GString *outcomes;        /* "A" applied, "N" not applied, "U" unknown, per mutation */
+  guint mutations_seen;
+  gint64 incremented;       /* from the result row of an increment */
+  gboolean veto;
+} Record;
+
+static gboolean
+record_before (HBaseTable *table, GPtrArray *mutations, gpointer user_data,
+               GCancellable *cancellable, GError **error)
+{
+  Record *record = user_data;
+
+  record->before_calls++;
+  record->mutations_seen = mutations->len;
+  if (record->veto)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_IO, "vetoed by the hook");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+record_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *outcomes,
+              HBaseRow *result, gpointer user_data)
+{
+  Record *record = user_data;
+
+  record->after_calls++;
+  g_string_truncate (record->outcomes, 0);
+  for (guint i = 0; i < mutations->len; i++)
+    g_string_append_c (record->outcomes, "ANU"[outcomes[i]]);
+  if (result != NULL && hbase_row_lookup (result, "f", "n") != NULL)
+    g_assert_true (hbase_counter_decode (hbase_row_lookup (result, "f", "n"), &record->incremented,
+                                         NULL));
+}
+
+static const HBaseTableWriteHooks hooks = { record_before, record_after };
+
+static void
+record_free (gpointer data)
+{
+  Record *record = data;
+
+  g_string_free (record->outcomes, TRUE);
+  g_free (record);
+}
+
+static HBaseMutation *
+put_new (const char *suffix, const char *family)
+{
+  g_autoptr(GBytes) row = test_key (suffix);
+  g_autoptr(GBytes) value = test_text ("v");
+  HBaseMutation *put = hbase_mutation_new_put (row);
+
+  hbase_mutation_put (put, family, "q", value);
+  return put;
+}
+
+static void
+test_hooks (void)
+{
+  g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+  const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                        HBASE_TRANSPORT_BUFFERED);
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks");
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  Record *record = g_new0 (Record, 1);
+
+  record->outcomes = g_string_new (NULL);
+  if (gateway == NULL || !test_stack_check_gateway (gateway))
+    {
+      record_free (record);
+      return;
+    }
+  config = test_stack_config (gateway);
+  g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  family.name = "f";
+  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
+  g_assert_no_error (error);
+  table = hbase_table_new (client, name, &error);
+  g_assert_no_error (error);
+  _hbase_table_set_write_hooks (table, &hooks, record, record_free);
+
+  /* one put */
+  {
+    g_autoptr(HBaseMutation) put = put_new ("a", "f");
+
+    g_assert_true (hbase_table_apply (table, put, NULL, &error));
+    g_assert_cmpuint (record->before_calls, ==, 1);
+    g_assert_cmpstr (record->outcomes->str, ==, "A");
+  }
+
+  /* a batch failing in its third run: puts, deletes, then a put to an
+   * unknown family among good ones */
+  {
+    g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+    g_autoptr(GBytes) row_b = test_key ("b");
+    HBaseMutation *remove = hbase_mutation_new_delete (row_b);
+
+    g_ptr_array_add (batch, put_new ("a", "f"));
+    g_ptr_array_add (batch, put_new ("a2", "f"));
+    g_ptr_array_add (batch, remove);
+    g_ptr_array_add (batch, put_new ("bad", "nofamily"));
+    g_ptr_array_add (batch, put_new ("c", "f"));
+    g_assert_false (hbase_table_apply_multiple (table, batch, NULL, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+    g_assert_cmpuint (record->mutations_seen, ==, 5);
+    g_assert_cmpstr (record->outcomes->str, ==, "AAAUU");
+  }
+
+  /* a check-and-mutate whose check fails, then one that passes */
+  {
+    g_autoptr(HBaseCondition) absent = hbase_condition_new_absent ("f", "q");
+    g_autoptr(GPtrArray) one = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+    gboolean applied = TRUE;
+
+    g_ptr_array_add (one, put_new ("a", "f"));
+    g_assert_true (hbase_table_check_and_mutate (table, absent, one, &applied, NULL, &error));
+    g_assert_false (applied);
+    g_assert_cmpstr (record->outcomes->str, ==, "N");
+    g_ptr_array_set_size (one, 0);
+    g_ptr_array_add (one, put_new ("fresh", "f"));
+    g_assert_true (hbase_table_check_and_mutate (table, absent, one, &applied, NULL, &error));
+    g_assert_true (applied);
+    g_assert_cmpstr (record->outcomes->str, ==, "A");
+  }
+
+  /* an increment hands its new values to the hook */
+  {
+    g_autoptr(GBytes) row = test_key ("counter");
+
+    g_assert_true (hbase_table_increment_counter (table, row, "f", "n", 41, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (record->incremented, ==, 41);
+  }
+
+  /* async writes pass through the hooks too */
+  {
+    g_autoptr(HBaseMutation) put = put_new ("async", "f");
+    guint before = record->before_calls;
+    TestWaiter waiter;
+
+    test_waiter_init (&waiter);
+    hbase_table_apply_async (table, put, NULL, test_waiter_done, &waiter);
+    g_assert_true (hbase_table_apply_finish (table, test_waiter_run (&waiter), &error));
+    g_assert_no_error (error);
+    test_waiter_clear (&waiter);
+    g_assert_cmpuint (record->before_calls, ==, before + 1);
+    g_assert_cmpstr (record->outcomes->str, ==, "A");
+  }
+
+  /* a veto stops the write before anything is sent */
+  {
+    g_autoptr(HBaseMutation) put = put_new ("vetoed", "f");
+    g_autoptr(GBytes) row = test_key ("vetoed");
+    g_autoptr(HBaseRow) read = NULL;
+    guint after = record->after_calls;
+
+    record->veto = TRUE;
+    g_assert_false (hbase_table_apply (table, put, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+    g_assert_cmpstr (error->message, ==, "vetoed by the hook");
+    g_clear_error (&error);
+    g_assert_cmpuint (record->after_calls, ==, after);
+    record->veto = FALSE;
+    read = hbase_table_get (table, row, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (hbase_row_is_empty (read));
+  }
+
+  /* reads never call the hooks */
+  {
+    g_autoptr(GBytes) row = test_key ("a");
+    g_autoptr(HBaseRow) read = NULL;
+    guint before = record->before_calls;
+
+    read = hbase_table_get (table, row, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (record->before_calls, ==, before);
+  }
+
+  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_no_error (error);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/integration/table-hooks/every-write-path", test_hooks);
+  return g_test_run ();
+}

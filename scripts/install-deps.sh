@@ -16,6 +16,8 @@ packages=(
   valgrind
   # syscall counts of bench/run-transport.sh
   strace
+  # the happybase virtualenv of bench/run-peers.sh
+  python3-venv
 )
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.

@@ -14,10 +14,15 @@
 #                                     protocol, transport and idle timeout, wait
 #                                     until it answers; prints the time taken (exit
 #                                     status 3: no gateway of this state directory)
+#   scripts/stack.sh start-thrift1 PORT  one Thrift1 gateway (org.apache.hadoop.hbase.thrift,
+#                                     binary/buffered, for happybase in the peer benchmark)
+#                                     on the running HBase; waits until getTableNames answers
+#   scripts/stack.sh stop-thrift1 PORT   stop it
 #   scripts/stack.sh stop             stop everything this state directory started
 #   scripts/stack.sh status           what runs, and whether it answers
 #   scripts/stack.sh logs             where the logs are
 #   scripts/stack.sh thrift-jar       the path of the gateway's jar
+#   scripts/stack.sh classpath        the stack's Java classpath (conf directory first)
 #
 # Settings (environment):
 #   HBASE_GLIB_STATE_DIR   all runtime state: data, logs, pid files  (default: <repo>/.stack)
@@ -303,6 +308,46 @@ cmd_start_gateway() {
   say "gateway $1 ready in $(( ($(now_ms) - t0) / 1000 )) s"
 }
 
+# --- Thrift1 gateway (the peer benchmark's happybase runs) ----------------------
+
+thrift1_name() { printf 'thrift1-%s\n' "$1"; }
+
+cmd_start_thrift1() {
+  [ $# -eq 1 ] || die "usage: stack.sh start-thrift1 PORT"
+  local port=$1 name t0
+  case $port in ''|*[!0-9]*) die "Thrift1 gateway port must be a number, not '$port'";; esac
+  t0=$(now_ms)
+  cmd_fetch
+  write_conf
+  [ -n "$(running_pid hbase)" ] || die "hbase is not running: run 'scripts/stack.sh start' first"
+  name=$(thrift1_name "$port")
+  if [ -n "$(running_pid "$name")" ]; then
+    say "$name already running"
+  else
+    say "starting Thrift1 gateway on 127.0.0.1:$port (binary/buffered)"
+    launch_java "$name" "$gateway_heap" org.apache.hadoop.hbase.thrift.ThriftServer -b 127.0.0.1 -p "$port" start
+  fi
+  mkdir -p "$logs"
+  if ! java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/probe.log" -cp "$(classpath)" \
+        "$here/stack/Thrift1Probe.java" 127.0.0.1 "$port" "$start_timeout" >/dev/null 2>"$logs/$name.probe"; then
+    cat "$logs/$name.probe" >&2
+    say "last lines of $logs/$name.log:"; tail -n 20 "$logs/$name.log" >&2 || true
+    [ -n "$(running_pid "$name")" ] || { say "$name exited; its stdout:"; tail -n 20 "$logs/$name.out" >&2; }
+    die "Thrift1 gateway on port $port did not answer within $start_timeout s"
+  fi
+  say "Thrift1 gateway $port ready in $(( ($(now_ms) - t0) / 1000 )) s"
+}
+
+cmd_stop_thrift1() {
+  [ $# -eq 1 ] || die "usage: stack.sh stop-thrift1 PORT"
+  local name pid
+  name=$(thrift1_name "$1")
+  pid=$(running_pid "$name")
+  if [ -z "$pid" ]; then say "$name is not running"; rm -f "$run/$name.pid"; return 0; fi
+  say "stopping $name"
+  stop_pid "$name" "$pid"
+}
+
 cmd_stop_gateway() {
   [ $# -eq 1 ] || die "usage: stack.sh stop-gateway PORT"
   local name pid
@@ -349,7 +394,7 @@ stop_pid() {
 cmd_stop() {
   local f name pid
   [ -d "$run" ] || { say "nothing to stop"; return 0; }
-  for f in "$run"/gateway-*.pid; do
+  for f in "$run"/gateway-*.pid "$run"/thrift1-*.pid; do
     [ -e "$f" ] || continue
     name=$(basename "$f" .pid)
     pid=$(running_pid "$name")
@@ -382,6 +427,19 @@ cmd_status() {
     fi
     printf '%-16s %-8s %s (%s)\n' "$name" "${pid:--}" "$mode" "$(describe_mode "$protocol" "$transport" "$idle")"
   done
+  # Thrift1 gateways (start-thrift1): listed while their pid file exists
+  for f in "$run"/thrift1-*.pid; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .pid)
+    pid=$(running_pid "$name")
+    if [ -n "$pid" ] && java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/probe.log" -cp "$(classpath)" \
+         "$here/stack/Thrift1Probe.java" 127.0.0.1 "${name#thrift1-}" 5 >/dev/null 2>&1; then
+      mode=answering
+    else
+      mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1
+    fi
+    printf '%-16s %-8s %s (Thrift1, binary/buffered)\n' "$name" "${pid:--}" "$mode"
+  done
   if [ "$redis_port" != none ]; then
     pid=$(redis_pid)
     printf '%-16s %-8s %s\n' redis "${pid:--}" \
@@ -405,5 +463,8 @@ case ${1:-} in
   status) cmd_status ;;
   logs) cmd_logs ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
+  start-thrift1) shift; cmd_start_thrift1 "$@" ;;
+  stop-thrift1) shift; cmd_stop_thrift1 "$@" ;;
+  classpath) cmd_fetch; classpath ;;
   *) sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p' >&2; exit 2 ;;
 esac

@@ -1,0 +1,225 @@
+// The peer benchmark's Java harness (bench/run-peers.sh, bench/README.md):
+// the options, the workloads, the timing and the RESULT lines shared by
+// BenchThrift2 (the Thrift2 gateway's own generated Java client) and
+// BenchNative (HBase's native Java client).  The same workloads as
+// bench/bench-table.c and bench/python/bench_happybase.py:
+//
+//   put1, putN        point puts of rows 0 .. ops-1 (N threads split the range)
+//   batch100/1000     put multiple: rows 0 .. batch-rows-1 in calls of 100/1000 rows
+//   get1, getN        point gets of random rows of the read table (checked)
+//   scan              the whole read table, caching rows per round trip (counted)
+//
+// Rows: key "r%010d", one cell f:q, a 100-byte value.
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+
+public final class BenchHarness {
+  public static final byte[] FAMILY = {'f'};
+  public static final byte[] QUALIFIER = {'q'};
+  public static final int VALUE_BYTES = 100;
+  public static final byte[] VALUE = value();
+
+  /** One thread's handle on one table: a socket (Thrift2) or a Table (native). */
+  public interface Session extends AutoCloseable {
+    void put(int row) throws Exception;
+
+    /** Returns the length of the f:q value of the row, -1 when missing. */
+    int get(int row) throws Exception;
+
+    void putBatch(int first, int count) throws Exception;
+
+    /** Scans rows below stopRow (all rows when stopRow < 0); returns the count. */
+    long scan(int stopRow, int caching) throws Exception;
+
+    @Override
+    void close() throws Exception;
+  }
+
+  public interface SessionFactory {
+    Session open(String table) throws Exception;
+  }
+
+  public String host = "127.0.0.1";
+  public int port = 9090;
+  public String readTable = "bench_peers";
+  public String writeTable = "bench_peers_w";
+  public int rows = 200000;
+  public int ops = 50000;
+  public int batchRows = 200000;
+  public int threads = 8;
+  public int warmup = 5000;
+  public int caching = 1000;
+  public List<String> workloads = null;
+  public List<String> extra = new ArrayList<>();
+
+  private final String client;
+
+  public BenchHarness(String client, String[] args) {
+    this.client = client;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (!a.startsWith("--")) {
+        extra.add(a);
+        continue;
+      }
+      if (i + 1 >= args.length) usage("option " + a + " needs a value");
+      String v = args[++i];
+      switch (a) {
+        case "--host": host = v; break;
+        case "--port": port = Integer.parseInt(v); break;
+        case "--read-table": readTable = v; break;
+        case "--write-table": writeTable = v; break;
+        case "--rows": rows = Integer.parseInt(v); break;
+        case "--ops": ops = Integer.parseInt(v); break;
+        case "--batch-rows": batchRows = Integer.parseInt(v); break;
+        case "--threads": threads = Integer.parseInt(v); break;
+        case "--warmup": warmup = Integer.parseInt(v); break;
+        case "--caching": caching = Integer.parseInt(v); break;
+        case "--workloads": workloads = Arrays.asList(v.split(",")); break;
+        default: usage("unknown option " + a);
+      }
+    }
+    if (rows < 1 || ops < 1 || batchRows < 1 || threads < 1 || warmup < 0 || caching < 1)
+      usage("--rows, --ops, --batch-rows, --threads and --caching must be positive");
+  }
+
+  private void usage(String why) {
+    System.err.println(client + ": " + why);
+    System.err.println("options: --host H --port P --read-table T --write-table T --rows N --ops N"
+        + " --batch-rows N --threads N --warmup N --caching N --workloads put1,putN,batch100,batch1000,get1,getN,scan");
+    System.exit(2);
+  }
+
+  private static byte[] value() {
+    byte[] v = new byte[VALUE_BYTES];
+    Arrays.fill(v, (byte) 'v');
+    return v;
+  }
+
+  /** "r%010d" without String.format, whose cost would be the bench's, not the client's. */
+  public static byte[] key(int i) {
+    byte[] k = new byte[11];
+    k[0] = 'r';
+    for (int p = 10; p >= 1; p--) {
+      k[p] = (byte) ('0' + i % 10);
+      i /= 10;
+    }
+    return k;
+  }
+
+  private boolean wanted(String name) {
+    return workloads == null || workloads.contains(name);
+  }
+
+  private static long cpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean)
+      return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+    return 0;
+  }
+
+  private void report(String workload, int nThreads, long n, double seconds, double cpu) {
+    System.out.printf(java.util.Locale.ROOT,
+        "RESULT client=%s workload=%s threads=%d ops=%d seconds=%.3f ops_per_s=%.1f cpu_s=%.3f%n",
+        client, workload, nThreads, n, seconds, n / seconds, cpu);
+    System.out.flush();
+  }
+
+  /** [wall seconds, cpu seconds] of ops point operations over nThreads threads. */
+  private double[] runPoint(SessionFactory factory, String table, boolean put, int n, int nThreads,
+                           long seed) throws Exception {
+    Session[] sessions = new Session[nThreads];
+    Thread[] workers = new Thread[nThreads];
+    Exception[] failures = new Exception[nThreads];
+    CountDownLatch start = new CountDownLatch(1);
+    try {
+      for (int k = 0; k < nThreads; k++) sessions[k] = factory.open(table);
+      for (int k = 0; k < nThreads; k++) {
+        final int kk = k;
+        final int first = (int) ((long) n * k / nThreads);
+        final int count = (int) ((long) n * (k + 1) / nThreads) - first;
+        workers[k] = new Thread(() -> {
+          SplittableRandom random = new SplittableRandom(seed + kk);
+          Session s = sessions[kk];
+          try {
+            start.await();
+            for (int j = 0; j < count; j++) {
+              if (put) {
+                s.put(first + j);
+              } else {
+                int row = random.nextInt(rows);
+                if (s.get(row) != VALUE_BYTES)
+                  throw new IllegalStateException("row " + row + ": missing or wrong value"
+                      + " (is the read table loaded?)");
+              }
+            }
+          } catch (Exception e) {
+            failures[kk] = e;
+          }
+        });
+        workers[k].start();
+      }
+      long c0 = cpuNanos(), t0 = System.nanoTime();
+      start.countDown();
+      for (Thread w : workers) w.join();
+      double[] r = {(System.nanoTime() - t0) / 1e9, (cpuNanos() - c0) / 1e9};
+      for (Exception e : failures) if (e != null) throw e;
+      return r;
+    } finally {
+      for (Session s : sessions) if (s != null) s.close();
+    }
+  }
+
+  private double[] runBatches(SessionFactory factory, int n, int batch) throws Exception {
+    try (Session s = factory.open(writeTable)) {
+      long c0 = cpuNanos(), t0 = System.nanoTime();
+      for (int first = 0; first < n; first += batch) s.putBatch(first, Math.min(batch, n - first));
+      return new double[] {(System.nanoTime() - t0) / 1e9, (cpuNanos() - c0) / 1e9};
+    }
+  }
+
+  private double[] runScan(SessionFactory factory, int stop, long expected) throws Exception {
+    try (Session s = factory.open(readTable)) {
+      long c0 = cpuNanos(), t0 = System.nanoTime();
+      long count = s.scan(stop, caching);
+      double[] r = {(System.nanoTime() - t0) / 1e9, (cpuNanos() - c0) / 1e9};
+      if (expected > 0 && count != expected)
+        throw new IllegalStateException("the scan returned " + count + " rows, expected " + expected
+            + " (is the read table loaded?)");
+      return r;
+    }
+  }
+
+  public void run(SessionFactory factory) throws Exception {
+    for (int pass = 0; pass < 2; pass++) {
+      int t = pass == 0 ? 1 : threads;
+      if (!wanted(pass == 0 ? "put1" : "putN")) continue;
+      if (warmup > 0) runPoint(factory, writeTable, true, warmup, t, 1);
+      double[] r = runPoint(factory, writeTable, true, ops, t, 1);
+      report("put", t, ops, r[0], r[1]);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      int batch = pass == 0 ? 100 : 1000;
+      if (!wanted(pass == 0 ? "batch100" : "batch1000")) continue;
+      if (warmup > 0) runBatches(factory, Math.max(warmup, 2 * batch), batch);
+      double[] r = runBatches(factory, batchRows, batch);
+      report("put_batch" + batch, 1, batchRows, r[0], r[1]);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      int t = pass == 0 ? 1 : threads;
+      if (!wanted(pass == 0 ? "get1" : "getN")) continue;
+      if (warmup > 0) runPoint(factory, readTable, false, warmup, t, 1000);
+      double[] r = runPoint(factory, readTable, false, ops, t, 1);
+      report("get", t, ops, r[0], r[1]);
+    }
+    if (wanted("scan")) {
+      if (warmup > 0) runScan(factory, Math.min(rows, 10 * warmup), 0);
+      double[] r = runScan(factory, -1, rows);
+      report("scan", 1, rows, r[0], r[1]);
+    }
+  }
+}

@@ -5,64 +5,18 @@
  * sending.
  *
  * Runs on the binary/buffered and the compact/framed gateways (the two
- * ends of the protocol/transport matrix; test-table covers all four), one
- * table each, created on first use and dropped at the end. */
+ * ends of the protocol/transport matrix; test-table covers all four). */
 #include "config.h"
 
 #include <string.h>
 
 #include "../support/test-rows.h"
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 #include "../support/test-waiter.h"
 
-typedef struct {
-  const TestGateway *gateway;
-  char *name;
-} GatewayTable;
+typedef TestTableFixture Fixture;
 
-static GPtrArray *gateway_tables;   /* GatewayTable */
-
-typedef struct {
-  HBaseClient *client;
-  HBaseTable *table;
-} Fixture;
-
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
-
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  GatewayTable *entry = (GatewayTable *) data;
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (!test_stack_check_gateway (entry->gateway))
-    return;
-  config = test_stack_config (entry->gateway);
-  fixture->client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  if (entry->name == NULL)
-    {
-      g_autofree char *name = test_stack_unique_name ("hbase_glib_atomic");
-      HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
-
-      families[0].name = "f";
-      families[1].name = "g";
-      g_assert_true (hbase_admin_create_table (fixture->client, name, families, 2, NULL, NULL,
-                                               &error));
-      g_assert_no_error (error);
-      entry->name = g_steal_pointer (&name);
-    }
-  fixture->table = hbase_table_new (fixture->client, entry->name, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
-}
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
 
 static char *
 read_back (Fixture *fixture, GBytes *row)
@@ -651,42 +605,10 @@ test_async (Fixture *fixture, gconstpointer data)
 
 /* --- main --------------------------------------------------------------------------------- */
 
-static void
-drop_tables (void)
-{
-  for (guint i = 0; i < gateway_tables->len; i++)
-    {
-      GatewayTable *entry = g_ptr_array_index (gateway_tables, i);
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (entry->name == NULL)
-        continue;
-      config = test_stack_config (entry->gateway);
-      client = hbase_client_new (config, &error);
-      g_assert_no_error (error);
-      if (!hbase_admin_delete_table (client, entry->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", entry->name, error->message);
-    }
-}
-
-static void
-gateway_table_free (gpointer data)
-{
-  GatewayTable *entry = data;
-
-  g_free (entry->name);
-  g_free (entry);
-}
-
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "increment", test_increment },
     { "increment-not-a-counter", test_increment_not_a_counter },
     { "append", test_append },
@@ -700,43 +622,14 @@ main (int argc, char **argv)
     { "missing-table", test_missing_table },
     { "async", test_async },
   };
-  static const struct {
-    HBaseProtocol protocol;
-    HBaseTransport transport;
-  } chosen[] = {
-    { HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED },
-    { HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED },
+  static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+  static const TestTableSuite suite = {
+    "/integration/table-atomic", "hbase_glib_atomic", families, 2, TEST_GATEWAYS_ENDS
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  gateway_tables = g_ptr_array_new_with_free_func (gateway_table_free);
-  for (guint i = 0; i < G_N_ELEMENTS (chosen); i++)
-    {
-      const TestGateway *gateway = test_stack_find_gateway (gateways, chosen[i].protocol,
-                                                            chosen[i].transport);
-      GatewayTable *entry;
-
-      if (gateway == NULL)
-        continue;
-      entry = g_new0 (GatewayTable, 1);
-      entry->gateway = gateway;
-      g_ptr_array_add (gateway_tables, entry);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/table-atomic/%s/%s",
-                                                   gateway->label, tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), entry,
-                             (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  status = g_test_run ();
-  drop_tables ();
-  g_clear_pointer (&gateway_tables, g_ptr_array_unref);
-  return status;
+  families[0].name = "f";
+  families[1].name = "g";
+  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

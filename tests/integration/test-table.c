@@ -16,7 +16,7 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 #include "../support/test-rows.h"
 #include "../support/test-waiter.h"
 
@@ -24,12 +24,7 @@ typedef HbaseThriftTHBaseServiceIf Service;
 
 /* --- the table of each gateway ------------------------------------------------------------ */
 
-typedef struct {
-  const TestGateway *gateway;
-  char *name;            /* set once created */
-} GatewayTable;
-
-static GPtrArray *gateway_tables;   /* GatewayTable */
+typedef TestTableFixture Fixture;
 
 static HBaseClient *
 client_for (const TestGateway *gateway, guint max_attempts)
@@ -43,49 +38,6 @@ client_for (const TestGateway *gateway, guint max_attempts)
   client = hbase_client_new (config, &error);
   g_assert_no_error (error);
   return client;
-}
-
-/* --- per test ----------------------------------------------------------------------------- */
-
-typedef struct {
-  HBaseClient *client;
-  HBaseTable *table;
-  const TestGateway *gateway;
-} Fixture;
-
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  GatewayTable *entry = (GatewayTable *) data;
-  g_autoptr(GError) error = NULL;
-
-  fixture->gateway = entry->gateway;
-  if (!test_stack_check_gateway (entry->gateway))
-    return;
-  fixture->client = client_for (entry->gateway, 0);
-  if (entry->name == NULL)
-    {
-      g_autofree char *name = test_stack_unique_name ("hbase_glib_table");
-
-      HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
-
-      families[0].name = "f";
-      families[0].max_versions = 3;
-      families[1].name = "g";
-      g_assert_true (hbase_admin_create_table (fixture->client, name, families, 2, NULL, NULL,
-                                               &error));
-      g_assert_no_error (error);
-      entry->name = g_steal_pointer (&name);
-    }
-  fixture->table = hbase_table_new (fixture->client, entry->name, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
 }
 
 static HBaseRow *
@@ -144,7 +96,7 @@ write_versions (Fixture *fixture, GBytes *row)
 
 #define ALL_VERSIONS "f:a@300=v3 f:a@200=v2 f:a@100=v1 f:b@100=v1 g:x@100=v1"
 
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
 
 /* --- reads and writes ----------------------------------------------------------------------- */
 
@@ -1062,39 +1014,10 @@ test_async_cancelled (Fixture *fixture, gconstpointer data)
 
 /* --- main ----------------------------------------------------------------------------------------- */
 
-static void
-drop_tables (void)
-{
-  for (guint i = 0; i < gateway_tables->len; i++)
-    {
-      GatewayTable *entry = g_ptr_array_index (gateway_tables, i);
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (entry->name == NULL)
-        continue;
-      client = client_for (entry->gateway, 0);
-      if (!hbase_admin_delete_table (client, entry->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", entry->name, error->message);
-    }
-}
-
-static void
-gateway_table_free (gpointer data)
-{
-  GatewayTable *entry = data;
-
-  g_free (entry->name);
-  g_free (entry);
-}
-
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "put-get", test_put_get },
     { "get-missing", test_get_missing },
     { "get-columns", test_get_columns },
@@ -1118,31 +1041,15 @@ main (int argc, char **argv)
     { "async", test_async },
     { "async-cancelled", test_async_cancelled },
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
+  static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+  static const TestTableSuite suite = {
+    "/integration/table", "hbase_glib_table", families, 2, TEST_GATEWAYS_ALL
+  };
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  gateway_tables = g_ptr_array_new_with_free_func (gateway_table_free);
-  for (guint i = 0; i < gateways->len; i++)
-    {
-      GatewayTable *entry = g_new0 (GatewayTable, 1);
-
-      entry->gateway = gateways->pdata[i];
-      g_ptr_array_add (gateway_tables, entry);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/table/%s/%s",
-                                                   entry->gateway->label, tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), entry,
-                             (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  status = g_test_run ();
-  drop_tables ();
-  g_clear_pointer (&gateway_tables, g_ptr_array_unref);
-  return status;
+  families[0].name = "f";
+  families[0].max_versions = 3;
+  families[1].name = "g";
+  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

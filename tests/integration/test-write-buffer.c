@@ -13,22 +13,12 @@
 
 #include <string.h>
 
-#include "../support/test-stack.h"
+#include "../support/test-rows.h"
+#include "../support/test-table-fixture.h"
 
-typedef struct {
-  const TestGateway *gateway;
-  char *name;            /* set once created */
-} GatewayTable;
+typedef TestTableFixture Fixture;
 
-static GPtrArray *gateway_tables;   /* GatewayTable */
-
-typedef struct {
-  HBaseClient *client;
-  HBaseTable *table;
-  const TestGateway *gateway;
-} Fixture;
-
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
 
 static HBaseClient *
 client_for (HBaseConfig *config)
@@ -55,54 +45,17 @@ create_table (HBaseClient *client, const char *prefix)
   return g_steal_pointer (&name);
 }
 
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  GatewayTable *entry = (GatewayTable *) data;
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(GError) error = NULL;
-
-  fixture->gateway = entry->gateway;
-  if (!test_stack_check_gateway (entry->gateway))
-    return;
-  config = test_stack_config (entry->gateway);
-  fixture->client = client_for (config);
-  if (entry->name == NULL)
-    entry->name = create_table (fixture->client, "hbase_glib_write_buffer");
-  fixture->table = hbase_table_new (fixture->client, entry->name, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
-}
 
 /* --- helpers ------------------------------------------------------------------------------ */
 
 /* A row key of this test: its path, a separator and @suffix. */
-static GBytes *
-key (const char *suffix)
-{
-  return g_bytes_new_take (g_strdup_printf ("%s|%s", g_test_get_path (), suffix),
-                           strlen (g_test_get_path ()) + 1 + strlen (suffix));
-}
-
-static GBytes *
-text (const char *value)
-{
-  return g_bytes_new (value, strlen (value));
-}
-
-/* A put of f:q = "v-SUFFIX" on key (SUFFIX). */
+/* A put of f:q = "v-SUFFIX" on test_key (SUFFIX). */
 static HBaseMutation *
 put_new (const char *suffix)
 {
-  g_autoptr(GBytes) row = key (suffix);
+  g_autoptr(GBytes) row = test_key (suffix);
   g_autofree char *value = g_strconcat ("v-", suffix, NULL);
-  g_autoptr(GBytes) bytes = text (value);
+  g_autoptr(GBytes) bytes = test_text (value);
   HBaseMutation *put = hbase_mutation_new_put (row);
 
   hbase_mutation_put (put, "f", "q", bytes);
@@ -113,7 +66,7 @@ put_new (const char *suffix)
 static HBaseMutation *
 bad_put_new (GBytes *row)
 {
-  g_autoptr(GBytes) value = text ("bad");
+  g_autoptr(GBytes) value = test_text ("bad");
   HBaseMutation *put = hbase_mutation_new_put (row);
 
   hbase_mutation_put (put, "f", "q", value);
@@ -125,7 +78,7 @@ bad_put_new (GBytes *row)
 static GBytes *
 bad_key (void)
 {
-  return key ("bad\x01\xff");
+  return test_key ("bad\x01\xff");
 }
 
 #define BAD_KEY_ESCAPED "|bad\\x01\\xff\""
@@ -159,14 +112,14 @@ buffer_new (Fixture *fixture, const HBaseWriteBufferOptions *options)
   return buffer;
 }
 
-/* The versions of f:q on key (@suffix), newest first, joined by spaces;
+/* The versions of f:q on test_key (@suffix), newest first, joined by spaces;
  * "" when the row is missing. */
 static char *
 read_back (HBaseTable *table, const char *suffix)
 {
   static const char *const column[] = { "f:q", NULL };
   HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
-  g_autoptr(GBytes) row = key (suffix);
+  g_autoptr(GBytes) row = test_key (suffix);
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseRow) result = NULL;
   GString *out = g_string_new (NULL);
@@ -186,7 +139,7 @@ read_back (HBaseTable *table, const char *suffix)
   return g_string_free (out, FALSE);
 }
 
-/* key (@suffix) holds f:q = "v-SUFFIX", written once. */
+/* test_key (@suffix) holds f:q = "v-SUFFIX", written once. */
 static void
 assert_written (HBaseTable *table, const char *suffix)
 {
@@ -196,7 +149,7 @@ assert_written (HBaseTable *table, const char *suffix)
   g_assert_cmpstr (values, ==, expected);
 }
 
-/* key (@suffix) holds f:q = "v-SUFFIX" as its newest version.  For the
+/* test_key (@suffix) holds f:q = "v-SUFFIX" as its newest version.  For the
  * good mutations of a batch that failed: HBase may have written them
  * before the batch failed (and at each retry of it), and they are sent
  * again one at a time, each time with a new timestamp. */
@@ -333,7 +286,7 @@ test_flush_by_bytes (Fixture *fixture, gconstpointer data)
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
   g_autofree char *large = g_strnfill (1000, 'x');
-  g_autoptr(GBytes) value = text (large);
+  g_autoptr(GBytes) value = test_text (large);
   g_autoptr(GError) error = NULL;
   gsize bytes;
 
@@ -344,7 +297,7 @@ test_flush_by_bytes (Fixture *fixture, gconstpointer data)
   for (guint i = 0; i < 4; i++)
     {
       g_autofree char *suffix = g_strdup_printf ("r%u", i);
-      g_autoptr(GBytes) row = key (suffix);
+      g_autoptr(GBytes) row = test_key (suffix);
       g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
 
       hbase_mutation_put (put, "f", "q", value);
@@ -371,7 +324,7 @@ test_flush_by_bytes (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
 }
 
-/* Waits (at most 20 s) until key (@suffix) is written; returns when. */
+/* Waits (at most 20 s) until test_key (@suffix) is written; returns when. */
 static gint64
 wait_written (HBaseTable *table, const char *suffix)
 {
@@ -428,7 +381,7 @@ test_flush_on_demand (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
   g_autoptr(HBaseMutation) delete = NULL;
-  g_autoptr(GBytes) r1 = key ("r1");
+  g_autoptr(GBytes) r1 = test_key ("r1");
   g_autoptr(GPtrArray) failures = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -556,8 +509,8 @@ test_large_flush (Fixture *fixture, gconstpointer data)
     {
       g_autofree char *suffix = g_strdup_printf ("r%02u", i);
       g_autofree char *value = g_strconcat (suffix, filler, NULL);
-      g_autoptr(GBytes) bytes = text (value);
-      GBytes *row = key (suffix);
+      g_autoptr(GBytes) bytes = test_text (value);
+      GBytes *row = test_key (suffix);
       g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
 
       g_ptr_array_add (keys, row);
@@ -579,7 +532,7 @@ test_large_flush (Fixture *fixture, gconstpointer data)
     {
       HBaseRow *row = g_ptr_array_index (rows, i);
       g_autofree char *expected = g_strdup_printf ("r%02u%s", i, filler);
-      g_autoptr(GBytes) value = text (expected);
+      g_autoptr(GBytes) value = test_text (expected);
 
       g_assert_cmpuint (hbase_row_get_n_cells (row), ==, 1);
       g_assert_true (g_bytes_equal (hbase_row_lookup (row, "f", "q"), value));
@@ -606,8 +559,8 @@ adder_main (gpointer data)
     {
       g_autofree char *row = g_strdup_printf ("%s|t%u-%03u", adder->path, adder->thread, i);
       g_autofree char *value = g_strdup_printf ("v-t%u-%03u", adder->thread, i);
-      g_autoptr(GBytes) row_bytes = text (row);
-      g_autoptr(GBytes) value_bytes = text (value);
+      g_autoptr(GBytes) row_bytes = test_text (row);
+      g_autoptr(GBytes) value_bytes = test_text (value);
       g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row_bytes);
       GError *error = NULL;
 
@@ -657,7 +610,7 @@ test_concurrent_adds (Fixture *fixture, gconstpointer data)
       {
         g_autofree char *suffix = g_strdup_printf ("t%u-%03u", t, i);
 
-        g_ptr_array_add (keys, key (suffix));
+        g_ptr_array_add (keys, test_key (suffix));
       }
   read.columns = column;
   read.max_versions = 3;
@@ -669,7 +622,7 @@ test_concurrent_adds (Fixture *fixture, gconstpointer data)
       {
         HBaseRow *row = g_ptr_array_index (rows, t * N_PER_THREAD + i);
         g_autofree char *expected = g_strdup_printf ("v-t%u-%03u", t, i);
-        g_autoptr(GBytes) value = text (expected);
+        g_autoptr(GBytes) value = test_text (expected);
 
         g_assert_cmpuint (hbase_row_get_n_cells (row), ==, 1);
         g_assert_true (g_bytes_equal (hbase_row_lookup (row, "f", "q"), value));
@@ -794,8 +747,8 @@ test_bad_mutation (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
   g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
-  g_autoptr(GBytes) row = key ("r");
-  g_autoptr(GBytes) value = text ("v");
+  g_autoptr(GBytes) row = test_key ("r");
+  g_autoptr(GBytes) value = test_text ("v");
   g_autoptr(HBaseMutation) no_row = hbase_mutation_new_put (NULL);
   g_autoptr(HBaseMutation) empty_row = hbase_mutation_new_put (empty);
   g_autoptr(HBaseMutation) no_cells = hbase_mutation_new_put (row);
@@ -894,7 +847,7 @@ test_table_deleted (Fixture *fixture, gconstpointer data)
   g_autofree char *name = NULL;
   g_autoptr(HBaseTable) doomed = NULL;
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
-  g_autoptr(GBytes) r5 = key ("r5");
+  g_autoptr(GBytes) r5 = test_key ("r5");
   g_autoptr(HBaseMutation) delete = hbase_mutation_new_delete (r5);
   g_autoptr(GError) error = NULL;
   Recorder recorder;
@@ -935,7 +888,7 @@ test_table_deleted (Fixture *fixture, gconstpointer data)
       g_autoptr(GBytes) expected = NULL;
 
       g_snprintf (suffix, sizeof suffix, "r%u", i + 1);
-      expected = key (suffix);
+      expected = test_key (suffix);
       g_assert_true (g_bytes_equal (hbase_mutation_get_row (recorder.mutations->pdata[i]), expected));
       g_assert_error ((GError *) recorder.errors->pdata[i], HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
     }
@@ -980,7 +933,7 @@ test_gateway_down (void)
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
   g_autoptr(GPtrArray) failures = NULL;
-  g_autoptr(GBytes) r3 = key ("r3");
+  g_autoptr(GBytes) r3 = test_key ("r3");
   g_autoptr(HBaseMutation) delete = hbase_mutation_new_delete (r3);
   g_autofree char *spec = g_strdup_printf ("127.0.0.1:%u", test_closed_port ());
   g_autoptr(GError) error = NULL;
@@ -1017,41 +970,10 @@ test_gateway_down (void)
 
 /* --- main ---------------------------------------------------------------------------------- */
 
-static void
-drop_tables (void)
-{
-  for (guint i = 0; i < gateway_tables->len; i++)
-    {
-      GatewayTable *entry = g_ptr_array_index (gateway_tables, i);
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (entry->name == NULL)
-        continue;
-      config = test_stack_config (entry->gateway);
-      client = client_for (config);
-      if (!hbase_admin_delete_table (client, entry->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", entry->name, error->message);
-    }
-}
-
-static void
-gateway_table_free (gpointer data)
-{
-  GatewayTable *entry = data;
-
-  g_free (entry->name);
-  g_free (entry);
-}
-
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "flush-by-count", test_flush_by_count },
     { "flush-by-bytes", test_flush_by_bytes },
     { "flush-by-interval", test_flush_by_interval },
@@ -1067,32 +989,16 @@ main (int argc, char **argv)
     { "table-deleted", test_table_deleted },
     { "cancelled", test_cancelled },
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
+  static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+  static const TestTableSuite suite = {
+    "/integration/write-buffer", "hbase_glib_write_buffer", families, 2, TEST_GATEWAYS_ALL
+  };
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  gateway_tables = g_ptr_array_new_with_free_func (gateway_table_free);
+  families[0].name = "f";
+  families[0].max_versions = 3;
+  families[1].name = "g";
   g_test_add_func ("/integration/write-buffer/gateway-down", test_gateway_down);
-  for (guint i = 0; i < gateways->len; i++)
-    {
-      GatewayTable *entry = g_new0 (GatewayTable, 1);
-
-      entry->gateway = gateways->pdata[i];
-      g_ptr_array_add (gateway_tables, entry);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/write-buffer/%s/%s",
-                                                   entry->gateway->label, tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), entry,
-                             (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  status = g_test_run ();
-  drop_tables ();
-  g_clear_pointer (&gateway_tables, g_ptr_array_unref);
-  return status;
+  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

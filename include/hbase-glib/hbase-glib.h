@@ -20,6 +20,9 @@
 #include <hbase-glib/hbase-scanner.h>
 #include <hbase-glib/hbase-write-buffer.h>
 #include <hbase-glib/hbase-admin.h>
+#include <hbase-glib/hbase-key-schema.h>
+#include <hbase-glib/hbase-filter.h>
+#include <hbase-glib/hbase-key-scanner.h>
 #include <hbase-glib/hbase-enum-types.h>
 
 #undef __HBASE_GLIB_INSIDE__

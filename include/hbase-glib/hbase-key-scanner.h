@@ -1,0 +1,102 @@
+/* hbase-key-scanner.h: scans of a key schema's ranges, fanned out over the
+ * salt buckets and merged in key order; paged queries. */
+#ifndef HBASE_KEY_SCANNER_H
+#define HBASE_KEY_SCANNER_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-filter.h>
+#include <hbase-glib/hbase-key-schema.h>
+#include <hbase-glib/hbase-row.h>
+#include <hbase-glib/hbase-table.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseKeyScanOptions:
+ * @range: (nullable): the keys to scan; %NULL for all
+ * @after: (nullable): only keys after this one (an unsalted key, e.g. the
+ *   last key of a previous page); %NULL for no such bound
+ * @limit: at most this many rows in all, 0 for no limit; sent to the
+ *   gateway too (TScan.limit, exact, unlike PageFilter which counts per
+ *   region)
+ * @caching: rows fetched per round trip and bucket, 0 for 100
+ * @parallelism: buckets fetched at once, 0 for the client's pool size
+ * @read: columns, versions, time range and filter, as for gets
+ *
+ * What an #HBaseKeyScanner reads.  Initialise with
+ * %HBASE_KEY_SCAN_OPTIONS_INIT.
+ */
+typedef struct {
+  const HBaseKeyRange *range;
+  GBytes *after;
+  guint limit;
+  guint caching;
+  guint parallelism;
+  HBaseReadOptions read;
+} HBaseKeyScanOptions;
+
+#define HBASE_KEY_SCAN_OPTIONS_INIT { NULL, NULL, 0, 0, 0, HBASE_READ_OPTIONS_INIT }
+
+/**
+ * HBaseKeyScanner:
+ *
+ * A scan of a key range of a table keyed by an #HBaseKeySchema.  For a
+ * salted schema it opens one #HBaseScanner per bucket that can hold the
+ * range (see hbase_key_schema_get_range_buckets()), fetches from them in
+ * parallel on worker threads through the table's client, and merges their
+ * rows in the order of the unsalted keys, so the rows come out exactly as
+ * from the same data unsalted.  Memory stays bounded: at most about 1.5
+ * times @caching rows per bucket are buffered.  For an unsalted schema it
+ * is one scan.  Use from one thread at a time.
+ */
+typedef struct _HBaseKeyScanner HBaseKeyScanner;
+
+HBaseKeyScanner *hbase_key_scanner_new           (HBaseTable                *table,
+                                                  HBaseKeySchema            *schema,
+                                                  const HBaseKeyScanOptions *options,
+                                                  GError                   **error);
+HBaseRow        *hbase_key_scanner_next          (HBaseKeyScanner           *scanner,
+                                                  GCancellable              *cancellable,
+                                                  GError                   **error);
+guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *scanner);
+void             hbase_key_scanner_free          (HBaseKeyScanner           *scanner);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyScanner, hbase_key_scanner_free)
+
+/**
+ * HBaseKeyQuery:
+ * @range: (nullable): the keys wanted; %NULL for all
+ * @filter: (nullable): a server-side filter
+ * @columns: (nullable) (array zero-terminated=1): columns to return, as in
+ *   #HBaseReadOptions; %NULL for all
+ * @limit: rows per page, 0 for every row in one page
+ * @page_token: (nullable): where to resume: the token the previous page
+ *   gave; %NULL for the first page
+ *
+ * A paged query over a key range.  Initialise with %HBASE_KEY_QUERY_INIT.
+ */
+typedef struct {
+  const HBaseKeyRange *range;
+  HBaseFilter *filter;
+  const char *const *columns;
+  guint limit;
+  const char *page_token;
+} HBaseKeyQuery;
+
+#define HBASE_KEY_QUERY_INIT { NULL, NULL, NULL, 0, NULL }
+
+GPtrArray       *hbase_key_query_run             (HBaseTable                *table,
+                                                  HBaseKeySchema            *schema,
+                                                  const HBaseKeyQuery       *query,
+                                                  char                     **next_page_token,
+                                                  GCancellable              *cancellable,
+                                                  GError                   **error);
+
+G_END_DECLS
+
+#endif /* HBASE_KEY_SCANNER_H */

@@ -1,0 +1,211 @@
+/* Unit tests of HBaseFilter: the exact filter-language text of every
+ * constructor and combinator, quoting of hostile values, and the problems
+ * reported at rendering.  The gateway's view of the same filters is
+ * tests/integration/test-filter.c. */
+#include "config.h"
+
+#include <string.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+#define BIN(literal) g_bytes_new ((literal), sizeof (literal) - 1)
+
+static void
+assert_renders (HBaseFilter *filter, const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = hbase_filter_to_string (filter, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, expected);
+  hbase_filter_unref (filter);
+}
+
+static void
+assert_refused (HBaseFilter *filter, const char *fragment)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = hbase_filter_to_string (filter, &error);
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert_null (text);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  if (strstr (error->message, fragment) == NULL)
+    g_error ("\"%s\" does not say \"%s\"", error->message, fragment);
+  g_clear_error (&error);
+  bytes = hbase_filter_to_bytes (filter, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  hbase_filter_unref (filter);
+}
+
+static void
+test_simple (void)
+{
+  g_autoptr(GBytes) a = BIN ("a");
+  g_autoptr(GBytes) q = BIN ("q");
+  g_autoptr(GBytes) v = BIN ("v");
+  g_autoptr(GBytes) p2 = BIN ("p2");
+  GBytes *prefixes[] = { a, p2 };
+  const gint64 stamps[] = { 5, 1796215445451 };
+
+  assert_renders (hbase_filter_prefix (a), "PrefixFilter('a')");
+  assert_renders (hbase_filter_inclusive_stop (a), "InclusiveStopFilter('a')");
+  assert_renders (hbase_filter_page (10), "PageFilter(10)");
+  assert_renders (hbase_filter_row (HBASE_COMPARE_LESS, HBASE_COMPARATOR_BINARY, v),
+                  "RowFilter(<, 'binary:v')");
+  assert_renders (hbase_filter_family (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY, v),
+                  "FamilyFilter(=, 'binary:v')");
+  assert_renders (hbase_filter_qualifier (HBASE_COMPARE_GREATER_OR_EQUAL,
+                                          HBASE_COMPARATOR_BINARY_PREFIX, v),
+                  "QualifierFilter(>=, 'binaryprefix:v')");
+  assert_renders (hbase_filter_value (HBASE_COMPARE_NOT_EQUAL, HBASE_COMPARATOR_REGEX, v),
+                  "ValueFilter(!=, 'regexstring:v')");
+  assert_renders (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_SUBSTRING, v),
+                  "ValueFilter(=, 'substring:v')");
+  assert_renders (hbase_filter_value (HBASE_COMPARE_LESS_OR_EQUAL, HBASE_COMPARATOR_BINARY, v),
+                  "ValueFilter(<=, 'binary:v')");
+  assert_renders (hbase_filter_value (HBASE_COMPARE_GREATER, HBASE_COMPARATOR_BINARY, v),
+                  "ValueFilter(>, 'binary:v')");
+  assert_renders (hbase_filter_column_prefix (a), "ColumnPrefixFilter('a')");
+  assert_renders (hbase_filter_multiple_column_prefix (prefixes, 2),
+                  "MultipleColumnPrefixFilter('a', 'p2')");
+  assert_renders (hbase_filter_column_range (a, TRUE, NULL, FALSE),
+                  "ColumnRangeFilter('a', true, '', false)");
+  assert_renders (hbase_filter_column_pagination (3, 7), "ColumnPaginationFilter(3, 7)");
+  assert_renders (hbase_filter_column_count (2), "ColumnCountGetFilter(2)");
+  assert_renders (hbase_filter_key_only (FALSE), "KeyOnlyFilter()");
+  assert_renders (hbase_filter_key_only (TRUE), "KeyOnlyFilter(true)");
+  assert_renders (hbase_filter_first_key_only (), "FirstKeyOnlyFilter()");
+  assert_renders (hbase_filter_timestamps (stamps, 2), "TimestampsFilter(5, 1796215445451)");
+  assert_renders (hbase_filter_single_column_value ("f", q, HBASE_COMPARE_EQUAL,
+                                                    HBASE_COMPARATOR_BINARY, v, TRUE, FALSE),
+                  "SingleColumnValueFilter('f', 'q', =, 'binary:v', true, false)");
+  assert_renders (hbase_filter_single_column_value_exclude ("f", NULL, HBASE_COMPARE_EQUAL,
+                                                            HBASE_COMPARATOR_BINARY, v, FALSE,
+                                                            TRUE),
+                  "SingleColumnValueExcludeFilter('f', '', =, 'binary:v', false, true)");
+  assert_renders (hbase_filter_column_value ("f", q, HBASE_COMPARE_GREATER,
+                                             HBASE_COMPARATOR_BINARY, v),
+                  "ColumnValueFilter('f', 'q', >, 'binary:v')");
+  assert_renders (hbase_filter_dependent_column ("f", q, TRUE),
+                  "DependentColumnFilter('f', 'q', true)");
+  assert_renders (hbase_filter_dependent_column_compare ("f", q, FALSE, HBASE_COMPARE_EQUAL,
+                                                         HBASE_COMPARATOR_BINARY, v),
+                  "DependentColumnFilter('f', 'q', false, =, 'binary:v')");
+}
+
+static void
+test_quoting (void)
+{
+  g_autoptr(GBytes) quote = BIN ("it's");
+  g_autoptr(GBytes) quotes = BIN ("''");
+  g_autoptr(GBytes) injection = BIN ("x') OR PrefixFilter('");
+  g_autoptr(GBytes) high = BIN ("\x80\xff(,)");
+  g_autoptr(GBytes) nul = BIN ("a\x00" "b");
+  g_autoptr(HBaseFilter) with_nul = hbase_filter_prefix (nul);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) rendered = NULL;
+  g_autofree char *text = NULL;
+
+  assert_renders (hbase_filter_prefix (quote), "PrefixFilter('it''s')");
+  assert_renders (hbase_filter_prefix (quotes), "PrefixFilter('''''')");
+  assert_renders (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY, injection),
+                  "ValueFilter(=, 'binary:x'') OR PrefixFilter(''')");
+  assert_renders (hbase_filter_prefix (high), "PrefixFilter('\x80\xff(,)')");
+  assert_renders (hbase_filter_single_column_value ("it's", quote, HBASE_COMPARE_EQUAL,
+                                                    HBASE_COMPARATOR_SUBSTRING, quote, TRUE, TRUE),
+                  "SingleColumnValueFilter('it''s', 'it''s', =, 'substring:it''s', true, true)");
+
+  /* 0x00: as bytes yes, as a C string no */
+  rendered = hbase_filter_to_bytes (with_nul, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (rendered, NULL), g_bytes_get_size (rendered),
+                   "PrefixFilter('a\x00" "b')", 19);
+  text = hbase_filter_to_string (with_nul, &error);
+  g_assert_null (text);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+}
+
+static void
+test_combinators (void)
+{
+  g_autoptr(GBytes) a = BIN ("a");
+  g_autoptr(GBytes) b = BIN ("b");
+  g_autoptr(GBytes) c = BIN ("c");
+  g_autoptr(HBaseFilter) fa = hbase_filter_prefix (a);
+  g_autoptr(HBaseFilter) fb = hbase_filter_prefix (b);
+  g_autoptr(HBaseFilter) fc = hbase_filter_prefix (c);
+  g_autoptr(HBaseFilter) a_or_b = hbase_filter_or (fa, fb);
+  g_autoptr(HBaseFilter) b_and_c = hbase_filter_and (fb, fc);
+  g_autoptr(HBaseFilter) skip_c = hbase_filter_skip (fc);
+  HBaseFilter *three[] = { fa, fb, fc };
+
+  assert_renders (hbase_filter_ref (a_or_b), "(PrefixFilter('a') OR PrefixFilter('b'))");
+  assert_renders (hbase_filter_and (a_or_b, fc),
+                  "((PrefixFilter('a') OR PrefixFilter('b')) AND PrefixFilter('c'))");
+  assert_renders (hbase_filter_or (fa, b_and_c),
+                  "(PrefixFilter('a') OR (PrefixFilter('b') AND PrefixFilter('c')))");
+  assert_renders (hbase_filter_and (fa, skip_c),
+                  "(PrefixFilter('a') AND (SKIP PrefixFilter('c')))");
+  assert_renders (hbase_filter_while (a_or_b),
+                  "(WHILE (PrefixFilter('a') OR PrefixFilter('b')))");
+  assert_renders (hbase_filter_all (three, 3),
+                  "(PrefixFilter('a') AND PrefixFilter('b') AND PrefixFilter('c'))");
+  assert_renders (hbase_filter_any (three, 3),
+                  "(PrefixFilter('a') OR PrefixFilter('b') OR PrefixFilter('c'))");
+  assert_renders (hbase_filter_any (three, 1), "PrefixFilter('a')");
+}
+
+static void
+test_problems (void)
+{
+  g_autoptr(GBytes) v = BIN ("v");
+  g_autoptr(GBytes) latin1 = BIN ("caf\xe9");
+  g_autoptr(HBaseFilter) bad = hbase_filter_page (-1);
+  g_autoptr(HBaseFilter) good = hbase_filter_first_key_only ();
+  const gint64 negative[] = { -5 };
+
+  assert_refused (hbase_filter_value (HBASE_COMPARE_LESS, HBASE_COMPARATOR_REGEX, v),
+                  "only EQUAL or NOT_EQUAL");
+  assert_refused (hbase_filter_row (HBASE_COMPARE_GREATER, HBASE_COMPARATOR_SUBSTRING, v),
+                  "only EQUAL or NOT_EQUAL");
+  assert_refused (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_REGEX, latin1),
+                  "not valid UTF-8");
+  assert_refused (hbase_filter_value (HBASE_COMPARE_NO_OP, HBASE_COMPARATOR_BINARY, v),
+                  "no form in the filter language");
+  assert_refused (hbase_filter_value (HBASE_COMPARE_EQUAL, (HBaseComparator) 9, v),
+                  "unknown comparator");
+  assert_refused (hbase_filter_ref (bad), "at least 0");
+  assert_refused (hbase_filter_column_pagination (-1, 0), "at least 0");
+  assert_refused (hbase_filter_column_count (-2), "at least 0");
+  assert_refused (hbase_filter_timestamps (negative, 1), "negative");
+  assert_refused (hbase_filter_multiple_column_prefix (NULL, 0), "at least one prefix");
+  assert_refused (hbase_filter_single_column_value (NULL, v, HBASE_COMPARE_EQUAL,
+                                                    HBASE_COMPARATOR_BINARY, v, TRUE, TRUE),
+                  "needs a column family");
+  assert_refused (hbase_filter_prefix (NULL), "needs a prefix");
+  /* a bad operand spoils every filter built on it */
+  assert_refused (hbase_filter_and (good, bad), "at least 0");
+  assert_refused (hbase_filter_skip (bad), "at least 0");
+  assert_refused (hbase_filter_or (good, NULL), "operand 1 is NULL");
+  assert_refused (hbase_filter_all (NULL, 0), "at least one filter");
+  /* substring of a regular UTF-8 text is fine */
+  {
+    g_autoptr(GBytes) chinese = BIN ("\xe7\xbb\xbc\xe8\x89\xba");
+
+    assert_renders (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_SUBSTRING, chinese),
+                    "ValueFilter(=, 'substring:\xe7\xbb\xbc\xe8\x89\xba')");
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/rowkey/filter/simple", test_simple);
+  g_test_add_func ("/rowkey/filter/quoting", test_quoting);
+  g_test_add_func ("/rowkey/filter/combinators", test_combinators);
+  g_test_add_func ("/rowkey/filter/problems", test_problems);
+  return g_test_run ();
+}

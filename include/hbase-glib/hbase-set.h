@@ -1,0 +1,168 @@
+/* hbase-set.h: a set of byte strings kept in one HBase row (or sharded
+ * over several), with Redis's set semantics. */
+#ifndef HBASE_SET_H
+#define HBASE_SET_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-table.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBASE_SET_MAX_MEMBER_SIZE:
+ *
+ * The longest member of a set, in bytes (HBase's longest qualifier is
+ * 32767 bytes, and the member's qualifier has a one-byte prefix).
+ */
+#define HBASE_SET_MAX_MEMBER_SIZE 32766
+
+/**
+ * HBASE_SET_MAX_SHARDS:
+ *
+ * The most rows a set may be sharded over.
+ */
+#define HBASE_SET_MAX_SHARDS 65535
+
+/**
+ * HBaseSetOptions:
+ * @family: (nullable): the column family holding the set; %NULL for "s"
+ * @shards: rows the set is spread over; 0 or 1 for one row (the row key is
+ *   the set's key), N > 1 for rows "key \0 shard" with the shard as two
+ *   bytes big-endian (see docs/structures-layout.md).  Every handle on the
+ *   same set must use the same count: a mismatch is reported as
+ *   %HBASE_ERROR_BAD_DATA when a row is read.
+ * @page_size: members read per request when streaming; 0 for 1000
+ *
+ * Where and how a set is stored.  Initialise with %HBASE_SET_OPTIONS_INIT.
+ */
+typedef struct {
+  const char *family;
+  guint shards;
+  guint page_size;
+} HBaseSetOptions;
+
+#define HBASE_SET_OPTIONS_INIT { NULL, 0, 0 }
+
+/**
+ * HBaseSet:
+ *
+ * A handle on one set: a table, a key and #HBaseSetOptions.  Creating it
+ * reads and writes nothing.  Thread-safe; the operations on it are atomic
+ * per row (see hbase_set_add()).  Free with hbase_set_free().
+ */
+typedef struct _HBaseSet HBaseSet;
+
+/**
+ * HBaseSetIter:
+ *
+ * A stream of members in ascending byte order, read a page at a time
+ * (hbase_set_members(), hbase_set_intersect(), ...).  Use from one thread
+ * at a time.  Free with hbase_set_iter_free().
+ */
+typedef struct _HBaseSetIter HBaseSetIter;
+
+HBaseSet     *hbase_set_new              (HBaseTable             *table,
+                                          GBytes                 *key,
+                                          const HBaseSetOptions  *options,
+                                          GError                **error);
+void          hbase_set_free             (HBaseSet               *set);
+GBytes       *hbase_set_get_key          (HBaseSet               *set);
+guint         hbase_set_get_shards       (HBaseSet               *set);
+
+/* SADD, SREM */
+gboolean      hbase_set_add              (HBaseSet               *set,
+                                          GPtrArray              *members,
+                                          guint64                *n_added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_add_one          (HBaseSet               *set,
+                                          GBytes                 *member,
+                                          gboolean               *added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_remove           (HBaseSet               *set,
+                                          GPtrArray              *members,
+                                          guint64                *n_removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_remove_one       (HBaseSet               *set,
+                                          GBytes                 *member,
+                                          gboolean               *removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_clear            (HBaseSet               *set,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+/* SISMEMBER, SMISMEMBER, SCARD */
+gboolean      hbase_set_contains         (HBaseSet               *set,
+                                          GBytes                 *member,
+                                          gboolean               *is_member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_contains_many    (HBaseSet               *set,
+                                          GPtrArray              *members,
+                                          gboolean               *are_members,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_card             (HBaseSet               *set,
+                                          guint64                *card,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+/* SMEMBERS, SSCAN, SRANDMEMBER */
+HBaseSetIter *hbase_set_members          (HBaseSet               *set);
+gboolean      hbase_set_scan             (HBaseSet               *set,
+                                          GBytes                 *cursor,
+                                          guint                   count,
+                                          GBytes                **next_cursor,
+                                          GPtrArray             **members,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_random_members   (HBaseSet               *set,
+                                          gint64                  count,
+                                          GPtrArray             **members,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+/* SINTER, SUNION, SDIFF */
+HBaseSetIter *hbase_set_intersect        (GPtrArray              *sets,
+                                          GError                **error);
+HBaseSetIter *hbase_set_union            (GPtrArray              *sets,
+                                          GError                **error);
+HBaseSetIter *hbase_set_diff             (GPtrArray              *sets,
+                                          GError                **error);
+
+gboolean      hbase_set_iter_next        (HBaseSetIter           *iter,
+                                          GBytes                **member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+GPtrArray    *hbase_set_iter_collect     (HBaseSetIter           *iter,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_iter_free        (HBaseSetIter           *iter);
+
+/* seed 000's plain layout: one row, every qualifier of a family a member */
+HBaseSetIter *hbase_set_read_plain       (HBaseTable             *table,
+                                          GBytes                 *row,
+                                          const char             *family,
+                                          GError                **error);
+gboolean      hbase_set_import_plain     (HBaseSet               *set,
+                                          HBaseTable             *source,
+                                          GBytes                 *row,
+                                          const char             *family,
+                                          guint64                *n_added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSet, hbase_set_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_free)
+
+G_END_DECLS
+
+#endif /* HBASE_SET_H */

@@ -1,0 +1,1584 @@
+/* hbase-set.c: HBaseSet, a set of byte strings in the qualifiers of one
+ * row (or of N shard rows), with Redis's semantics.
+ *
+ * A row holds, in one family: the meta cell '#' (cardinality, a clock and
+ * a nonce: see hbase-structures-private.h) and one cell 'm' member with an
+ * empty value per member.  Every change of a row is a checkAndMutate on
+ * the meta cell, so changes of one row are serialised, the cardinality is
+ * exact under any number of writers, and a change never half-applies.
+ * Reads of many members page on the server (ColumnRangeFilter plus
+ * storeLimit), so a huge row never comes back in one response.  The
+ * layout is documented in docs/structures-layout.md. */
+#include "config.h"
+
+#include <string.h>
+
+#include <hbase-glib/hbase-set.h>
+
+#include "hbase-structures-private.h"
+
+#define DEFAULT_FAMILY "s"
+#define DEFAULT_PAGE_SIZE 1000
+/* one compare-and-set writes at most this many members, this many bytes */
+#define CHUNK_MEMBERS 1000
+#define CHUNK_BYTES (512 * 1024)
+/* the most members one SSCAN step returns */
+#define SCAN_MAX_COUNT 10000
+
+struct _HBaseSet {
+  gatomicrefcount ref_count;
+  StructStore store;
+  GBytes *key;
+  guint16 shards;
+  guint page_size;
+  GPtrArray *rows;          /* GByteArray, one per shard */
+};
+
+static const guint8 meta_qualifier[1] = { STRUCT_META_QUALIFIER };
+
+/* --- the handle -------------------------------------------------------------------------- */
+
+static HBaseSet *
+set_ref (HBaseSet *set)
+{
+  g_atomic_ref_count_inc (&set->ref_count);
+  return set;
+}
+
+static void
+set_unref (HBaseSet *set)
+{
+  if (set == NULL || !g_atomic_ref_count_dec (&set->ref_count))
+    return;
+  _hbase_store_clear (&set->store);
+  g_bytes_unref (set->key);
+  g_ptr_array_unref (set->rows);
+  g_free (set);
+}
+
+/**
+ * hbase_set_new:
+ * @table: the table holding the set
+ * @key: the set's key: its row key, or the prefix of its shard rows
+ * @options: (nullable): family, shards and page size; %NULL for the
+ *   defaults
+ * @error: return location for an error
+ *
+ * A handle on a set.  Nothing is read or written: a set that does not
+ * exist is empty.  The table must have the family (by default "s").
+ *
+ * Returns: (transfer full) (nullable): the handle, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ */
+HBaseSet *
+hbase_set_new (HBaseTable *table, GBytes *key, const HBaseSetOptions *options, GError **error)
+{
+  HBaseSetOptions defaults = HBASE_SET_OPTIONS_INIT;
+  HBaseSet *set;
+
+  if (options == NULL)
+    options = &defaults;
+  if (!_hbase_check_row (key, "set key", error))
+    return NULL;
+  if (options->shards > HBASE_SET_MAX_SHARDS)
+    {
+      _hbase_illegal (error, "a set has at most %d shards, not %u", HBASE_SET_MAX_SHARDS,
+                      options->shards);
+      return NULL;
+    }
+  set = g_new0 (HBaseSet, 1);
+  g_atomic_ref_count_init (&set->ref_count);
+  if (!_hbase_store_init (&set->store, table, options->family, DEFAULT_FAMILY, error))
+    {
+      g_free (set);
+      return NULL;
+    }
+  set->key = g_bytes_ref (key);
+  set->shards = (guint16) MAX (options->shards, 1u);
+  set->page_size = options->page_size > 0 ? options->page_size : DEFAULT_PAGE_SIZE;
+  set->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  if (set->shards == 1)
+    g_ptr_array_add (set->rows, _hbase_byte_array_from_bytes (key));
+  else
+    for (guint i = 0; i < set->shards; i++)
+      {
+        GByteArray *row = _hbase_byte_array_from_bytes (key);
+        guint8 suffix[3] = { 0, (guint8) (i >> 8), (guint8) i };
+
+        g_byte_array_append (row, suffix, 3);
+        g_ptr_array_add (set->rows, row);
+      }
+  return set;
+}
+
+/**
+ * hbase_set_free:
+ * @set: (nullable) (transfer full): a set handle
+ *
+ * Frees the handle (iterators made from it stay valid); the set's data is
+ * untouched.
+ */
+void
+hbase_set_free (HBaseSet *set)
+{
+  set_unref (set);
+}
+
+/**
+ * hbase_set_get_key:
+ * @set: a set
+ *
+ * Returns: (transfer none): the key given to hbase_set_new()
+ */
+GBytes *
+hbase_set_get_key (HBaseSet *set)
+{
+  g_return_val_if_fail (set != NULL, NULL);
+  return set->key;
+}
+
+/**
+ * hbase_set_get_shards:
+ * @set: a set
+ *
+ * Returns: the number of rows the set is spread over (1 when not sharded)
+ */
+guint
+hbase_set_get_shards (HBaseSet *set)
+{
+  g_return_val_if_fail (set != NULL, 0);
+  return set->shards;
+}
+
+static guint
+shard_of (HBaseSet *set, GBytes *member)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (member, &len);
+
+  return set->shards == 1 ? 0 : _hbase_member_hash (data, len) % set->shards;
+}
+
+static GByteArray *
+row_of (HBaseSet *set, guint shard)
+{
+  return g_ptr_array_index (set->rows, shard);
+}
+
+static GByteArray *
+member_qualifier (GBytes *member)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (member, &len);
+  GByteArray *qualifier = g_byte_array_sized_new ((guint) len + 1);
+  guint8 prefix = STRUCT_MEMBER_PREFIX;
+
+  g_byte_array_append (qualifier, &prefix, 1);
+  if (len > 0)
+    g_byte_array_append (qualifier, data, (guint) len);
+  return qualifier;
+}
+
+static gboolean
+check_set (HBaseSet *set, GError **error)
+{
+  return set != NULL || _hbase_illegal (error, "the set is NULL");
+}
+
+/* --- reading a row's members: a page at a time ------------------------------------------ */
+
+typedef struct {
+  StructStore store;
+  GByteArray *row;
+  gboolean has_prefix;
+  guint8 prefix;
+  GByteArray *after;          /* the last qualifier read; NULL at the start */
+  guint page_size;
+  GPtrArray *buffer;          /* GBytes, the members of the last page */
+  guint next;
+  gboolean exhausted;
+} RowStream;
+
+static RowStream *
+row_stream_new (const StructStore *store, GByteArray *row, gboolean has_prefix, guint8 prefix,
+                guint page_size)
+{
+  RowStream *stream = g_new0 (RowStream, 1);
+
+  _hbase_store_copy (&stream->store, store);
+  stream->row = g_byte_array_ref (row);
+  stream->has_prefix = has_prefix;
+  stream->prefix = prefix;
+  stream->page_size = page_size;
+  stream->buffer = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  return stream;
+}
+
+static void
+row_stream_free (gpointer data)
+{
+  RowStream *stream = data;
+
+  _hbase_store_clear (&stream->store);
+  g_byte_array_unref (stream->row);
+  g_clear_pointer (&stream->after, g_byte_array_unref);
+  g_ptr_array_unref (stream->buffer);
+  g_free (stream);
+}
+
+static gboolean
+row_stream_needs_fill (RowStream *stream)
+{
+  return stream->next >= stream->buffer->len && !stream->exhausted;
+}
+
+/* Starts after @member (exclusive). */
+static void
+row_stream_seek_after (RowStream *stream, GBytes *member)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (member, &len);
+
+  g_clear_pointer (&stream->after, g_byte_array_unref);
+  stream->after = g_byte_array_new ();
+  if (stream->has_prefix)
+    g_byte_array_append (stream->after, &stream->prefix, 1);
+  if (len > 0)
+    g_byte_array_append (stream->after, data, (guint) len);
+}
+
+static HbaseThriftTGet *
+row_stream_get (RowStream *stream, guint offset, guint limit)
+{
+  HbaseThriftTGet *get = _hbase_sget_new (&stream->store, stream->row->data, stream->row->len);
+  guint8 end = (guint8) (stream->prefix + 1);
+  HbaseThriftTColumn *column = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN, NULL);
+
+  column->family = g_byte_array_ref (stream->store.family);
+  g_ptr_array_add (get->columns, column);
+  get->__isset_columns = TRUE;
+  if (stream->after != NULL)
+    _hbase_sget_set_range (get, stream->after->data, stream->after->len, FALSE,
+                           stream->has_prefix ? &end : NULL, 1, FALSE, offset, limit);
+  else if (stream->has_prefix)
+    _hbase_sget_set_range (get, &stream->prefix, 1, TRUE, &end, 1, FALSE, offset, limit);
+  else
+    _hbase_sget_set_range (get, NULL, 0, FALSE, NULL, 0, FALSE, offset, limit);
+  return get;
+}
+
+static void
+row_stream_take (RowStream *stream, HbaseThriftTResult *result, guint limit)
+{
+  GPtrArray *values = result->columnValues;
+  guint skip = stream->has_prefix ? 1 : 0;
+
+  g_ptr_array_set_size (stream->buffer, 0);
+  stream->next = 0;
+  for (guint i = 0; values != NULL && i < values->len; i++)
+    {
+      HbaseThriftTColumnValue *cell = g_ptr_array_index (values, i);
+      GByteArray *qualifier = cell->qualifier;
+
+      if (i + 1 == values->len)
+        {
+          g_clear_pointer (&stream->after, g_byte_array_unref);
+          stream->after = g_byte_array_ref (qualifier);
+        }
+      if (qualifier->len < skip || (stream->has_prefix && qualifier->data[0] != stream->prefix))
+        continue;
+      g_ptr_array_add (stream->buffer, g_bytes_new (qualifier->data + skip, qualifier->len - skip));
+    }
+  if (values == NULL || values->len < limit)
+    stream->exhausted = TRUE;
+}
+
+/* Fills every stream of @streams whose page is used up, in one request. */
+static gboolean
+row_streams_fill (GPtrArray *streams, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) filled = g_ptr_array_new ();
+  g_autoptr(GPtrArray) results = NULL;
+  RowStream *first = NULL;
+
+  for (guint i = 0; i < streams->len; i++)
+    {
+      RowStream *stream = g_ptr_array_index (streams, i);
+
+      if (!row_stream_needs_fill (stream))
+        continue;
+      g_ptr_array_add (gets, row_stream_get (stream, 0, stream->page_size));
+      g_ptr_array_add (filled, stream);
+      first = first != NULL ? first : stream;
+    }
+  if (first == NULL)
+    return TRUE;
+  results = _hbase_sget_run (&first->store, gets, cancellable, error);
+  if (results == NULL)
+    return FALSE;
+  for (guint i = 0; i < filled->len; i++)
+    {
+      RowStream *stream = g_ptr_array_index (filled, i);
+
+      row_stream_take (stream, g_ptr_array_index (results, i), stream->page_size);
+    }
+  return TRUE;
+}
+
+/* --- iterators ----------------------------------------------------------------------------- */
+
+struct _HBaseSetIter {
+  gboolean (*next) (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable,
+                    GError **error);
+  void (*finalize) (HBaseSetIter *iter);
+  GError *failure;            /* an error found when it was made */
+};
+
+/* The union of sorted row streams: the smallest head each time, equal
+ * heads once. */
+typedef struct {
+  HBaseSetIter parent;
+  GPtrArray *streams;         /* RowStream */
+} MergeIter;
+
+static gboolean
+merge_next (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable, GError **error)
+{
+  MergeIter *merge = (MergeIter *) iter;
+  GBytes *smallest = NULL;
+
+  if (!row_streams_fill (merge->streams, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < merge->streams->len; i++)
+    {
+      RowStream *stream = g_ptr_array_index (merge->streams, i);
+      GBytes *head = stream->next < stream->buffer->len ? g_ptr_array_index (stream->buffer,
+                                                                             stream->next) : NULL;
+
+      if (head != NULL && (smallest == NULL || _hbase_gbytes_compare (head, smallest) < 0))
+        smallest = head;
+    }
+  if (smallest == NULL)
+    {
+      *member = NULL;
+      return TRUE;
+    }
+  *member = g_bytes_ref (smallest);
+  for (guint i = 0; i < merge->streams->len; i++)
+    {
+      RowStream *stream = g_ptr_array_index (merge->streams, i);
+
+      if (stream->next < stream->buffer->len &&
+          g_bytes_equal (g_ptr_array_index (stream->buffer, stream->next), *member))
+        stream->next++;
+    }
+  return TRUE;
+}
+
+static void
+merge_finalize (HBaseSetIter *iter)
+{
+  g_ptr_array_unref (((MergeIter *) iter)->streams);
+}
+
+static MergeIter *
+merge_iter_new (void)
+{
+  MergeIter *merge = g_new0 (MergeIter, 1);
+
+  merge->parent.next = merge_next;
+  merge->parent.finalize = merge_finalize;
+  merge->streams = g_ptr_array_new_with_free_func (row_stream_free);
+  return merge;
+}
+
+static void
+merge_iter_add_set (MergeIter *merge, HBaseSet *set)
+{
+  for (guint i = 0; i < set->shards; i++)
+    g_ptr_array_add (merge->streams, row_stream_new (&set->store, row_of (set, i), TRUE,
+                                                     STRUCT_MEMBER_PREFIX, set->page_size));
+}
+
+static HBaseSetIter *
+failed_iter_new (GError *error)
+{
+  MergeIter *merge = merge_iter_new ();
+
+  merge->parent.failure = error;
+  return &merge->parent;
+}
+
+/**
+ * hbase_set_iter_next:
+ * @iter: an iterator
+ * @member: (out) (transfer full) (nullable): the next member, %NULL at the
+ *   end
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * The next member, in ascending byte order, reading the next page when the
+ * current one is used up.  The stream reads a set as it is at each page:
+ * members added or removed while it runs may or may not show, but a member
+ * present throughout shows exactly once (like SSCAN's guarantee).
+ *
+ * Returns: %TRUE with @member set (%NULL at the end), or %FALSE with
+ *   @error set
+ */
+gboolean
+hbase_set_iter_next (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable,
+                     GError **error)
+{
+  if (member != NULL)
+    *member = NULL;
+  if (iter == NULL || member == NULL)
+    return _hbase_illegal (error, "hbase_set_iter_next needs an iterator and a place for the "
+                           "member");
+  if (iter->failure != NULL)
+    {
+      g_propagate_error (error, g_error_copy (iter->failure));
+      return FALSE;
+    }
+  return iter->next (iter, member, cancellable, error);
+}
+
+/**
+ * hbase_set_iter_collect:
+ * @iter: an iterator
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Reads the rest of @iter into an array (SMEMBERS-like: for sets that
+ * fit in memory).
+ *
+ * Returns: (transfer container) (element-type GBytes) (nullable): the
+ *   members in ascending byte order, or %NULL with @error set
+ */
+GPtrArray *
+hbase_set_iter_collect (HBaseSetIter *iter, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+  for (;;)
+    {
+      GBytes *member = NULL;
+
+      if (!hbase_set_iter_next (iter, &member, cancellable, error))
+        return NULL;
+      if (member == NULL)
+        return g_steal_pointer (&members);
+      g_ptr_array_add (members, member);
+    }
+}
+
+/**
+ * hbase_set_iter_free:
+ * @iter: (nullable) (transfer full): an iterator
+ */
+void
+hbase_set_iter_free (HBaseSetIter *iter)
+{
+  if (iter == NULL)
+    return;
+  iter->finalize (iter);
+  g_clear_error (&iter->failure);
+  g_free (iter);
+}
+
+/**
+ * hbase_set_members:
+ * @set: a set
+ *
+ * Streams the members (SMEMBERS), @page_size of them per request (one
+ * request per shard row), merged into ascending byte order.  Nothing is
+ * read until hbase_set_iter_next().
+ *
+ * Returns: (transfer full): an iterator
+ */
+HBaseSetIter *
+hbase_set_members (HBaseSet *set)
+{
+  MergeIter *merge;
+  GError *error = NULL;
+
+  if (!check_set (set, &error))
+    return failed_iter_new (error);
+  merge = merge_iter_new ();
+  merge_iter_add_set (merge, set);
+  return &merge->parent;
+}
+
+/* --- membership ---------------------------------------------------------------------------- */
+
+/* Reads the meta cell and the cells of @members from every shard row
+ * concerned, in one request (one get per row); fills @present and checks
+ * each row's meta cell. */
+static gboolean
+read_membership (HBaseSet *set, GPtrArray *members, gboolean *present, GCancellable *cancellable,
+                 GError **error)
+{
+  g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree int *get_of_shard = g_new (int, set->shards);
+  g_autoptr(GPtrArray) results = NULL;
+
+  for (guint i = 0; i < set->shards; i++)
+    get_of_shard[i] = -1;
+  for (guint i = 0; i < members->len; i++)
+    {
+      GBytes *member = g_ptr_array_index (members, i);
+      guint shard = shard_of (set, member);
+      g_autoptr(GByteArray) qualifier = member_qualifier (member);
+
+      if (get_of_shard[shard] < 0)
+        {
+          GByteArray *row = row_of (set, shard);
+          HbaseThriftTGet *get = _hbase_sget_new (&set->store, row->data, row->len);
+
+          _hbase_sget_add_column (get, &set->store, meta_qualifier, 1);
+          get_of_shard[shard] = (int) gets->len;
+          g_ptr_array_add (gets, get);
+        }
+      _hbase_sget_add_column (g_ptr_array_index (gets, get_of_shard[shard]), &set->store,
+                              qualifier->data, qualifier->len);
+    }
+  results = _hbase_sget_run (&set->store, gets, cancellable, error);
+  if (results == NULL)
+    return FALSE;
+  for (guint i = 0; i < results->len; i++)
+    {
+      StructMeta meta;
+
+      if (!_hbase_result_meta (g_ptr_array_index (results, i), STRUCT_KIND_SET, set->shards, &meta,
+                               error))
+        return FALSE;
+    }
+  for (guint i = 0; i < members->len; i++)
+    {
+      GBytes *member = g_ptr_array_index (members, i);
+      g_autoptr(GByteArray) qualifier = member_qualifier (member);
+      HbaseThriftTResult *result = g_ptr_array_index (results,
+                                                      get_of_shard[shard_of (set, member)]);
+
+      present[i] = _hbase_result_find (result, qualifier->data, qualifier->len) != NULL;
+    }
+  return TRUE;
+}
+
+/**
+ * hbase_set_contains_many:
+ * @set: a set
+ * @members: (element-type GBytes): the members to test
+ * @are_members: (array) (out caller-allocates): @members->len flags
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SMISMEMBER: whether each member is in the set, in one request (one get
+ * per shard row concerned).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_contains_many (HBaseSet *set, GPtrArray *members, gboolean *are_members,
+                         GCancellable *cancellable, GError **error)
+{
+  if (!check_set (set, error) || !_hbase_check_members (members, HBASE_SET_MAX_MEMBER_SIZE, error))
+    return FALSE;
+  if (are_members == NULL && members->len > 0)
+    return _hbase_illegal (error, "contains_many needs an array for the answers");
+  return members->len == 0 || read_membership (set, members, are_members, cancellable, error);
+}
+
+/**
+ * hbase_set_contains:
+ * @set: a set
+ * @member: a member
+ * @is_member: (out): whether @member is in the set
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SISMEMBER: one get of one cell.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_contains (HBaseSet *set, GBytes *member, gboolean *is_member, GCancellable *cancellable,
+                    GError **error)
+{
+  g_autoptr(GPtrArray) members = g_ptr_array_new ();
+  gboolean present = FALSE;
+
+  if (is_member != NULL)
+    *is_member = FALSE;
+  g_ptr_array_add (members, member);
+  if (!hbase_set_contains_many (set, members, &present, cancellable, error))
+    return FALSE;
+  if (is_member != NULL)
+    *is_member = present;
+  return TRUE;
+}
+
+/* The meta cells of every shard, in one request. */
+static gboolean
+read_metas (HBaseSet *set, StructMeta *metas, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) results = NULL;
+
+  for (guint i = 0; i < set->shards; i++)
+    {
+      GByteArray *row = row_of (set, i);
+      HbaseThriftTGet *get = _hbase_sget_new (&set->store, row->data, row->len);
+
+      _hbase_sget_add_column (get, &set->store, meta_qualifier, 1);
+      g_ptr_array_add (gets, get);
+    }
+  results = _hbase_sget_run (&set->store, gets, cancellable, error);
+  if (results == NULL)
+    return FALSE;
+  for (guint i = 0; i < set->shards; i++)
+    if (!_hbase_result_meta (g_ptr_array_index (results, i), STRUCT_KIND_SET, set->shards,
+                             &metas[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * hbase_set_card:
+ * @set: a set
+ * @card: (out): the number of members
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SCARD: the exact number of members, from the meta cell every change
+ * updates atomically with the members (one cell per shard row).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_card (HBaseSet *set, guint64 *card, GCancellable *cancellable, GError **error)
+{
+  g_autofree StructMeta *metas = NULL;
+  guint64 total = 0;
+
+  if (card != NULL)
+    *card = 0;
+  if (!check_set (set, error))
+    return FALSE;
+  metas = g_new0 (StructMeta, set->shards);
+  if (!read_metas (set, metas, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < set->shards; i++)
+    total += (guint64) metas[i].card;
+  if (card != NULL)
+    *card = total;
+  return TRUE;
+}
+
+/* --- changes ------------------------------------------------------------------------------- */
+
+/* Adds (or removes) @members, all of shard @shard, distinct, in one
+ * compare-and-set, retried until the meta cell did not change under it. */
+static gboolean
+change_row (HBaseSet *set, guint shard, GPtrArray *members, gboolean add, guint64 *n_changed,
+            GCancellable *cancellable, GError **error)
+{
+  GByteArray *row = row_of (set, shard);
+  gint64 start = g_get_monotonic_time ();
+
+  for (guint attempt = 0;; attempt++)
+    {
+      g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) results = NULL;
+      HbaseThriftTGet *get;
+      HbaseThriftTResult *result;
+      StructMeta old, next;
+      StructChange change;
+      guint changed = 0;
+      gboolean applied = FALSE, ok;
+
+      if (!_hbase_conflict_backoff (&set->store, attempt, start, cancellable, error))
+        return FALSE;
+      get = _hbase_sget_new (&set->store, row->data, row->len);
+      _hbase_sget_add_column (get, &set->store, meta_qualifier, 1);
+      for (guint i = 0; i < members->len; i++)
+        {
+          g_autoptr(GByteArray) qualifier = member_qualifier (g_ptr_array_index (members, i));
+
+          _hbase_sget_add_column (get, &set->store, qualifier->data, qualifier->len);
+        }
+      g_ptr_array_add (gets, get);
+      results = _hbase_sget_run (&set->store, gets, cancellable, error);
+      if (results == NULL)
+        return FALSE;
+      result = g_ptr_array_index (results, 0);
+      if (!_hbase_result_meta (result, STRUCT_KIND_SET, set->shards, &old, error))
+        return FALSE;
+
+      _hbase_change_init (&change);
+      for (guint i = 0; i < members->len; i++)
+        {
+          g_autoptr(GByteArray) qualifier = member_qualifier (g_ptr_array_index (members, i));
+          gboolean present = _hbase_result_find (result, qualifier->data, qualifier->len) != NULL;
+
+          if (add && !present)
+            _hbase_change_put (&change, &set->store, qualifier->data, qualifier->len, NULL, 0);
+          else if (!add && present)
+            _hbase_change_delete (&change, &set->store, qualifier->data, qualifier->len);
+          else
+            continue;
+          changed++;
+        }
+      if (changed == 0)
+        {
+          /* the read is a snapshot of the row: nothing to do, atomically */
+          _hbase_change_clear (&change);
+          return TRUE;
+        }
+      _hbase_meta_next (&old, STRUCT_KIND_SET, set->shards,
+                        old.card + (add ? (gint64) changed : -(gint64) changed),
+                        _hbase_result_max_timestamp (result) + 1, &next);
+      ok = _hbase_change_commit (&set->store, row->data, row->len, &old, &next, &change, &applied,
+                                 cancellable, error);
+      _hbase_change_clear (&change);
+      if (!ok)
+        return FALSE;
+      if (applied)
+        {
+          *n_changed += changed;
+          return TRUE;
+        }
+    }
+}
+
+/* Groups distinct @members by shard and changes each shard in chunks. */
+static gboolean
+change_members (HBaseSet *set, GPtrArray *members, gboolean add, guint64 *n_changed,
+                GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GHashTable) seen = NULL;
+  g_autoptr(GPtrArray) by_shard = NULL;
+  guint64 total = 0;
+
+  if (n_changed != NULL)
+    *n_changed = 0;
+  if (!check_set (set, error) || !_hbase_check_members (members, HBASE_SET_MAX_MEMBER_SIZE, error))
+    return FALSE;
+  seen = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+  by_shard = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint i = 0; i < set->shards; i++)
+    g_ptr_array_add (by_shard, g_ptr_array_new ());
+  for (guint i = 0; i < members->len; i++)
+    {
+      GBytes *member = g_ptr_array_index (members, i);
+
+      if (g_hash_table_add (seen, member))
+        g_ptr_array_add (g_ptr_array_index (by_shard, shard_of (set, member)), member);
+    }
+  for (guint shard = 0; shard < set->shards; shard++)
+    {
+      GPtrArray *all = g_ptr_array_index (by_shard, shard);
+      guint i = 0;
+
+      while (i < all->len)
+        {
+          g_autoptr(GPtrArray) chunk = g_ptr_array_new ();
+          gsize bytes = 0;
+
+          for (; i < all->len && chunk->len < CHUNK_MEMBERS && bytes < CHUNK_BYTES; i++)
+            {
+              g_ptr_array_add (chunk, g_ptr_array_index (all, i));
+              bytes += g_bytes_get_size (g_ptr_array_index (all, i)) + 1;
+            }
+          if (!change_row (set, shard, chunk, add, &total, cancellable, error))
+            {
+              if (n_changed != NULL)
+                *n_changed = total;
+              return FALSE;
+            }
+        }
+    }
+  if (n_changed != NULL)
+    *n_changed = total;
+  return TRUE;
+}
+
+/**
+ * hbase_set_add:
+ * @set: a set
+ * @members: (element-type GBytes): members to add (any bytes, up to
+ *   %HBASE_SET_MAX_MEMBER_SIZE; duplicates count once)
+ * @n_added: (out) (optional): how many were not members yet (SADD's reply)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SADD.  Members of one row are added with one read and one
+ * checkAndMutate on the row's meta cell (retried when another writer
+ * changed the row in between), so each such group, and each single
+ * member, is added atomically and the cardinality stays exact.  Members of
+ * different shard rows, and groups of more than 1000 members or 512 KiB,
+ * are added one group after the other: on an error, @n_added counts the
+ * groups already added.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_add (HBaseSet *set, GPtrArray *members, guint64 *n_added, GCancellable *cancellable,
+               GError **error)
+{
+  return change_members (set, members, TRUE, n_added, cancellable, error);
+}
+
+/**
+ * hbase_set_remove:
+ * @set: a set
+ * @members: (element-type GBytes): members to remove
+ * @n_removed: (out) (optional): how many were members (SREM's reply)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SREM, atomic in the same way as hbase_set_add().
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_remove (HBaseSet *set, GPtrArray *members, guint64 *n_removed,
+                  GCancellable *cancellable, GError **error)
+{
+  return change_members (set, members, FALSE, n_removed, cancellable, error);
+}
+
+static gboolean
+change_one (HBaseSet *set, GBytes *member, gboolean add, gboolean *changed,
+            GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) members = g_ptr_array_new ();
+  guint64 n = 0;
+
+  if (changed != NULL)
+    *changed = FALSE;
+  g_ptr_array_add (members, member);
+  if (!change_members (set, members, add, &n, cancellable, error))
+    return FALSE;
+  if (changed != NULL)
+    *changed = n > 0;
+  return TRUE;
+}
+
+/**
+ * hbase_set_add_one:
+ * @set: a set
+ * @member: the member to add
+ * @added: (out) (optional): whether it was not a member yet
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SADD of one member, atomically.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_add_one (HBaseSet *set, GBytes *member, gboolean *added, GCancellable *cancellable,
+                   GError **error)
+{
+  return change_one (set, member, TRUE, added, cancellable, error);
+}
+
+/**
+ * hbase_set_remove_one:
+ * @set: a set
+ * @member: the member to remove
+ * @removed: (out) (optional): whether it was a member
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SREM of one member, atomically.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_remove_one (HBaseSet *set, GBytes *member, gboolean *removed,
+                      GCancellable *cancellable, GError **error)
+{
+  return change_one (set, member, FALSE, removed, cancellable, error);
+}
+
+/**
+ * hbase_set_clear:
+ * @set: a set
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Removes every member (DEL), each shard row atomically, with one family
+ * delete per row however large the set.  The meta cell stays, with
+ * cardinality 0 (it keeps the row's clock, see docs/structures-layout.md).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_clear (HBaseSet *set, GCancellable *cancellable, GError **error)
+{
+  if (!check_set (set, error))
+    return FALSE;
+  for (guint shard = 0; shard < set->shards; shard++)
+    {
+      GByteArray *row = row_of (set, shard);
+      gint64 start = g_get_monotonic_time ();
+
+      for (guint attempt = 0;; attempt++)
+        {
+          g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+          g_autoptr(GPtrArray) results = NULL;
+          HbaseThriftTGet *get;
+          StructMeta old, next;
+          StructChange change;
+          gboolean applied = FALSE, ok;
+
+          if (!_hbase_conflict_backoff (&set->store, attempt, start, cancellable, error))
+            return FALSE;
+          get = _hbase_sget_new (&set->store, row->data, row->len);
+          _hbase_sget_add_column (get, &set->store, meta_qualifier, 1);
+          g_ptr_array_add (gets, get);
+          results = _hbase_sget_run (&set->store, gets, cancellable, error);
+          if (results == NULL ||
+              !_hbase_result_meta (g_ptr_array_index (results, 0), STRUCT_KIND_SET, set->shards,
+                                   &old, error))
+            return FALSE;
+          if (!old.present || old.card == 0)
+            break;
+          _hbase_meta_next (&old, STRUCT_KIND_SET, set->shards, 0, 0, &next);
+          _hbase_change_init (&change);
+          change.delete_family = TRUE;
+          ok = _hbase_change_commit (&set->store, row->data, row->len, &old, &next, &change,
+                                     &applied, cancellable, error);
+          _hbase_change_clear (&change);
+          if (!ok)
+            return FALSE;
+          if (applied)
+            break;
+        }
+    }
+  return TRUE;
+}
+
+/* --- SSCAN ------------------------------------------------------------------------------- */
+
+/**
+ * hbase_set_scan:
+ * @set: a set
+ * @cursor: (nullable): %NULL to start, else the @next_cursor of the
+ *   previous call
+ * @count: how many members to return at most (a hint in Redis; here the
+ *   exact page size except at the end of a shard row); 0 for 10, at most
+ *   10000
+ * @next_cursor: (out) (transfer full) (nullable): where to go on, %NULL
+ *   when the scan is complete
+ * @members: (out) (transfer container) (element-type GBytes): the members
+ *   of this step
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SSCAN: a stateless step through the set: shard by shard, in byte order
+ * within a shard.  The cursor is opaque bytes (the shard and the last
+ * member returned); a full iteration returns every member present
+ * throughout exactly once.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_scan (HBaseSet *set, GBytes *cursor, guint count, GBytes **next_cursor,
+                GPtrArray **members, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GBytes) last = NULL;
+  guint shard = 0;
+
+  if (next_cursor != NULL)
+    *next_cursor = NULL;
+  if (members != NULL)
+    *members = NULL;
+  if (!check_set (set, error))
+    return FALSE;
+  if (next_cursor == NULL || members == NULL)
+    return _hbase_illegal (error, "hbase_set_scan needs places for the cursor and the members");
+  if (count == 0)
+    count = 10;
+  count = MIN (count, SCAN_MAX_COUNT);
+  if (cursor != NULL)
+    {
+      gsize len;
+      const guint8 *data = g_bytes_get_data (cursor, &len);
+
+      /* shard (2 bytes), 0 (from the shard's start) or 1 (after a member), the member */
+      if (len < 3 || data[2] > 1 || (data[2] == 0 && len > 3) ||
+          (guint) ((data[0] << 8) | data[1]) >= set->shards)
+        return _hbase_illegal (error, "the cursor was not returned by hbase_set_scan on this set");
+      shard = (guint) ((data[0] << 8) | data[1]);
+      if (data[2] == 1)
+        last = g_bytes_new (data + 3, len - 3);
+    }
+  while (shard < set->shards && found->len < count)
+    {
+      RowStream *stream = row_stream_new (&set->store, row_of (set, shard), TRUE,
+                                          STRUCT_MEMBER_PREFIX, count - found->len);
+      g_autoptr(GPtrArray) streams = g_ptr_array_new_with_free_func (row_stream_free);
+
+      g_ptr_array_add (streams, stream);
+      if (last != NULL)
+        row_stream_seek_after (stream, last);
+      if (!row_streams_fill (streams, cancellable, error))
+        return FALSE;
+      for (guint i = 0; i < stream->buffer->len; i++)
+        g_ptr_array_add (found, g_bytes_ref (g_ptr_array_index (stream->buffer, i)));
+      if (!stream->exhausted)
+        {
+          /* the page was full: go on after its last member */
+          GBytes *member = g_ptr_array_index (stream->buffer, stream->buffer->len - 1);
+          gsize len;
+          const guint8 *data = g_bytes_get_data (member, &len);
+          GByteArray *next = g_byte_array_sized_new ((guint) len + 3);
+          guint8 prefix[3] = { (guint8) (shard >> 8), (guint8) shard, 1 };
+
+          g_byte_array_append (next, prefix, 3);
+          if (len > 0)
+            g_byte_array_append (next, data, (guint) len);
+          *next_cursor = g_byte_array_free_to_bytes (next);
+          break;
+        }
+      g_clear_pointer (&last, g_bytes_unref);
+      shard++;
+    }
+  if (*next_cursor == NULL && shard < set->shards)
+    {
+      /* the step ended exactly at the end of a shard: go on with the next */
+      guint8 prefix[3] = { (guint8) (shard >> 8), (guint8) shard, 0 };
+
+      *next_cursor = g_bytes_new (prefix, 3);
+    }
+  *members = g_steal_pointer (&found);
+  return TRUE;
+}
+
+/* --- SRANDMEMBER ------------------------------------------------------------------------- */
+
+static int
+compare_positions (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The members at sorted, distinct positions @positions of shard @shard's
+ * member block, walking forward: each request skips the gap to the next
+ * wanted position on the server (storeOffset) and reads one page. */
+static gboolean
+members_at (HBaseSet *set, guint shard, GArray *positions, GHashTable *by_position,
+            GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) streams = g_ptr_array_new_with_free_func (row_stream_free);
+  RowStream *stream = row_stream_new (&set->store, row_of (set, shard), TRUE,
+                                      STRUCT_MEMBER_PREFIX, 256);
+  guint64 at = 0;          /* position of the first member after the stream's 'after' */
+  guint i = 0;
+
+  g_ptr_array_add (streams, stream);
+  while (i < positions->len)
+    {
+      guint64 wanted = g_array_index (positions, guint64, i);
+      g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) results = NULL;
+      guint64 first;
+
+      guint limit = 1;
+
+      /* one page covers the wanted positions close behind this one */
+      for (guint k = i + 1; k < positions->len; k++)
+        {
+          guint64 position = g_array_index (positions, guint64, k);
+
+          if (position - wanted >= 256)
+            break;
+          limit = (guint) (position - wanted) + 1;
+        }
+      g_ptr_array_add (gets, row_stream_get (stream, (guint) MIN (wanted - at, (guint64) G_MAXINT32),
+                                             limit));
+      results = _hbase_sget_run (&set->store, gets, cancellable, error);
+      if (results == NULL)
+        return FALSE;
+      row_stream_take (stream, g_ptr_array_index (results, 0), limit);
+      first = wanted;
+      for (; i < positions->len; i++)
+        {
+          guint64 position = g_array_index (positions, guint64, i);
+
+          if (position - first >= stream->buffer->len)
+            break;
+          g_hash_table_insert (by_position, g_memdup2 (&position, sizeof position),
+                               g_bytes_ref (g_ptr_array_index (stream->buffer, position - first)));
+        }
+      at = first + stream->buffer->len;
+      if (stream->exhausted)
+        break;   /* the set shrank meanwhile: the rest are gone */
+    }
+  return TRUE;
+}
+
+/**
+ * hbase_set_random_members:
+ * @set: a set
+ * @count: SRANDMEMBER's count: n > 0 for up to n distinct members, n < 0
+ *   for exactly -n members that may repeat, 0 for none
+ * @members: (out) (transfer container) (element-type GBytes): the members,
+ *   in random order; empty when the set is
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * SRANDMEMBER with a count.  Positions are drawn uniformly among the
+ * members (weighted by shard cardinality) and read with server-side skips,
+ * so nothing but the chosen members is transferred; the skips cost server
+ * time proportional to the set's size.  A member removed concurrently may
+ * make the answer shorter.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_random_members (HBaseSet *set, gint64 count, GPtrArray **members,
+                          GCancellable *cancellable, GError **error)
+{
+  g_autofree StructMeta *metas = NULL;
+  g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GArray) draws = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GHashTable) by_position = NULL;
+  guint64 total = 0, wanted;
+  gboolean distinct = count > 0;
+
+  if (members != NULL)
+    *members = NULL;
+  if (!check_set (set, error))
+    return FALSE;
+  if (members == NULL)
+    return _hbase_illegal (error, "hbase_set_random_members needs a place for the members");
+  if (count == G_MININT64)
+    return _hbase_illegal (error, "the count is out of range");
+  metas = g_new0 (StructMeta, set->shards);
+  if (count != 0 && !read_metas (set, metas, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < set->shards; i++)
+    total += (guint64) metas[i].card;
+  if (count == 0 || total == 0)
+    {
+      *members = g_steal_pointer (&result);
+      return TRUE;
+    }
+  wanted = (guint64) (count > 0 ? count : -count);
+  if (distinct && wanted >= total)
+    {
+      g_autoptr(HBaseSetIter) iter = hbase_set_members (set);
+      g_autoptr(GPtrArray) all = hbase_set_iter_collect (iter, cancellable, error);
+
+      if (all == NULL)
+        return FALSE;
+      for (guint i = all->len; i > 1; i--)
+        {
+          guint j = (guint) g_random_int_range (0, (gint32) i);
+          gpointer tmp = all->pdata[i - 1];
+
+          all->pdata[i - 1] = all->pdata[j];
+          all->pdata[j] = tmp;
+        }
+      *members = g_steal_pointer (&all);
+      return TRUE;
+    }
+  if (wanted > G_MAXINT32)
+    return _hbase_illegal (error, "the count %" G_GINT64_FORMAT " is too large", count);
+
+  /* draw global positions: distinct (Floyd's sampling) or independent */
+  {
+    g_autoptr(GHashTable) chosen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+    for (guint64 j = total - wanted; draws->len < wanted; j++)
+      {
+        guint64 position = (guint64) (g_random_double () * (gdouble) (distinct ? j + 1 : total));
+
+        position = MIN (position, (distinct ? j : total - 1));
+        if (distinct)
+          {
+            if (g_hash_table_contains (chosen, &position))
+              position = j;
+            g_hash_table_add (chosen, g_memdup2 (&position, sizeof position));
+          }
+        g_array_append_val (draws, position);
+      }
+  }
+
+  /* read each shard's wanted positions in order */
+  by_position = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                       (GDestroyNotify) g_bytes_unref);
+  {
+    g_autoptr(GArray) sorted = g_array_copy (draws);
+    guint64 base = 0;
+    guint next = 0;
+
+    g_array_sort (sorted, compare_positions);
+    for (guint shard = 0; shard < set->shards; shard++)
+      {
+        g_autoptr(GArray) local = g_array_new (FALSE, FALSE, sizeof (guint64));
+        guint64 end = base + (guint64) metas[shard].card;
+
+        for (; next < sorted->len && g_array_index (sorted, guint64, next) < end; next++)
+          {
+            guint64 position = g_array_index (sorted, guint64, next) - base;
+
+            if (local->len == 0 || g_array_index (local, guint64, local->len - 1) != position)
+              g_array_append_val (local, position);
+          }
+        if (local->len > 0)
+          {
+            g_autoptr(GHashTable) found = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                                 (GDestroyNotify) g_bytes_unref);
+            GHashTableIter iter;
+            gpointer key, value;
+
+            if (!members_at (set, shard, local, found, cancellable, error))
+              return FALSE;
+            g_hash_table_iter_init (&iter, found);
+            while (g_hash_table_iter_next (&iter, &key, &value))
+              {
+                guint64 global = *(guint64 *) key + base;
+
+                g_hash_table_insert (by_position, g_memdup2 (&global, sizeof global),
+                                     g_bytes_ref (value));
+              }
+          }
+        base = end;
+      }
+  }
+  /* in the order drawn, then shuffled for the distinct case */
+  for (guint i = 0; i < draws->len; i++)
+    {
+      GBytes *member = g_hash_table_lookup (by_position, &g_array_index (draws, guint64, i));
+
+      if (member != NULL)
+        g_ptr_array_add (result, g_bytes_ref (member));
+    }
+  for (guint i = result->len; i > 1; i--)
+    {
+      guint j = (guint) g_random_int_range (0, (gint32) i);
+      gpointer tmp = result->pdata[i - 1];
+
+      result->pdata[i - 1] = result->pdata[j];
+      result->pdata[j] = tmp;
+    }
+  *members = g_steal_pointer (&result);
+  return TRUE;
+}
+
+/* --- SINTER, SDIFF: the first (or smallest) set, filtered by probes ---------------------- */
+
+typedef struct {
+  HBaseSetIter parent;
+  gboolean intersect;
+  GPtrArray *sets;            /* HBaseSet, referenced */
+  HBaseSetIter *driver;
+  GPtrArray *others;          /* HBaseSet, not referenced (in sets) */
+  GPtrArray *ready;           /* GBytes */
+  guint next;
+  gboolean done;
+} ProbeIter;
+
+static gboolean
+probe_start (ProbeIter *probe, GCancellable *cancellable, GError **error)
+{
+  guint driver = 0;
+
+  probe->others = g_ptr_array_new ();
+  if (probe->intersect && probe->sets->len > 1)
+    {
+      guint64 smallest = G_MAXUINT64;
+
+      /* Redis's order: walk the smallest set, probe the others */
+      for (guint i = 0; i < probe->sets->len; i++)
+        {
+          guint64 card = 0;
+
+          if (!hbase_set_card (g_ptr_array_index (probe->sets, i), &card, cancellable, error))
+            return FALSE;
+          if (card < smallest)
+            {
+              smallest = card;
+              driver = i;
+            }
+        }
+      if (smallest == 0)
+        {
+          probe->done = TRUE;
+          return TRUE;
+        }
+    }
+  for (guint i = 0; i < probe->sets->len; i++)
+    if (i != driver)
+      g_ptr_array_add (probe->others, g_ptr_array_index (probe->sets, i));
+  probe->driver = hbase_set_members (g_ptr_array_index (probe->sets, driver));
+  return TRUE;
+}
+
+static gboolean
+probe_next (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable, GError **error)
+{
+  ProbeIter *probe = (ProbeIter *) iter;
+
+  if (probe->driver == NULL && !probe->done && !probe_start (probe, cancellable, error))
+    return FALSE;
+  while (probe->next >= probe->ready->len && !probe->done)
+    {
+      HBaseSet *first = g_ptr_array_index (probe->sets, 0);
+      g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+      g_ptr_array_set_size (probe->ready, 0);
+      probe->next = 0;
+      while (batch->len < first->page_size)
+        {
+          GBytes *next = NULL;
+
+          if (!hbase_set_iter_next (probe->driver, &next, cancellable, error))
+            return FALSE;
+          if (next == NULL)
+            {
+              probe->done = TRUE;
+              break;
+            }
+          g_ptr_array_add (batch, next);
+        }
+      /* keep the candidates every other set agrees on, probing only those */
+      for (guint s = 0; s < probe->others->len && batch->len > 0; s++)
+        {
+          g_autofree gboolean *present = g_new0 (gboolean, batch->len);
+          g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+          if (!hbase_set_contains_many (g_ptr_array_index (probe->others, s), batch, present,
+                                        cancellable, error))
+            return FALSE;
+          for (guint i = 0; i < batch->len; i++)
+            if (present[i] == probe->intersect)
+              g_ptr_array_add (kept, g_bytes_ref (g_ptr_array_index (batch, i)));
+          g_ptr_array_unref (batch);
+          batch = g_steal_pointer (&kept);
+        }
+      for (guint i = 0; i < batch->len; i++)
+        g_ptr_array_add (probe->ready, g_bytes_ref (g_ptr_array_index (batch, i)));
+    }
+  *member = probe->next < probe->ready->len ? g_bytes_ref (g_ptr_array_index (probe->ready,
+                                                                              probe->next++))
+                                            : NULL;
+  return TRUE;
+}
+
+static void
+probe_finalize (HBaseSetIter *iter)
+{
+  ProbeIter *probe = (ProbeIter *) iter;
+
+  g_ptr_array_unref (probe->sets);
+  g_clear_pointer (&probe->others, g_ptr_array_unref);
+  g_clear_pointer (&probe->driver, hbase_set_iter_free);
+  g_ptr_array_unref (probe->ready);
+}
+
+static gboolean
+check_sets (GPtrArray *sets, const char *what, GError **error)
+{
+  if (sets == NULL || sets->len == 0)
+    return _hbase_illegal (error, "%s needs at least one set", what);
+  for (guint i = 0; i < sets->len; i++)
+    if (g_ptr_array_index (sets, i) == NULL)
+      return _hbase_illegal (error, "%s: set %u is NULL", what, i);
+  return TRUE;
+}
+
+static HBaseSetIter *
+probe_iter_new (GPtrArray *sets, gboolean intersect, GError **error)
+{
+  ProbeIter *probe;
+
+  if (!check_sets (sets, intersect ? "intersect" : "diff", error))
+    return NULL;
+  probe = g_new0 (ProbeIter, 1);
+  probe->parent.next = probe_next;
+  probe->parent.finalize = probe_finalize;
+  probe->intersect = intersect;
+  probe->sets = g_ptr_array_new_with_free_func ((GDestroyNotify) set_unref);
+  for (guint i = 0; i < sets->len; i++)
+    g_ptr_array_add (probe->sets, set_ref (g_ptr_array_index (sets, i)));
+  probe->ready = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  return &probe->parent;
+}
+
+/**
+ * hbase_set_intersect:
+ * @sets: (element-type HBaseSet): one or more sets (a missing set is
+ *   empty)
+ * @error: return location for an error (a bad list; read errors are
+ *   reported by hbase_set_iter_next())
+ *
+ * SINTER, streamed in ascending byte order: the smallest set (by
+ * cardinality, read on the first hbase_set_iter_next()) is read a page at
+ * a time and each page is checked against the other sets with one
+ * request each (hbase_set_contains_many()), so the cost follows the
+ * smallest set.
+ *
+ * Returns: (transfer full) (nullable): an iterator, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ */
+HBaseSetIter *
+hbase_set_intersect (GPtrArray *sets, GError **error)
+{
+  return probe_iter_new (sets, TRUE, error);
+}
+
+/**
+ * hbase_set_diff:
+ * @sets: (element-type HBaseSet): one or more sets
+ * @error: return location for an error (a bad list; read errors are
+ *   reported by hbase_set_iter_next())
+ *
+ * SDIFF: the members of the first set in none of the others, streamed in
+ * ascending byte order (the first set is read a page at a time, each page
+ * checked against the others).
+ *
+ * Returns: (transfer full) (nullable): an iterator, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ */
+HBaseSetIter *
+hbase_set_diff (GPtrArray *sets, GError **error)
+{
+  return probe_iter_new (sets, FALSE, error);
+}
+
+/**
+ * hbase_set_union:
+ * @sets: (element-type HBaseSet): one or more sets
+ * @error: return location for an error (a bad list; read errors are
+ *   reported by hbase_set_iter_next())
+ *
+ * SUNION, streamed in ascending byte order by merging the sorted member
+ * qualifiers of every (shard) row, a page of each at a time.
+ *
+ * Returns: (transfer full) (nullable): an iterator, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ */
+HBaseSetIter *
+hbase_set_union (GPtrArray *sets, GError **error)
+{
+  MergeIter *merge;
+
+  if (!check_sets (sets, "union", error))
+    return NULL;
+  merge = merge_iter_new ();
+  for (guint i = 0; i < sets->len; i++)
+    merge_iter_add_set (merge, g_ptr_array_index (sets, i));
+  return &merge->parent;
+}
+
+/* --- seed 000's plain layout -------------------------------------------------------------- */
+
+/**
+ * hbase_set_read_plain:
+ * @table: the table
+ * @row: the row holding the set
+ * @family: the family whose qualifiers are the members
+ * @error: return location for an error
+ *
+ * Reads a set stored as in seed 000 ("方案 C": every qualifier of @family
+ * in @row is a member, the values are ignored), a page of 1000 qualifiers
+ * at a time, in byte order.
+ *
+ * Returns: (transfer full) (nullable): an iterator, or %NULL with
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ */
+HBaseSetIter *
+hbase_set_read_plain (HBaseTable *table, GBytes *row, const char *family, GError **error)
+{
+  StructStore store;
+  MergeIter *merge;
+  g_autoptr(GByteArray) row_array = NULL;
+
+  if (!_hbase_check_row (row, "row", error))
+    return NULL;
+  if (family == NULL)
+    {
+      _hbase_illegal (error, "the family is NULL");
+      return NULL;
+    }
+  if (!_hbase_store_init (&store, table, family, NULL, error))
+    return NULL;
+  row_array = _hbase_byte_array_from_bytes (row);
+  merge = merge_iter_new ();
+  g_ptr_array_add (merge->streams, row_stream_new (&store, row_array, FALSE, 0,
+                                                   DEFAULT_PAGE_SIZE));
+  _hbase_store_clear (&store);
+  return &merge->parent;
+}
+
+/**
+ * hbase_set_import_plain:
+ * @set: the set to add to
+ * @source: the table holding the plain set
+ * @row: its row
+ * @family: its family
+ * @n_added: (out) (optional): how many members were new to @set
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Converts a set stored in seed 000's plain layout (see
+ * hbase_set_read_plain()) by adding its members to @set, 1000 at a time.
+ * The source is left as it is.  @set must not be the same row and family
+ * as the source.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_set_import_plain (HBaseSet *set, HBaseTable *source, GBytes *row, const char *family,
+                        guint64 *n_added, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(HBaseSetIter) iter = NULL;
+  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  guint64 total = 0;
+  gboolean done = FALSE;
+
+  if (n_added != NULL)
+    *n_added = 0;
+  if (!check_set (set, error))
+    return FALSE;
+  iter = hbase_set_read_plain (source, row, family, error);
+  if (iter == NULL)
+    return FALSE;
+  if (source == set->store.table && g_strcmp0 (family, set->store.family_name) == 0 &&
+      g_bytes_equal (row, set->key))
+    return _hbase_illegal (error, "cannot import a plain set into its own row and family");
+  while (!done)
+    {
+      guint64 added = 0;
+
+      g_ptr_array_set_size (batch, 0);
+      while (batch->len < DEFAULT_PAGE_SIZE)
+        {
+          GBytes *member = NULL;
+
+          if (!hbase_set_iter_next (iter, &member, cancellable, error))
+            return FALSE;
+          if (member == NULL)
+            {
+              done = TRUE;
+              break;
+            }
+          g_ptr_array_add (batch, member);
+        }
+      if (!hbase_set_add (set, batch, &added, cancellable, error))
+        return FALSE;
+      total += added;
+      if (n_added != NULL)
+        *n_added = total;
+    }
+  return TRUE;
+}

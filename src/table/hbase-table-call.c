@@ -183,8 +183,10 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
   g_autoptr(TableCall) probe = NULL;
   GError *original = *error;
 
-  if (!g_error_matches (original, HBASE_ERROR, HBASE_ERROR_IO) ||
-      hbase_error_get_can_retry (original))
+  /* also after retryable errors: a batch (getMultiple, putMultiple) on a
+   * missing table fails with "Failed N actions: <table name>: ...",
+   * flagged retryable */
+  if (!g_error_matches (original, HBASE_ERROR, HBASE_ERROR_IO))
     return;
   probe = _hbase_table_call_new (call->table);
   if (!hbase_client_call (call->table->client, HBASE_CALL_IDEMPOTENT, table_exists_once, probe,

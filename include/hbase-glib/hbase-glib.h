@@ -25,6 +25,8 @@
 #include <hbase-glib/hbase-key-scanner.h>
 #include <hbase-glib/hbase-set.h>
 #include <hbase-glib/hbase-zset.h>
+#include <hbase-glib/hbase-index.h>
+#include <hbase-glib/hbase-index-query.h>
 #include <hbase-glib/hbase-enum-types.h>
 
 #undef __HBASE_GLIB_INSIDE__

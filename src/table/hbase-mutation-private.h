@@ -36,3 +36,41 @@ HbaseThriftTAppend    *_hbase_mutation_to_append    (HBaseMutation *mutation);
 G_END_DECLS
 
 #endif /* HBASE_MUTATION_PRIVATE_H */
+
+/* --- read-only accessors, for code that follows what a write changes
+ * (the Redis index, src/index) --------------------------------------------------- */
+#ifndef HBASE_MUTATION_PRIVATE_ACCESSORS_H
+#define HBASE_MUTATION_PRIVATE_ACCESSORS_H
+
+G_BEGIN_DECLS
+
+/* What one entry of a mutation does. */
+typedef enum {
+  _HBASE_MUTATION_ENTRY_PUT,
+  _HBASE_MUTATION_ENTRY_DELETE_FAMILY,   /* every column of a family */
+  _HBASE_MUTATION_ENTRY_DELETE_COLUMN,   /* every version of a column */
+  _HBASE_MUTATION_ENTRY_DELETE_VERSION,  /* one version of a column */
+  _HBASE_MUTATION_ENTRY_INCREMENT,
+  _HBASE_MUTATION_ENTRY_APPEND,
+} HBaseMutationEntryKind;
+
+/* The entries (cells, deletes, increments, appends) in the order added;
+ * a delete with none deletes the whole row. */
+guint                  _hbase_mutation_get_n_entries (HBaseMutation  *mutation);
+
+/* Entry @index: its kind; @family, @qualifier (never NULL, maybe empty)
+ * and @value (puts and appends, else NULL) are the mutation's (transfer
+ * none); @timestamp is the entry's, or -1 when it has none. */
+HBaseMutationEntryKind _hbase_mutation_get_entry     (HBaseMutation  *mutation,
+                                                      guint           index,
+                                                      GBytes        **family,
+                                                      GBytes        **qualifier,
+                                                      GBytes        **value,
+                                                      gint64         *timestamp);
+
+/* The mutation's own timestamp, or -1 when it has none. */
+gint64                 _hbase_mutation_get_timestamp (HBaseMutation  *mutation);
+
+G_END_DECLS
+
+#endif /* HBASE_MUTATION_PRIVATE_ACCESSORS_H */

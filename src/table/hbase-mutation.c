@@ -759,3 +759,45 @@ _hbase_mutation_to_append (HBaseMutation *mutation)
   append->__isset_returnResults = TRUE;
   return append;
 }
+
+/* --- read-only accessors (hbase-mutation-private.h) ------------------------------- */
+
+guint
+_hbase_mutation_get_n_entries (HBaseMutation *mutation)
+{
+  return mutation->entries->len;
+}
+
+HBaseMutationEntryKind
+_hbase_mutation_get_entry (HBaseMutation *mutation, guint index, GBytes **family,
+                           GBytes **qualifier, GBytes **value, gint64 *timestamp)
+{
+  const Entry *entry = &g_array_index (mutation->entries, Entry, index);
+
+  *family = entry->family;
+  *qualifier = entry->qualifier;
+  *value = entry->value;
+  *timestamp = entry->timestamp;
+  switch (entry->kind)
+    {
+    case ENTRY_PUT:
+      return _HBASE_MUTATION_ENTRY_PUT;
+    case ENTRY_DELETE_FAMILY:
+      return _HBASE_MUTATION_ENTRY_DELETE_FAMILY;
+    case ENTRY_DELETE_COLUMN:
+      return _HBASE_MUTATION_ENTRY_DELETE_COLUMN;
+    case ENTRY_DELETE_VERSION:
+      return _HBASE_MUTATION_ENTRY_DELETE_VERSION;
+    case ENTRY_INCREMENT:
+      return _HBASE_MUTATION_ENTRY_INCREMENT;
+    case ENTRY_APPEND:
+    default:
+      return _HBASE_MUTATION_ENTRY_APPEND;
+    }
+}
+
+gint64
+_hbase_mutation_get_timestamp (HBaseMutation *mutation)
+{
+  return mutation->timestamp;
+}

@@ -1,0 +1,370 @@
+/* bench-index.c: seed 004's experiment with hbase-glib's Redis index.
+ *
+ * For each table size: insert the rows without an index, then into a
+ * table with the index (the same rows, the same loaders), then time
+ * queries answered from the index and answered by a filtered scan of the
+ * table (the region servers filter string conditions, the client checks
+ * the rest: what a query costs without an index).  Prints one Markdown
+ * table; see bench/run-index.sh and BENCHMARKS.md.
+ *
+ * Rows: "u%08u" with f:name (name-N), f:age (0-99, decimal text), f:city
+ * (one of 100), f:email and f:bio (about 100 bytes).  Indexes: age (int64,
+ * exact and range), city (string, exact).
+ *
+ *   bench-index [--rows 10000,100000] [--threads 4] [--batch 1000]
+ *               [--rounds 3] [--repeat 5] [--gateway 127.0.0.1:9090]
+ *               [--redis 127.0.0.1:6379] [--skip-scan-above N]
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+typedef struct {
+  char *gateway;
+  char *redis_host;
+  guint redis_port;
+  guint threads;
+  guint batch;
+  guint repeat;
+  guint rounds;
+  guint64 skip_scan_above;
+} Settings;
+
+typedef struct {
+  HBaseTable *table;
+  guint first, count, batch;
+  GError *error;
+} Loader;
+
+static GBytes *
+text (const char *value)
+{
+  return g_bytes_new (value, strlen (value));
+}
+
+/* A well-mixed hash, so that age and city are independent. */
+static guint32
+mix (guint32 x, guint32 seed)
+{
+  x ^= seed;
+  x ^= x >> 16;
+  x *= 0x7feb352d;
+  x ^= x >> 15;
+  x *= 0x846ca68b;
+  x ^= x >> 16;
+  return x;
+}
+
+static HBaseMutation *
+row_put (guint i)
+{
+  g_autofree char *key_text = g_strdup_printf ("u%08u", i);
+  g_autofree char *name = g_strdup_printf ("name-%u", i);
+  g_autofree char *age = g_strdup_printf ("%u", mix (i, 1) % 100u);
+  g_autofree char *city = g_strdup_printf ("city%02u", mix (i, 2) % 100u);
+  g_autofree char *email = g_strdup_printf ("user%u@example.org", i);
+  g_autoptr(GBytes) key = text (key_text);
+  g_autoptr(GBytes) name_b = text (name);
+  g_autoptr(GBytes) age_b = text (age);
+  g_autoptr(GBytes) city_b = text (city);
+  g_autoptr(GBytes) email_b = text (email);
+  g_autoptr(GBytes) bio = text ("a short biography of about a hundred bytes, the same for every row, "
+                                "to give rows a realistic size.");
+  HBaseMutation *put = hbase_mutation_new_put (key);
+
+  hbase_mutation_put (put, "f", "name", name_b);
+  hbase_mutation_put (put, "f", "age", age_b);
+  hbase_mutation_put (put, "f", "city", city_b);
+  hbase_mutation_put (put, "f", "email", email_b);
+  hbase_mutation_put (put, "f", "bio", bio);
+  return put;
+}
+
+static gpointer
+load_rows (gpointer data)
+{
+  Loader *loader = data;
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+
+  options.max_mutations = loader->batch;
+  buffer = hbase_write_buffer_new (loader->table, &options, &loader->error);
+  if (buffer == NULL)
+    return NULL;
+  for (guint i = loader->first; i < loader->first + loader->count; i++)
+    {
+      g_autoptr(HBaseMutation) put = row_put (i);
+
+      if (!hbase_write_buffer_add (buffer, put, NULL, &loader->error))
+        return NULL;
+    }
+  hbase_write_buffer_close (buffer, NULL, &loader->error);
+  return NULL;
+}
+
+/* Seconds to insert @rows rows through @table with the loaders. */
+static double
+insert (HBaseTable *table, guint rows, const Settings *settings)
+{
+  g_autofree Loader *loaders = g_new0 (Loader, settings->threads);
+  g_autofree GThread **threads = g_new0 (GThread *, settings->threads);
+  gint64 start = g_get_monotonic_time ();
+  guint per = rows / settings->threads;
+
+  for (guint t = 0; t < settings->threads; t++)
+    {
+      loaders[t].table = table;
+      loaders[t].first = t * per;
+      loaders[t].count = t + 1 == settings->threads ? rows - t * per : per;
+      loaders[t].batch = settings->batch;
+      threads[t] = g_thread_new ("loader", load_rows, &loaders[t]);
+    }
+  for (guint t = 0; t < settings->threads; t++)
+    {
+      g_thread_join (threads[t]);
+      if (loaders[t].error != NULL)
+        g_error ("load: %s", loaders[t].error->message);
+    }
+  return (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+}
+
+static void
+create_table (HBaseClient *client, const char *name)
+{
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+
+  family.name = "f";
+  if (!hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error))
+    g_error ("create %s: %s", name, error->message);
+}
+
+static void
+drop_table (HBaseClient *client, const char *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!hbase_admin_delete_table (client, name, NULL, &error))
+    g_printerr ("drop %s: %s\n", name, error->message);
+}
+
+typedef struct {
+  const char *label;
+  HBaseIndexQuery *query;
+} Query;
+
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Median milliseconds of @repeat runs; @rows gets the rows found. */
+static double
+time_query (HBaseIndex *index, HBaseIndexQuery *query, guint repeat, guint *rows,
+            gboolean expect_scan)
+{
+  g_autofree double *times = g_new0 (double, repeat);
+
+  for (guint r = 0; r < repeat; r++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HBaseIndexPage) page = NULL;
+      gint64 start = g_get_monotonic_time ();
+
+      page = hbase_index_find (index, query, NULL, NULL, &error);
+      if (page == NULL)
+        g_error ("query: %s", error->message);
+      times[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
+      *rows = hbase_index_page_get_rows (page)->len;
+      if (hbase_index_page_get_stats (page)->scanned != expect_scan)
+        g_error ("the query was%s answered by a scan", expect_scan ? " not" : "");
+    }
+  qsort (times, repeat, sizeof (double), compare_double);
+  return times[repeat / 2];
+}
+
+static guint
+closed_port (void)
+{
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+
+  g_socket_bind (socket, any, FALSE, NULL);
+  bound = g_socket_get_local_address (socket, NULL);
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+static void
+run_size (HBaseClient *client, guint rows, const Settings *settings)
+{
+  g_autofree char *plain_name = g_strdup_printf ("bench_index_plain_%d", (int) getpid ());
+  g_autofree char *indexed_name = g_strdup_printf ("bench_index_idx_%d", (int) getpid ());
+  g_autofree char *meta = g_strdup_printf ("bench_index_meta_%d", (int) getpid ());
+  g_autofree char *prefix = g_strdup_printf ("bench%d", (int) getpid ());
+  g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseTable) plain = NULL;
+  g_autoptr(HBaseIndex) index = NULL;
+  g_autoptr(HBaseIndex) scanning = NULL;
+  g_autoptr(HBaseIndexReport) built = NULL;
+  HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
+  double t_plain, t_indexed;
+  g_autofree double *plain_times = g_new0 (double, settings->rounds);
+  g_autofree double *indexed_times = g_new0 (double, settings->rounds);
+  g_autoptr(GBytes) city = text ("city07");
+  gint64 lo = 30, hi = 32;
+  g_autoptr(HBaseIndexQuery) by_city = hbase_index_query_equal ("city", city);
+  g_autoptr(HBaseIndexQuery) by_age = hbase_index_query_equal_int64 ("age", 42);
+  g_autoptr(HBaseIndexQuery) ages = hbase_index_query_range_int64 ("age", &lo, TRUE, &hi, TRUE);
+  g_autoptr(HBaseIndexQuery) both = hbase_index_query_and (by_city, ages);
+  Query queries[] = {
+    { "city = 'city07'", by_city },
+    { "age = 42", by_age },
+    { "city = 'city07' AND age IN [30, 32]", both },
+  };
+
+  if (!hbase_index_spec_set_key_prefix (spec, prefix, &error) ||
+      !hbase_index_spec_add (spec, "age", "f", "age", HBASE_INDEX_VALUE_INT64,
+                             HBASE_INDEX_EXACT | HBASE_INDEX_RANGE, &error) ||
+      !hbase_index_spec_add (spec, "city", "f", "city", HBASE_INDEX_VALUE_STRING, HBASE_INDEX_EXACT,
+                             &error))
+    g_error ("spec: %s", error->message);
+  options.redis_host = settings->redis_host;
+  options.redis_port = settings->redis_port;
+  options.meta_table = meta;
+
+  /* rounds of (without index, with index) on fresh tables, alternating so
+   * that the load of the machine weighs on both alike; medians */
+  for (guint round = 0; round < settings->rounds; round++)
+    {
+      create_table (client, plain_name);
+      plain = hbase_table_new (client, plain_name, &error);
+      plain_times[round] = insert (plain, rows, settings);
+      g_clear_object (&plain);
+      drop_table (client, plain_name);
+
+      if (index != NULL)
+        {
+          if (!hbase_index_drop (index, NULL, &error))
+            g_error ("drop index: %s", error->message);
+          g_clear_pointer (&index, hbase_index_free);
+          drop_table (client, indexed_name);
+        }
+      create_table (client, indexed_name);
+      if (!hbase_index_define (client, indexed_name, spec, meta, NULL, &error))
+        g_error ("define: %s", error->message);
+      index = hbase_index_open (client, indexed_name, &options, NULL, &error);
+      if (index == NULL || (built = hbase_index_rebuild (index, NULL, NULL, &error)) == NULL)
+        g_error ("index: %s", error != NULL ? error->message : "?");
+      g_clear_pointer (&built, hbase_index_report_free);
+      indexed_times[round] = insert (hbase_index_get_table (index), rows, settings);
+    }
+  qsort (plain_times, settings->rounds, sizeof (double), compare_double);
+  qsort (indexed_times, settings->rounds, sizeof (double), compare_double);
+  t_plain = plain_times[settings->rounds / 2];
+  t_indexed = indexed_times[settings->rounds / 2];
+  g_print ("| %u | insert, %u loader%s (median of %u) | %.2f s | %.2f s | %+.1f%% |\n", rows,
+           settings->threads, settings->threads > 1 ? "s" : "", settings->rounds, t_plain,
+           t_indexed, 100.0 * (t_indexed - t_plain) / t_plain);
+
+  /* queries: from the index, and by a filtered scan (the same library
+   * path a dirty index takes) */
+  options.redis_port = closed_port ();
+  options.connect_timeout_ms = 200;
+  options.when_dirty = HBASE_INDEX_DIRTY_SCAN;
+  scanning = hbase_index_open (client, indexed_name, &options, NULL, &error);
+  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+    {
+      guint found_index = 0, found_scan = 0;
+      double ms_index, ms_scan = -1.0;
+
+      /* the scan first (it also warms HBase's block cache), then the
+       * index, warmed by one run that is not timed */
+      if (rows <= settings->skip_scan_above)
+        ms_scan = time_query (scanning, queries[q].query, MAX (1, settings->repeat / 2),
+                              &found_scan, TRUE);
+      time_query (index, queries[q].query, 1, &found_index, FALSE);
+      ms_index = time_query (index, queries[q].query, settings->repeat, &found_index, FALSE);
+      if (ms_scan >= 0 && found_scan != found_index)
+        g_error ("%s: the scan found %u rows, the index %u", queries[q].label, found_scan,
+                 found_index);
+      if (ms_scan >= 0)
+        g_print ("| %u | %s (%u rows) | %.1f ms (scan) | %.1f ms (index) | %.0fx |\n", rows,
+                 queries[q].label, found_index, ms_scan, ms_index, ms_scan / ms_index);
+      else
+        g_print ("| %u | %s (%u rows) | - | %.1f ms (index) | - |\n", rows, queries[q].label,
+                 found_index, ms_index);
+    }
+
+  if (!hbase_index_drop (index, NULL, &error))
+    g_printerr ("drop index: %s\n", error->message);
+  g_clear_error (&error);
+  drop_table (client, indexed_name);
+  drop_table (client, meta);
+}
+
+int
+main (int argc, char **argv)
+{
+  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 3, G_MAXUINT64 };
+  g_autofree char *rows_list = NULL;
+  g_autofree char *redis = NULL;
+  gint threads = 4, batch = 1000, repeat = 5, rounds = 3;
+  gint64 skip = -1;
+  GOptionEntry entries[] = {
+    { "rows", 0, 0, G_OPTION_ARG_STRING, &rows_list, "table sizes, comma-separated", "N,N" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "loader threads (one write buffer each)", "T" },
+    { "batch", 0, 0, G_OPTION_ARG_INT, &batch, "mutations per write-buffer flush", "N" },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "runs per query (median)", "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, "inserts without and with index (median)", "N" },
+    { "gateway", 0, 0, G_OPTION_ARG_STRING, &settings.gateway, "Thrift2 gateway", "HOST:PORT" },
+    { "redis", 0, 0, G_OPTION_ARG_STRING, &redis, "Redis", "HOST:PORT" },
+    { "skip-scan-above", 0, 0, G_OPTION_ARG_INT64, &skip, "no scans above N rows", "N" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- seed 004's index benchmark");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(HBaseClient) client = NULL;
+  g_auto(GStrv) sizes = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    g_error ("%s", error->message);
+  settings.threads = (guint) MAX (threads, 1);
+  settings.batch = (guint) MAX (batch, 1);
+  settings.repeat = (guint) MAX (repeat, 1);
+  settings.rounds = (guint) MAX (rounds, 1);
+  if (skip >= 0)
+    settings.skip_scan_above = (guint64) skip;
+  if (redis != NULL)
+    {
+      char *colon = strrchr (redis, ':');
+
+      settings.redis_port = (guint) g_ascii_strtoull (colon + 1, NULL, 10);
+      *colon = '\0';
+      settings.redis_host = redis;
+    }
+  if (settings.gateway != NULL && !hbase_config_set_gateways (config, settings.gateway, &error))
+    g_error ("%s", error->message);
+  if (!hbase_config_set_pool_size (config, settings.threads * 2 + 2, &error))
+    g_error ("%s", error->message);
+  client = hbase_client_new (config, &error);
+  if (client == NULL)
+    g_error ("%s", error->message);
+  sizes = g_strsplit (rows_list != NULL ? rows_list : "10000,100000", ",", -1);
+  g_print ("| rows | workload | without index | with index | change |\n"
+           "|---:|---|---:|---:|---:|\n");
+  for (guint i = 0; sizes[i] != NULL; i++)
+    run_size (client, (guint) g_ascii_strtoull (sizes[i], NULL, 10), &settings);
+  return 0;
+}

@@ -1,0 +1,148 @@
+/* hbase-index-query.h: queries answered from the Redis index: AND/OR of
+ * equality, IN and range conditions, pages of rows, counts. */
+#ifndef HBASE_INDEX_QUERY_H
+#define HBASE_INDEX_QUERY_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-index.h>
+#include <hbase-glib/hbase-row.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBaseIndexQuery:
+ *
+ * A condition on indexed columns, named by their index: equality, IN, a
+ * range, or an AND/OR of conditions.  Values are given as the column
+ * stores them (decimal text for %HBASE_INDEX_VALUE_INT64, 8 bytes for
+ * %HBASE_INDEX_VALUE_COUNTER, ...) or as numbers with the _int64 and
+ * _double builders.  Builders never fail; a bad condition (an unknown
+ * index, a value that does not parse) is reported by the query that uses
+ * it.  Immutable and reference-counted.
+ */
+typedef struct _HBaseIndexQuery HBaseIndexQuery;
+
+#define HBASE_TYPE_INDEX_QUERY (hbase_index_query_get_type ())
+GType            hbase_index_query_get_type     (void) G_GNUC_CONST;
+HBaseIndexQuery *hbase_index_query_ref          (HBaseIndexQuery  *query);
+void             hbase_index_query_unref        (HBaseIndexQuery  *query);
+
+HBaseIndexQuery *hbase_index_query_equal        (const char       *index,
+                                                 GBytes           *value);
+HBaseIndexQuery *hbase_index_query_equal_int64  (const char       *index,
+                                                 gint64            value);
+HBaseIndexQuery *hbase_index_query_in           (const char       *index,
+                                                 GBytes *const    *values,
+                                                 guint             n_values);
+HBaseIndexQuery *hbase_index_query_range        (const char       *index,
+                                                 GBytes           *min,
+                                                 gboolean          min_inclusive,
+                                                 GBytes           *max,
+                                                 gboolean          max_inclusive);
+HBaseIndexQuery *hbase_index_query_range_int64  (const char       *index,
+                                                 const gint64     *min,
+                                                 gboolean          min_inclusive,
+                                                 const gint64     *max,
+                                                 gboolean          max_inclusive);
+HBaseIndexQuery *hbase_index_query_range_double (const char       *index,
+                                                 const double     *min,
+                                                 gboolean          min_inclusive,
+                                                 const double     *max,
+                                                 gboolean          max_inclusive);
+HBaseIndexQuery *hbase_index_query_and          (HBaseIndexQuery  *first,
+                                                 HBaseIndexQuery  *second);
+HBaseIndexQuery *hbase_index_query_or           (HBaseIndexQuery  *first,
+                                                 HBaseIndexQuery  *second);
+HBaseIndexQuery *hbase_index_query_all          (HBaseIndexQuery **queries,
+                                                 guint             n_queries);
+HBaseIndexQuery *hbase_index_query_any          (HBaseIndexQuery **queries,
+                                                 guint             n_queries);
+char            *hbase_index_query_to_string    (HBaseIndexQuery  *query);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexQuery, hbase_index_query_unref)
+
+gboolean         hbase_index_query_matches      (HBaseIndex       *index,
+                                                 HBaseIndexQuery  *query,
+                                                 HBaseRow         *row,
+                                                 gboolean         *matches,
+                                                 GError          **error);
+
+/**
+ * HBaseIndexFindOptions:
+ * @limit: rows per page, 0 for every matching row
+ * @page_token: (nullable): the token of the previous page, to get the
+ *   next one
+ * @reversed: pages in descending row key order instead of ascending
+ * @columns: (nullable) (array zero-terminated=1): "family" or
+ *   "family:qualifier" entries to return, %NULL for the whole rows; the
+ *   indexed columns are always fetched too, to check the rows
+ * @batch_rows: rows fetched per get-multiple, 0 for 500 (up to four
+ *   get-multiples run at once)
+ *
+ * What hbase_index_find() returns.  Initialise with
+ * %HBASE_INDEX_FIND_OPTIONS_INIT.
+ */
+typedef struct {
+  guint limit;
+  const char *page_token;
+  gboolean reversed;
+  const char *const *columns;
+  guint batch_rows;
+} HBaseIndexFindOptions;
+
+#define HBASE_INDEX_FIND_OPTIONS_INIT { 0, NULL, FALSE, NULL, 0 }
+
+/**
+ * HBaseIndexPage:
+ *
+ * One page of rows a query found, in row key order, and the token of the
+ * next page.
+ */
+typedef struct _HBaseIndexPage HBaseIndexPage;
+
+/**
+ * HBaseIndexQueryStats:
+ * @candidates: row keys the index gave (after the page token)
+ * @fetched: rows read from HBase
+ * @stale: rows the index gave that no longer match (removed from the
+ *   index when no write of the row was in flight)
+ * @repaired: stale rows whose entries were corrected
+ * @scanned: the query was answered by a scan of the table (the index was
+ *   dirty or Redis down, and the policy allows it)
+ *
+ * What answering a query took.
+ */
+typedef struct {
+  guint64 candidates;
+  guint64 fetched;
+  guint64 stale;
+  guint64 repaired;
+  gboolean scanned;
+} HBaseIndexQueryStats;
+
+HBaseIndexPage  *hbase_index_find               (HBaseIndex                  *index,
+                                                 HBaseIndexQuery             *query,
+                                                 const HBaseIndexFindOptions *options,
+                                                 GCancellable                *cancellable,
+                                                 GError                     **error);
+GPtrArray       *hbase_index_page_get_rows      (HBaseIndexPage              *page);
+const char      *hbase_index_page_get_next_token (HBaseIndexPage             *page);
+const HBaseIndexQueryStats *hbase_index_page_get_stats (HBaseIndexPage       *page);
+void             hbase_index_page_free          (HBaseIndexPage              *page);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexPage, hbase_index_page_free)
+
+gboolean         hbase_index_count              (HBaseIndex                  *index,
+                                                 HBaseIndexQuery             *query,
+                                                 guint64                     *count,
+                                                 GCancellable                *cancellable,
+                                                 GError                     **error);
+
+G_END_DECLS
+
+#endif /* HBASE_INDEX_QUERY_H */

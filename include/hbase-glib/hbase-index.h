@@ -1,0 +1,390 @@
+/* hbase-index.h: secondary indexes of HBase columns kept in Redis:
+ * definitions, the indexed table handle, verify, rebuild and repair. */
+#ifndef HBASE_INDEX_H
+#define HBASE_INDEX_H
+
+#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include <hbase-glib/hbase-client.h>
+#include <hbase-glib/hbase-table.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HBASE_INDEX_ERROR:
+ *
+ * The error domain of what is particular to the Redis index.  Bad
+ * arguments and HBase failures keep their %HBASE_ERROR codes.
+ */
+#define HBASE_INDEX_ERROR (hbase_index_error_quark ())
+
+/**
+ * HBaseIndexErrorCode:
+ * @HBASE_INDEX_ERROR_REDIS: Redis could not be reached, timed out, or
+ *   failed a command
+ * @HBASE_INDEX_ERROR_DIRTY: the index may lack entries (marked dirty after
+ *   a write went through while Redis was down, not built, being rebuilt,
+ *   or Redis lost it) and the query policy refuses to answer from it
+ * @HBASE_INDEX_ERROR_NO_INDEX: the table has no index definitions, or a
+ *   query names an index that does not exist or cannot answer it (a range
+ *   on an index without a range part)
+ * @HBASE_INDEX_ERROR_CHANGED: the definitions were changed by another
+ *   client since this one opened the index: reopen it
+ * @HBASE_INDEX_ERROR_BAD_TOKEN: a page token that this query did not
+ *   produce
+ *
+ * Error codes of the %HBASE_INDEX_ERROR domain.
+ */
+typedef enum {
+  HBASE_INDEX_ERROR_REDIS = 1,
+  HBASE_INDEX_ERROR_DIRTY,
+  HBASE_INDEX_ERROR_NO_INDEX,
+  HBASE_INDEX_ERROR_CHANGED,
+  HBASE_INDEX_ERROR_BAD_TOKEN,
+} HBaseIndexErrorCode;
+
+GQuark hbase_index_error_quark (void);
+
+/**
+ * HBaseIndexValueType:
+ * @HBASE_INDEX_VALUE_STRING: the cell's bytes, compared unsigned,
+ *   shorter first on a common prefix (as HBase sorts them)
+ * @HBASE_INDEX_VALUE_INT64: a signed 64-bit integer written as decimal
+ *   text ("42", "-7"); compared as numbers, so "042" equals "42"
+ * @HBASE_INDEX_VALUE_DOUBLE: a floating-point number written as decimal
+ *   text ("2.5", "1e3", "inf"); NaN is never indexed
+ * @HBASE_INDEX_VALUE_COUNTER: a 64-bit big-endian signed integer, as HBase
+ *   increments and hbase_counter_encode() store them
+ *
+ * How the bytes of an indexed cell are read.  A cell that does not parse
+ * as its type is not indexed and matches no condition.
+ */
+typedef enum {
+  HBASE_INDEX_VALUE_STRING,
+  HBASE_INDEX_VALUE_INT64,
+  HBASE_INDEX_VALUE_DOUBLE,
+  HBASE_INDEX_VALUE_COUNTER,
+} HBaseIndexValueType;
+
+/**
+ * HBaseIndexFlags:
+ * @HBASE_INDEX_EXACT: a Redis set per value holding the row keys, for
+ *   equality and IN
+ * @HBASE_INDEX_RANGE: a sorted set per column, for ranges (and equality
+ *   when there is no exact part): numbers are scored by their value
+ *   (exact within ±2^53; beyond, the score is rounded and the range
+ *   widened, and the rows fetched are checked again)
+ * @HBASE_INDEX_LEX: the range part uses equal scores and lexicographic
+ *   ranges over an order-preserving encoding instead of scores: exact for
+ *   every 64-bit integer; always used for %HBASE_INDEX_VALUE_STRING
+ *
+ * What an index keeps in Redis.  At least one of %HBASE_INDEX_EXACT and
+ * %HBASE_INDEX_RANGE.
+ */
+typedef enum {
+  HBASE_INDEX_EXACT = 1 << 0,
+  HBASE_INDEX_RANGE = 1 << 1,
+  HBASE_INDEX_LEX = 1 << 2,
+} HBaseIndexFlags;
+
+/**
+ * HBaseIndexSpec:
+ *
+ * The index definitions of one table: the indexed columns and the Redis
+ * key prefix.  Stored in HBase with hbase_index_define(), so every client
+ * of the table uses the same ones.
+ */
+typedef struct _HBaseIndexSpec HBaseIndexSpec;
+
+#define HBASE_TYPE_INDEX_SPEC (hbase_index_spec_get_type ())
+GType           hbase_index_spec_get_type        (void) G_GNUC_CONST;
+HBaseIndexSpec *hbase_index_spec_new             (void);
+HBaseIndexSpec *hbase_index_spec_copy            (const HBaseIndexSpec *spec);
+void            hbase_index_spec_free            (HBaseIndexSpec       *spec);
+gboolean        hbase_index_spec_add             (HBaseIndexSpec       *spec,
+                                                  const char           *name,
+                                                  const char           *family,
+                                                  const char           *qualifier,
+                                                  HBaseIndexValueType   type,
+                                                  HBaseIndexFlags       flags,
+                                                  GError              **error);
+gboolean        hbase_index_spec_set_key_prefix  (HBaseIndexSpec       *spec,
+                                                  const char           *prefix,
+                                                  GError              **error);
+const char     *hbase_index_spec_get_key_prefix  (const HBaseIndexSpec *spec);
+void            hbase_index_spec_set_hash_tag    (HBaseIndexSpec       *spec,
+                                                  gboolean              hash_tag);
+gboolean        hbase_index_spec_get_hash_tag    (const HBaseIndexSpec *spec);
+guint           hbase_index_spec_get_n_indexes   (const HBaseIndexSpec *spec);
+const char     *hbase_index_spec_get_name        (const HBaseIndexSpec *spec,
+                                                  guint                 index);
+gboolean        hbase_index_spec_lookup          (const HBaseIndexSpec *spec,
+                                                  const char           *name,
+                                                  const char          **family,
+                                                  const char          **qualifier,
+                                                  HBaseIndexValueType  *type,
+                                                  HBaseIndexFlags      *flags);
+char           *hbase_index_spec_to_data         (const HBaseIndexSpec *spec);
+HBaseIndexSpec *hbase_index_spec_new_from_data   (const char           *data,
+                                                  GError              **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexSpec, hbase_index_spec_free)
+
+/**
+ * HBASE_INDEX_DEFAULT_META_TABLE:
+ *
+ * The HBase table holding index definitions and dirty marks, one row per
+ * indexed table; created by hbase_index_define() when missing.
+ */
+#define HBASE_INDEX_DEFAULT_META_TABLE "hbase_glib_index"
+
+gboolean        hbase_index_define               (HBaseClient          *client,
+                                                  const char           *table,
+                                                  const HBaseIndexSpec *spec,
+                                                  const char           *meta_table,
+                                                  GCancellable         *cancellable,
+                                                  GError              **error);
+HBaseIndexSpec *hbase_index_get_definitions      (HBaseClient          *client,
+                                                  const char           *table,
+                                                  const char           *meta_table,
+                                                  GCancellable         *cancellable,
+                                                  GError              **error);
+
+/**
+ * HBaseIndexRedisDownPolicy:
+ * @HBASE_INDEX_REDIS_DOWN_FAIL: a write whose index entries cannot be
+ *   written to Redis fails, and nothing is written to HBase
+ * @HBASE_INDEX_REDIS_DOWN_MARK_DIRTY: the write goes to HBase anyway, after
+ *   a dirty mark was stored in HBase (if even that fails, the write
+ *   fails); queries then follow the #HBaseIndexDirtyPolicy until
+ *   hbase_index_repair() or hbase_index_rebuild() clears the mark
+ *
+ * What a write does when Redis cannot be reached.
+ */
+typedef enum {
+  HBASE_INDEX_REDIS_DOWN_FAIL,
+  HBASE_INDEX_REDIS_DOWN_MARK_DIRTY,
+} HBaseIndexRedisDownPolicy;
+
+/**
+ * HBaseIndexDirtyPolicy:
+ * @HBASE_INDEX_DIRTY_REFUSE: fail with %HBASE_INDEX_ERROR_DIRTY
+ * @HBASE_INDEX_DIRTY_SCAN: answer with a scan of the table (conditions on
+ *   string columns are filtered by the region servers, the others by the
+ *   client): slow but right
+ *
+ * What a query does when the index may lack entries or Redis is down.
+ */
+typedef enum {
+  HBASE_INDEX_DIRTY_REFUSE,
+  HBASE_INDEX_DIRTY_SCAN,
+} HBaseIndexDirtyPolicy;
+
+/**
+ * HBaseIndexOptions:
+ * @redis_host: (nullable): Redis host, %NULL for 127.0.0.1
+ * @redis_port: Redis port, 0 for 6379
+ * @redis_socket: (nullable): a unix socket path, used instead of host and
+ *   port
+ * @redis_password: (nullable): sent with AUTH on every new connection
+ * @redis_db: the database number (SELECT), 0 by default
+ * @connect_timeout_ms: Redis connect timeout, 0 for 2000
+ * @timeout_ms: Redis read/write timeout of one command batch, 0 for 5000
+ * @pool_size: Redis connections at most, 0 for 8
+ * @retry_interval_ms: after Redis failed, calls fail at once for this long
+ *   instead of waiting for a connect timeout each; 0 for 1000
+ * @on_redis_down: what a write does when Redis cannot be reached
+ * @when_dirty: what a query does when the index may lack entries
+ * @lease_ms: how long a write may be in flight: an index change not
+ *   confirmed within it is taken as abandoned (its entries are kept, so
+ *   queries stay right).  Must exceed the longest an HBase write can take
+ *   (the client's operation timeout and the gateway's retries); 0 for
+ *   300000 (5 minutes)
+ * @meta_table: (nullable): the table of definitions, %NULL for
+ *   %HBASE_INDEX_DEFAULT_META_TABLE
+ * @dirty_check_interval_ms: how long a query may trust the dirty mark it
+ *   last read from HBase; 0 to read it on every query (the default)
+ * @trust_redis_restarts: after Redis restarted (a new run_id), answer
+ *   queries at once instead of waiting for a repair; only safe when Redis
+ *   persists every write before answering (appendonly with appendfsync
+ *   always)
+ *
+ * How an #HBaseIndex reaches Redis and behaves when it cannot.  Initialise
+ * with %HBASE_INDEX_OPTIONS_INIT.
+ */
+typedef struct {
+  const char *redis_host;
+  guint redis_port;
+  const char *redis_socket;
+  const char *redis_password;
+  guint redis_db;
+  guint connect_timeout_ms;
+  guint timeout_ms;
+  guint pool_size;
+  guint retry_interval_ms;
+  HBaseIndexRedisDownPolicy on_redis_down;
+  HBaseIndexDirtyPolicy when_dirty;
+  guint lease_ms;
+  const char *meta_table;
+  guint dirty_check_interval_ms;
+  gboolean trust_redis_restarts;
+} HBaseIndexOptions;
+
+#define HBASE_INDEX_OPTIONS_INIT { NULL, 0, NULL, NULL, 0, 0, 0, 0, 0, \
+  HBASE_INDEX_REDIS_DOWN_FAIL, HBASE_INDEX_DIRTY_REFUSE, 0, NULL, 0, FALSE }
+
+/**
+ * HBaseIndex:
+ *
+ * The Redis index of one table, opened with hbase_index_open().  Its
+ * table handle (hbase_index_get_table()) maintains the index on every
+ * write: apply, apply multiple, mutate row, increment, append,
+ * check-and-mutate, their async variants and every #HBaseWriteBuffer
+ * built on it.  Writes through other handles of the table are not
+ * indexed.  Thread-safe.
+ */
+typedef struct _HBaseIndex HBaseIndex;
+
+HBaseIndex           *hbase_index_open           (HBaseClient             *client,
+                                                  const char              *table,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+void                  hbase_index_free           (HBaseIndex              *index);
+HBaseTable           *hbase_index_get_table      (HBaseIndex              *index);
+const HBaseIndexSpec *hbase_index_get_spec       (HBaseIndex              *index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndex, hbase_index_free)
+
+/**
+ * HBaseIndexState:
+ * @HBASE_INDEX_STATE_READY: queries are answered from Redis
+ * @HBASE_INDEX_STATE_NOT_BUILT: Redis holds no complete index of the
+ *   current definitions (never built, built for other definitions, or
+ *   Redis lost its data)
+ * @HBASE_INDEX_STATE_BUILDING: a rebuild is under way
+ * @HBASE_INDEX_STATE_DIRTY: a write went to HBase without its index
+ *   entries (Redis was down); repair it
+ * @HBASE_INDEX_STATE_UNREACHABLE: Redis cannot be reached
+ * @HBASE_INDEX_STATE_RESTARTED: Redis restarted since the index was last
+ *   built or repaired, and may have lost its last writes; repair it (or
+ *   set @trust_redis_restarts)
+ *
+ * Whether queries can use the index.
+ */
+typedef enum {
+  HBASE_INDEX_STATE_READY,
+  HBASE_INDEX_STATE_NOT_BUILT,
+  HBASE_INDEX_STATE_BUILDING,
+  HBASE_INDEX_STATE_DIRTY,
+  HBASE_INDEX_STATE_UNREACHABLE,
+  HBASE_INDEX_STATE_RESTARTED,
+} HBaseIndexState;
+
+gboolean              hbase_index_get_state      (HBaseIndex              *index,
+                                                  HBaseIndexState         *state,
+                                                  char                   **reason,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+
+/**
+ * HBaseIndexProgress:
+ * @phase: "clear", "scan", "check" (verify's pass over Redis) or "fix"
+ * @rows: HBase rows read so far
+ * @entries: index entries written or checked so far
+ * @missing: entries found missing so far
+ * @extra: entries found extra so far
+ *
+ * Where a verify, rebuild or repair is.
+ */
+typedef struct {
+  const char *phase;
+  guint64 rows;
+  guint64 entries;
+  guint64 missing;
+  guint64 extra;
+} HBaseIndexProgress;
+
+/**
+ * HBaseIndexProgressFunc:
+ * @progress: where the operation is
+ * @user_data: the options' @user_data
+ *
+ * Called every batch of rows (and once at the end of each phase), in the
+ * calling thread.
+ */
+typedef void (*HBaseIndexProgressFunc) (const HBaseIndexProgress *progress,
+                                        gpointer                  user_data);
+
+/**
+ * HBaseIndexMaintenanceOptions:
+ * @progress: (nullable): called as the work goes on
+ * @user_data: for @progress
+ * @batch_rows: rows read from HBase per scan round trip and handled per
+ *   Redis call, 0 for 1000
+ * @max_examples: discrepancies a report describes in words, 0 for 20
+ * @assume_quiescent: no indexed write is in flight anywhere: index
+ *   changes still pending (their writer died or lost Redis) are taken as
+ *   abandoned at once rather than at the end of their lease, so a repair
+ *   can make the index equal to the data
+ *
+ * How verify, rebuild and repair run.  Initialise with
+ * %HBASE_INDEX_MAINTENANCE_OPTIONS_INIT.
+ */
+typedef struct {
+  HBaseIndexProgressFunc progress;
+  gpointer user_data;
+  guint batch_rows;
+  guint max_examples;
+  gboolean assume_quiescent;
+} HBaseIndexMaintenanceOptions;
+
+#define HBASE_INDEX_MAINTENANCE_OPTIONS_INIT { NULL, NULL, 0, 0, FALSE }
+
+/**
+ * HBaseIndexReport:
+ *
+ * What a verify, rebuild or repair found and did.
+ */
+typedef struct _HBaseIndexReport HBaseIndexReport;
+
+#define HBASE_TYPE_INDEX_REPORT (hbase_index_report_get_type ())
+GType              hbase_index_report_get_type     (void) G_GNUC_CONST;
+HBaseIndexReport  *hbase_index_report_copy         (const HBaseIndexReport *report);
+void               hbase_index_report_free         (HBaseIndexReport       *report);
+guint64            hbase_index_report_get_rows     (const HBaseIndexReport *report);
+guint64            hbase_index_report_get_entries  (const HBaseIndexReport *report);
+guint64            hbase_index_report_get_missing  (const HBaseIndexReport *report);
+guint64            hbase_index_report_get_extra    (const HBaseIndexReport *report);
+guint64            hbase_index_report_get_in_doubt (const HBaseIndexReport *report);
+guint64            hbase_index_report_get_repaired (const HBaseIndexReport *report);
+gboolean           hbase_index_report_get_rebuilt  (const HBaseIndexReport *report);
+gboolean           hbase_index_report_is_consistent (const HBaseIndexReport *report);
+const char *const *hbase_index_report_get_examples (const HBaseIndexReport *report);
+char              *hbase_index_report_to_string    (const HBaseIndexReport *report);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexReport, hbase_index_report_free)
+
+HBaseIndexReport  *hbase_index_verify              (HBaseIndex                         *index,
+                                                    const HBaseIndexMaintenanceOptions *options,
+                                                    GCancellable                       *cancellable,
+                                                    GError                            **error);
+HBaseIndexReport  *hbase_index_rebuild             (HBaseIndex                         *index,
+                                                    const HBaseIndexMaintenanceOptions *options,
+                                                    GCancellable                       *cancellable,
+                                                    GError                            **error);
+HBaseIndexReport  *hbase_index_repair              (HBaseIndex                         *index,
+                                                    const HBaseIndexMaintenanceOptions *options,
+                                                    GCancellable                       *cancellable,
+                                                    GError                            **error);
+gboolean           hbase_index_drop                (HBaseIndex                         *index,
+                                                    GCancellable                       *cancellable,
+                                                    GError                            **error);
+
+G_END_DECLS
+
+#endif /* HBASE_INDEX_H */

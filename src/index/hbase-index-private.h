@@ -1,0 +1,346 @@
+/* hbase-index-private.h: what the files of the Redis index share: index
+ * columns and their value encodings, Redis key names, row records, the
+ * Redis connection pool and command batches, and the index core that the
+ * table's write hooks, queries and maintenance use.
+ *
+ * The design and the guarantees are in docs/index-consistency.md. */
+#ifndef HBASE_INDEX_PRIVATE_H
+#define HBASE_INDEX_PRIVATE_H
+
+#include <hiredis/hiredis.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+G_BEGIN_DECLS
+
+/* --- index columns and values (hbase-index-spec.c) --------------------------------- */
+
+/* One indexed column. */
+typedef struct {
+  char *name;
+  char *family;
+  char *qualifier;
+  GBytes *family_bytes;
+  GBytes *qualifier_bytes;
+  HBaseIndexValueType type;
+  HBaseIndexFlags flags;
+} IndexColumn;
+
+struct _HBaseIndexSpec {
+  GPtrArray *columns;     /* IndexColumn, in the order added */
+  char *prefix;
+  gboolean hash_tag;
+};
+
+#define INDEX_DEFAULT_PREFIX "hbidx"
+
+const IndexColumn *_hbase_index_spec_find  (const HBaseIndexSpec *spec,
+                                            const char           *name);
+/* The range part orders by lexicographic members (strings, LEX). */
+gboolean   _hbase_index_column_is_lex      (const IndexColumn    *column);
+
+/* A value of an indexed column, read as its type. */
+typedef struct {
+  HBaseIndexValueType type;
+  GBytes *bytes;          /* strings */
+  gint64 i;               /* INT64, COUNTER */
+  double d;               /* DOUBLE */
+} IndexValue;
+
+void       _hbase_index_value_clear        (IndexValue           *value);
+/* Parses a cell as @type; FALSE when it does not parse (not indexed). */
+gboolean   _hbase_index_value_parse        (HBaseIndexValueType   type,
+                                            const guint8         *data,
+                                            gsize                 len,
+                                            IndexValue           *value);
+/* <0, 0, >0; both values of the same type. */
+int        _hbase_index_value_compare      (const IndexValue     *a,
+                                            const IndexValue     *b);
+/* The canonical form: the exact set's key suffix and the identity of a
+ * value in row records (strings as they are, INT64 as %lld, DOUBLE as
+ * %.17g with -0 as 0, COUNTER as its 8 bytes). */
+GBytes    *_hbase_index_value_canonical    (const IndexValue     *value);
+/* Order-preserving bytes: 8 for numbers, escaped bytes + 00 01 for
+ * strings (00 -> 00 FF). */
+GBytes    *_hbase_index_value_sortkey      (const IndexValue     *value);
+/* The sorted-set score: the number (rounded to a double) for numeric
+ * score indexes, 0 for lexicographic ones; in %.17g. */
+char      *_hbase_index_value_score        (const IndexColumn    *column,
+                                            const IndexValue     *value);
+
+/* What a row has in an index for one value: the exact set member and/or
+ * the sorted set member (sortkey ‖ row key) with its score. */
+typedef struct {
+  gatomicrefcount ref_count;
+  const IndexColumn *column;
+  GBytes *value;          /* canonical */
+  GBytes *sortkey;        /* NULL without a range part */
+  char *score;            /* NULL without a range part */
+  const char *flags;      /* "x", "z" or "xz": the parts it stands for */
+  GBytes *blob;           /* as the Lua script stores it, made on demand */
+} IndexEntry;
+
+/* The entry of a cell value, or NULL when the value is not indexable. */
+IndexEntry *_hbase_index_entry_new         (const IndexColumn    *column,
+                                            const guint8         *data,
+                                            gsize                 len);
+/* The sorted-set entry a member stands for (flags "z"), and its row; NULL
+ * when the member is malformed. */
+IndexEntry *_hbase_index_entry_from_member (const IndexColumn    *column,
+                                            const guint8         *member,
+                                            gsize                 len,
+                                            GBytes              **row);
+IndexEntry *_hbase_index_entry_ref         (IndexEntry           *entry);
+/* Drops a reference (entries are shared through the core's cache). */
+void        _hbase_index_entry_free        (gpointer              entry);
+/* "x", "z" or "xz": what the Lua script maintains for it. */
+const char *_hbase_index_entry_flags       (const IndexEntry     *entry);
+/* The entry as the Lua script takes and stores it: struct
+ * '>I1c0BI4c0I4c0I1c0' (name, parts: 1 set, 2 sorted set; canonical
+ * value, sort key, score). */
+GBytes     *_hbase_index_entry_blob        (IndexEntry           *entry);
+/* Appends '>I2' count and the blobs of @entries (IndexEntry). */
+void        _hbase_index_append_list       (GByteArray           *out,
+                                            GPtrArray            *entries);
+
+/* The entries of a row as read from HBase (newest version of each
+ * indexed column). */
+GPtrArray  *_hbase_index_row_entries       (const HBaseIndexSpec *spec,
+                                            HBaseRow             *row);
+
+/* --- Redis key names (hbase-index-spec.c) -------------------------------------------- */
+
+/* "prefix:table", or "prefix:{table}" with hash tags: every key of the
+ * table's index starts with it (and, with hash tags, lives in one
+ * cluster slot). */
+char      *_hbase_index_key_base           (const HBaseIndexSpec *spec,
+                                            const char           *table);
+char      *_hbase_index_key                (const char           *base,
+                                            const char           *suffix);
+GBytes    *_hbase_index_exact_key          (const char           *base,
+                                            const char           *name,
+                                            GBytes               *canonical);
+char      *_hbase_index_range_key          (const char           *base,
+                                            const char           *name);
+/* The row key inside a sorted-set member, or NULL when malformed. */
+GBytes    *_hbase_index_member_row         (const IndexColumn    *column,
+                                            const guint8         *member,
+                                            gsize                 len);
+
+/* Redis range bounds for min/max (NULL: open), as ZRANGEBYSCORE or
+ * ZRANGEBYLEX arguments; FALSE when the range is empty. */
+gboolean   _hbase_index_range_bounds       (const IndexColumn    *column,
+                                            const IndexValue     *min,
+                                            gboolean              min_inclusive,
+                                            const IndexValue     *max,
+                                            gboolean              max_inclusive,
+                                            GBytes              **redis_min,
+                                            GBytes              **redis_max);
+
+/* --- row records (hbase-index-spec.c) ------------------------------------------------ */
+
+/* What Redis holds about one row (parsed from the record the Lua script
+ * writes, see hbase-index.lua): the entries it has, whether changes are
+ * pending. */
+typedef struct {
+  char *name;
+  GBytes *value;          /* canonical */
+} RecordEntry;
+
+typedef struct {
+  char *seq;              /* as stored: compared as text */
+  GPtrArray *entries;     /* RecordEntry */
+  guint n_pending;
+  guint n_in_doubt;       /* pending changes whose outcome is unknown */
+  GPtrArray *tokens;      /* char *: writes of the other pending changes,
+                           * settled once their outcome is stored */
+  gboolean needs_fix;
+} IndexRecord;
+
+gboolean   _hbase_index_record_parse       (const char           *data,
+                                            gsize                 len,
+                                            IndexRecord          *record);
+void       _hbase_index_record_clear       (IndexRecord          *record);
+
+/* --- Redis (hbase-index-redis.c) --------------------------------------------------- */
+
+typedef struct _IndexRedisPool IndexRedisPool;
+
+IndexRedisPool *_hbase_index_pool_new      (const HBaseIndexOptions *options);
+void        _hbase_index_pool_free         (IndexRedisPool       *pool);
+/* The run_id of the Redis server the pool last connected to (it changes
+ * with every restart), or NULL. */
+char       *_hbase_index_pool_run_id       (IndexRedisPool       *pool);
+/* Redis's clock in ms since the epoch, from ours and the offset measured
+ * at the last connect. */
+gint64      _hbase_index_pool_redis_now_ms (IndexRedisPool       *pool);
+
+/* Commands to send in one pipeline, arguments binary-safe. */
+typedef struct {
+  GByteArray *data;
+  GArray *offsets;        /* gsize per argument */
+  GArray *lengths;        /* gsize per argument */
+  GArray *commands;       /* guint: first argument of each command */
+} RedisBatch;
+
+RedisBatch *_hbase_index_batch_new         (void);
+void        _hbase_index_batch_free        (RedisBatch           *batch);
+void        _hbase_index_batch_command     (RedisBatch           *batch);
+void        _hbase_index_batch_arg         (RedisBatch           *batch,
+                                            const void           *data,
+                                            gsize                 len);
+void        _hbase_index_batch_str         (RedisBatch           *batch,
+                                            const char           *text);
+void        _hbase_index_batch_bytes       (RedisBatch           *batch,
+                                            GBytes               *bytes);
+void        _hbase_index_batch_uint        (RedisBatch           *batch,
+                                            guint64               value);
+guint       _hbase_index_batch_n_commands  (RedisBatch           *batch);
+/* Starts an EVALSHA of the index script with the four keys of @base. */
+void        _hbase_index_batch_script      (RedisBatch           *batch,
+                                            const char           *base,
+                                            const char           *function);
+
+/* Sends the batch on one connection and reads every reply (element-type
+ * redisReply, freed with the array).  A reply that is an error is
+ * returned as such; only failures to reach Redis are errors here
+ * (HBASE_INDEX_ERROR_REDIS). */
+GPtrArray  *_hbase_index_redis_run         (IndexRedisPool       *pool,
+                                            RedisBatch           *batch,
+                                            GError              **error);
+/* One command: its reply, or NULL with @error also for an error reply. */
+redisReply *_hbase_index_redis_command     (IndexRedisPool       *pool,
+                                            RedisBatch           *batch,
+                                            GError              **error);
+/* @reply is an error reply: sets @error (HBASE_INDEX_ERROR_CHANGED for
+ * the script's HBIDX_CHANGED, else HBASE_INDEX_ERROR_REDIS) and returns
+ * TRUE. */
+gboolean    _hbase_index_reply_error       (redisReply           *reply,
+                                            GError              **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RedisBatch, _hbase_index_batch_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (redisReply, freeReplyObject)
+
+/* --- the index core (hbase-index.c) --------------------------------------------- */
+
+/* What the hooks, queries and maintenance of one opened index share.
+ * Reference-counted: the hooked table holds a reference, so the table may
+ * outlive its HBaseIndex. */
+typedef struct {
+  gatomicrefcount ref_count;
+  HBaseClient *client;
+  char *table_name;
+  HBaseIndexSpec *spec;
+  char *version;          /* of the definitions, from HBase */
+  char *base;             /* Redis key base */
+  char *key_state, *key_seq, *key_rec, *key_fix;
+  HBaseTable *meta;       /* the definitions table, without hooks */
+  HBaseTable *plain;      /* the data table, without hooks (reads) */
+  IndexRedisPool *pool;
+  HBaseIndexRedisDownPolicy on_redis_down;
+  HBaseIndexDirtyPolicy when_dirty;
+  guint lease_ms;
+  guint dirty_check_interval_ms;
+  gboolean trust_redis_restarts;
+  char *token_prefix;
+  gssize token_counter;   /* atomic */
+
+  GMutex cache_lock;
+  GHashTable **entry_cache; /* per column: raw value -> IndexEntry */
+
+  GMutex lock;            /* the fields below */
+  GHashTable *calls;      /* GPtrArray of mutations -> CallState */
+  gint64 dirty_checked_at;
+  char *dirty_mark;       /* last read from HBase, NULL when clean */
+  gint64 dirty_logged_at;
+} IndexCore;
+
+IndexCore *_hbase_index_core_ref           (IndexCore            *core);
+void       _hbase_index_core_unref         (IndexCore            *core);
+
+struct _HBaseIndex {
+  IndexCore *core;
+  HBaseTable *table;      /* with the hooks */
+};
+
+/* The dirty mark in HBase (NULL when clean), re-read when older than the
+ * core's interval (or always when @fresh). */
+gboolean   _hbase_index_read_dirty_mark    (IndexCore            *core,
+                                            gboolean              fresh,
+                                            char                **mark,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+/* Stores a new dirty mark (@reason, a time and a unique id) in HBase. */
+gboolean   _hbase_index_mark_dirty         (IndexCore            *core,
+                                            const char           *reason,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+/* Removes the dirty mark if it is still @mark. */
+gboolean   _hbase_index_clear_dirty_mark   (IndexCore            *core,
+                                            const char           *mark,
+                                            gboolean             *cleared,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
+/* What the index's state hash says (HMGET status version run): READY,
+ * or why queries may not use it, in @reason. */
+HBaseIndexState _hbase_index_state_of_reply (IndexCore           *core,
+                                            redisReply           *state,
+                                            char                **reason);
+/* Marks the index as checked against this Redis process (its run_id). */
+gboolean   _hbase_index_set_state          (IndexCore            *core,
+                                            const char           *status,
+                                            gboolean              new_gen,
+                                            GError              **error);
+
+/* Whether queries may use Redis: READY, or why not in @reason. */
+HBaseIndexState _hbase_index_usable        (IndexCore            *core,
+                                            gboolean              fresh,
+                                            char                **reason,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
+/* The columns to read to evaluate and repair the index (every indexed
+ * column, "family:qualifier"), NULL-terminated. */
+char     **_hbase_index_columns            (const HBaseIndexSpec *spec);
+
+/* Runs the repair function of the Lua script on rows read from HBase:
+ * @rows (HBaseRow, possibly empty for a missing row), @snapshots (char *
+ * seq or "-" per row, NULL for additive mode), @orphans (NULL or one
+ * GPtrArray of IndexEntry per row).  @repaired counts the rows repaired
+ * exactly; @results (nullable) gets '1' (repaired exactly) or '0' per
+ * row. */
+gboolean   _hbase_index_repair_rows        (IndexCore            *core,
+                                            GPtrArray            *keys,
+                                            GPtrArray            *rows,
+                                            GPtrArray            *snapshots,
+                                            GPtrArray            *orphans,
+                                            gboolean              abandon,
+                                            guint                *repaired,
+                                            GString              *results,
+                                            GError              **error);
+
+/* Reads the records of @keys (GBytes): one IndexRecord * or NULL per key
+ * (element-type IndexRecord, freed with the array). */
+GPtrArray *_hbase_index_read_records       (IndexCore            *core,
+                                            GPtrArray            *keys,
+                                            GError              **error);
+void       _hbase_index_record_free        (gpointer              record);
+
+/* Repairs the rows of the fix set that are due (writers that died or lost
+ * Redis before learning an increment's value, ...).  @too_many is set
+ * when more than @max are due; nothing is repaired then. */
+gboolean   _hbase_index_repair_due         (IndexCore            *core,
+                                            guint                 max,
+                                            gboolean             *too_many,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
+/* --- the Lua script (generated from hbase-index.lua) ------------------------------- */
+
+extern const char _hbase_index_script[];
+const char *_hbase_index_script_sha        (void);
+
+G_END_DECLS
+
+#endif /* HBASE_INDEX_PRIVATE_H */

@@ -1,0 +1,596 @@
+/* hbase-index-redis.c: the index's Redis connections: a bounded pool of
+ * hiredis contexts (a context is not thread-safe: one user at a time),
+ * connect and read/write timeouts, AUTH and SELECT, fast failure for a
+ * while after Redis could not be reached, and command batches sent as one
+ * pipeline.  The index script is run with EVALSHA, and sent again with
+ * EVAL on NOSCRIPT (a restarted or flushed Redis). */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "hbase-index-private.h"
+
+struct _IndexRedisPool {
+  char *host;
+  guint port;
+  char *socket_path;
+  char *password;
+  guint db;
+  guint connect_timeout_ms;
+  guint timeout_ms;
+  guint retry_interval_ms;
+
+  GMutex lock;
+  GCond cond;
+  GQueue idle;            /* redisContext */
+  guint open;
+  guint max;
+  gint64 down_until;      /* monotonic µs: fail fast until then */
+  char *down_reason;
+  char *run_id;           /* of the Redis process last connected to */
+  gint64 clock_offset_ms; /* Redis's clock minus ours, at the last connect */
+};
+
+IndexRedisPool *
+_hbase_index_pool_new (const HBaseIndexOptions *options)
+{
+  IndexRedisPool *pool = g_new0 (IndexRedisPool, 1);
+
+  pool->host = g_strdup (options->redis_host != NULL ? options->redis_host : "127.0.0.1");
+  pool->port = options->redis_port != 0 ? options->redis_port : 6379;
+  pool->socket_path = g_strdup (options->redis_socket);
+  pool->password = g_strdup (options->redis_password);
+  pool->db = options->redis_db;
+  pool->connect_timeout_ms = options->connect_timeout_ms != 0 ? options->connect_timeout_ms : 2000;
+  pool->timeout_ms = options->timeout_ms != 0 ? options->timeout_ms : 5000;
+  pool->retry_interval_ms = options->retry_interval_ms != 0 ? options->retry_interval_ms : 1000;
+  pool->max = options->pool_size != 0 ? options->pool_size : 8;
+  g_mutex_init (&pool->lock);
+  g_cond_init (&pool->cond);
+  g_queue_init (&pool->idle);
+  return pool;
+}
+
+void
+_hbase_index_pool_free (IndexRedisPool *pool)
+{
+  redisContext *context;
+
+  if (pool == NULL)
+    return;
+  while ((context = g_queue_pop_head (&pool->idle)) != NULL)
+    redisFree (context);
+  g_mutex_clear (&pool->lock);
+  g_cond_clear (&pool->cond);
+  g_free (pool->host);
+  g_free (pool->socket_path);
+  g_free (pool->password);
+  g_free (pool->down_reason);
+  g_free (pool->run_id);
+  g_free (pool);
+}
+
+char *
+_hbase_index_pool_run_id (IndexRedisPool *pool)
+{
+  char *run_id;
+
+  g_mutex_lock (&pool->lock);
+  run_id = g_strdup (pool->run_id);
+  g_mutex_unlock (&pool->lock);
+  return run_id;
+}
+
+gint64
+_hbase_index_pool_redis_now_ms (IndexRedisPool *pool)
+{
+  gint64 offset;
+
+  g_mutex_lock (&pool->lock);
+  offset = pool->clock_offset_ms;
+  g_mutex_unlock (&pool->lock);
+  return g_get_real_time () / 1000 + offset;
+}
+
+/* How far Redis's clock is from ours: leases are in Redis time. */
+static void
+learn_clock (IndexRedisPool *pool, redisContext *context)
+{
+  gint64 before = g_get_real_time (), after;
+  g_autoptr(redisReply) reply = redisCommand (context, "TIME");
+  gint64 redis_ms;
+
+  after = g_get_real_time ();
+  if (reply == NULL || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2)
+    return;
+  redis_ms = g_ascii_strtoll (reply->element[0]->str, NULL, 10) * 1000 +
+             g_ascii_strtoll (reply->element[1]->str, NULL, 10) / 1000;
+  g_mutex_lock (&pool->lock);
+  pool->clock_offset_ms = redis_ms - (before + after) / 2000;
+  g_mutex_unlock (&pool->lock);
+}
+
+/* The run_id of the server behind a new connection: it changes when Redis
+ * restarts, which may have lost the last writes. */
+static void
+learn_run_id (IndexRedisPool *pool, redisContext *context)
+{
+  g_autoptr(redisReply) reply = redisCommand (context, "INFO server");
+  const char *line;
+
+  if (reply == NULL || reply->type != REDIS_REPLY_STRING)
+    return;
+  line = strstr (reply->str, "run_id:");
+  if (line == NULL)
+    return;
+  line += strlen ("run_id:");
+  g_mutex_lock (&pool->lock);
+  g_free (pool->run_id);
+  pool->run_id = g_strndup (line, strcspn (line, "\r\n"));
+  g_mutex_unlock (&pool->lock);
+}
+
+static struct timeval
+timeval_of (guint ms)
+{
+  struct timeval tv = { (time_t) (ms / 1000), (suseconds_t) ((ms % 1000) * 1000) };
+
+  return tv;
+}
+
+static char *
+where (IndexRedisPool *pool)
+{
+  if (pool->socket_path != NULL)
+    return g_strdup (pool->socket_path);
+  return g_strdup_printf ("%s:%u", pool->host, pool->port);
+}
+
+/* A command on a fresh connection, during set-up: its reply is checked. */
+static gboolean
+setup_command (redisContext *context, GError **error, const char *what, int argc,
+               const char **argv)
+{
+  g_autoptr(redisReply) reply = redisCommandArgv (context, argc, argv, NULL);
+
+  if (reply == NULL)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis %s failed: %s",
+                   what, context->errstr);
+      return FALSE;
+    }
+  if (reply->type == REDIS_REPLY_ERROR)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis %s failed: %s",
+                   what, reply->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static redisContext *
+connect_one (IndexRedisPool *pool, GError **error)
+{
+  struct timeval connect_timeout = timeval_of (pool->connect_timeout_ms);
+  redisContext *context;
+  g_autofree char *address = where (pool);
+
+  if (pool->socket_path != NULL)
+    context = redisConnectUnixWithTimeout (pool->socket_path, connect_timeout);
+  else
+    context = redisConnectWithTimeout (pool->host, (int) pool->port, connect_timeout);
+  if (context == NULL || context->err != 0)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "cannot connect to Redis at %s: %s", address,
+                   context != NULL ? context->errstr : "out of memory");
+      if (context != NULL)
+        redisFree (context);
+      return NULL;
+    }
+  if (redisSetTimeout (context, timeval_of (pool->timeout_ms)) != REDIS_OK)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "cannot set the Redis timeout on %s: %s", address, context->errstr);
+      redisFree (context);
+      return NULL;
+    }
+  redisEnableKeepAlive (context);
+  if (pool->password != NULL)
+    {
+      const char *argv[] = { "AUTH", pool->password };
+
+      if (!setup_command (context, error, "AUTH", 2, argv))
+        {
+          redisFree (context);
+          return NULL;
+        }
+    }
+  if (pool->db != 0)
+    {
+      g_autofree char *db = g_strdup_printf ("%u", pool->db);
+      const char *argv[] = { "SELECT", db };
+
+      if (!setup_command (context, error, "SELECT", 2, argv))
+        {
+          redisFree (context);
+          return NULL;
+        }
+    }
+  learn_run_id (pool, context);
+  learn_clock (pool, context);
+  return context;
+}
+
+/* An idle connection Redis closed (restart, timeout) is readable at EOF:
+ * Redis sends nothing unasked outside pub/sub. */
+static gboolean
+still_open (redisContext *context)
+{
+  struct pollfd fd = { context->fd, POLLIN | POLLRDHUP, 0 };
+
+  return context->err == 0 && poll (&fd, 1, 0) == 0;
+}
+
+static redisContext *
+acquire (IndexRedisPool *pool, GError **error)
+{
+  redisContext *context = NULL;
+  GError *local = NULL;
+
+  g_mutex_lock (&pool->lock);
+  for (;;)
+    {
+      while ((context = g_queue_pop_head (&pool->idle)) != NULL)
+        {
+          if (still_open (context))
+            break;
+          redisFree (context);
+          pool->open--;
+        }
+      if (context != NULL || pool->open < pool->max)
+        break;
+      g_cond_wait (&pool->cond, &pool->lock);
+    }
+  if (context != NULL)
+    {
+      g_mutex_unlock (&pool->lock);
+      return context;
+    }
+  if (g_get_monotonic_time () < pool->down_until)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "%s (not retried for %u ms)",
+                   pool->down_reason, pool->retry_interval_ms);
+      g_mutex_unlock (&pool->lock);
+      return NULL;
+    }
+  pool->open++;
+  g_mutex_unlock (&pool->lock);
+
+  context = connect_one (pool, &local);
+
+  g_mutex_lock (&pool->lock);
+  if (context == NULL)
+    {
+      pool->open--;
+      pool->down_until = g_get_monotonic_time () + (gint64) pool->retry_interval_ms * 1000;
+      g_free (pool->down_reason);
+      pool->down_reason = g_strdup (local->message);
+      g_cond_signal (&pool->cond);
+      g_propagate_error (error, local);
+    }
+  else
+    pool->down_until = 0;
+  g_mutex_unlock (&pool->lock);
+  return context;
+}
+
+static void
+release (IndexRedisPool *pool, redisContext *context, gboolean reusable)
+{
+  g_mutex_lock (&pool->lock);
+  if (reusable && context->err == 0)
+    g_queue_push_head (&pool->idle, context);
+  else
+    {
+      redisFree (context);
+      pool->open--;
+    }
+  g_cond_signal (&pool->cond);
+  g_mutex_unlock (&pool->lock);
+}
+
+/* --- batches ----------------------------------------------------------------------------- */
+
+RedisBatch *
+_hbase_index_batch_new (void)
+{
+  RedisBatch *batch = g_new0 (RedisBatch, 1);
+
+  batch->data = g_byte_array_new ();
+  batch->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  batch->lengths = g_array_new (FALSE, FALSE, sizeof (gsize));
+  batch->commands = g_array_new (FALSE, FALSE, sizeof (guint));
+  return batch;
+}
+
+void
+_hbase_index_batch_free (RedisBatch *batch)
+{
+  if (batch == NULL)
+    return;
+  g_byte_array_unref (batch->data);
+  g_array_unref (batch->offsets);
+  g_array_unref (batch->lengths);
+  g_array_unref (batch->commands);
+  g_free (batch);
+}
+
+void
+_hbase_index_batch_command (RedisBatch *batch)
+{
+  guint first = batch->offsets->len;
+
+  g_array_append_val (batch->commands, first);
+}
+
+void
+_hbase_index_batch_arg (RedisBatch *batch, const void *data, gsize len)
+{
+  gsize offset = batch->data->len;
+
+  if (len > 0)
+    g_byte_array_append (batch->data, data, (guint) len);
+  g_array_append_val (batch->offsets, offset);
+  g_array_append_val (batch->lengths, len);
+}
+
+void
+_hbase_index_batch_str (RedisBatch *batch, const char *text)
+{
+  _hbase_index_batch_arg (batch, text, strlen (text));
+}
+
+void
+_hbase_index_batch_bytes (RedisBatch *batch, GBytes *bytes)
+{
+  gsize len;
+  const void *data = g_bytes_get_data (bytes, &len);
+
+  _hbase_index_batch_arg (batch, data, len);
+}
+
+void
+_hbase_index_batch_uint (RedisBatch *batch, guint64 value)
+{
+  char text[24];
+
+  g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, value);
+  _hbase_index_batch_str (batch, text);
+}
+
+guint
+_hbase_index_batch_n_commands (RedisBatch *batch)
+{
+  return batch->commands->len;
+}
+
+const char *
+_hbase_index_script_sha (void)
+{
+  static char *sha;
+  static gsize once;
+
+  if (g_once_init_enter (&once))
+    {
+      sha = g_compute_checksum_for_string (G_CHECKSUM_SHA1, _hbase_index_script, -1);
+      g_once_init_leave (&once, 1);
+    }
+  return sha;
+}
+
+void
+_hbase_index_batch_script (RedisBatch *batch, const char *base, const char *function)
+{
+  static const char *const suffixes[] = { "state", "seq", "r", "f" };
+
+  _hbase_index_batch_command (batch);
+  _hbase_index_batch_str (batch, "EVALSHA");
+  _hbase_index_batch_str (batch, _hbase_index_script_sha ());
+  _hbase_index_batch_str (batch, "4");
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *key = _hbase_index_key (base, suffixes[i]);
+
+      _hbase_index_batch_str (batch, key);
+    }
+  _hbase_index_batch_str (batch, function);
+  _hbase_index_batch_str (batch, base);
+}
+
+/* argv of command @i; @replace_first swaps the first two arguments
+ * (EVALSHA sha) for (EVAL script). */
+static int
+command_argv (RedisBatch *batch, guint i, const char ***argv, size_t **argvlen,
+              gboolean replace_first)
+{
+  guint first = g_array_index (batch->commands, guint, i);
+  guint end = i + 1 < batch->commands->len ? g_array_index (batch->commands, guint, i + 1)
+                                           : batch->offsets->len;
+  int argc = (int) (end - first);
+
+  *argv = g_new (const char *, argc);
+  *argvlen = g_new (size_t, argc);
+  for (int a = 0; a < argc; a++)
+    {
+      (*argv)[a] = (const char *) batch->data->data + g_array_index (batch->offsets, gsize, first + (guint) a);
+      (*argvlen)[a] = g_array_index (batch->lengths, gsize, first + (guint) a);
+    }
+  if (replace_first && argc >= 2)
+    {
+      (*argv)[0] = "EVAL";
+      (*argvlen)[0] = 4;
+      (*argv)[1] = _hbase_index_script;
+      (*argvlen)[1] = strlen (_hbase_index_script);
+    }
+  return argc;
+}
+
+static gboolean
+append_command (redisContext *context, RedisBatch *batch, guint i, gboolean as_eval)
+{
+  g_autofree const char **argv = NULL;
+  g_autofree size_t *argvlen = NULL;
+  int argc = command_argv (batch, i, &argv, &argvlen, as_eval);
+
+  return redisAppendCommandArgv (context, argc, argv, argvlen) == REDIS_OK;
+}
+
+/* hiredis writes with write(2): a connection Redis closed would raise
+ * SIGPIPE, which kills a process that did not ignore it.  SIGPIPE is
+ * blocked in this thread while Redis is talked to, and one raised is
+ * consumed before unblocking. */
+typedef struct {
+  sigset_t old;
+  gboolean pending_before;
+} SigpipeGuard;
+
+static void
+sigpipe_block (SigpipeGuard *guard)
+{
+  sigset_t block, pending;
+
+  sigemptyset (&block);
+  sigaddset (&block, SIGPIPE);
+  sigpending (&pending);
+  guard->pending_before = sigismember (&pending, SIGPIPE);
+  pthread_sigmask (SIG_BLOCK, &block, &guard->old);
+}
+
+static void
+sigpipe_unblock (SigpipeGuard *guard)
+{
+  sigset_t pending, only;
+  struct timespec zero = { 0, 0 };
+
+  sigpending (&pending);
+  if (!guard->pending_before && sigismember (&pending, SIGPIPE))
+    {
+      sigemptyset (&only);
+      sigaddset (&only, SIGPIPE);
+      while (sigtimedwait (&only, NULL, &zero) < 0 && errno == EINTR)
+        ;
+    }
+  pthread_sigmask (SIG_SETMASK, &guard->old, NULL);
+}
+
+static gboolean
+is_noscript (redisReply *reply)
+{
+  return reply != NULL && reply->type == REDIS_REPLY_ERROR && reply->str != NULL &&
+         g_str_has_prefix (reply->str, "NOSCRIPT");
+}
+
+static gboolean
+is_evalsha (RedisBatch *batch, guint i)
+{
+  guint first = g_array_index (batch->commands, guint, i);
+
+  return g_array_index (batch->lengths, gsize, first) == 7 &&
+         memcmp (batch->data->data + g_array_index (batch->offsets, gsize, first), "EVALSHA", 7) == 0;
+}
+
+static void
+reply_free (gpointer reply)
+{
+  if (reply != NULL)
+    freeReplyObject (reply);
+}
+
+GPtrArray *
+_hbase_index_redis_run (IndexRedisPool *pool, RedisBatch *batch, GError **error)
+{
+  g_autoptr(GPtrArray) replies = g_ptr_array_new_with_free_func (reply_free);
+  redisContext *context;
+  SigpipeGuard guard;
+  gboolean ok = TRUE;
+
+  context = acquire (pool, error);
+  if (context == NULL)
+    return NULL;
+  sigpipe_block (&guard);
+  for (guint i = 0; ok && i < batch->commands->len; i++)
+    ok = append_command (context, batch, i, FALSE);
+  for (guint i = 0; ok && i < batch->commands->len; i++)
+    {
+      void *reply = NULL;
+
+      if (redisGetReply (context, &reply) != REDIS_OK)
+        ok = FALSE;
+      else
+        g_ptr_array_add (replies, reply);
+    }
+  /* the script is not loaded (Redis restarted or was flushed): EVAL it */
+  for (guint i = 0; ok && i < replies->len; i++)
+    if (is_noscript (g_ptr_array_index (replies, i)) && is_evalsha (batch, i))
+      {
+        void *reply = NULL;
+
+        if (!append_command (context, batch, i, TRUE) || redisGetReply (context, &reply) != REDIS_OK)
+          ok = FALSE;
+        else
+          {
+            freeReplyObject (g_ptr_array_index (replies, i));
+            g_ptr_array_index (replies, i) = reply;
+          }
+      }
+  sigpipe_unblock (&guard);
+  if (!ok)
+    {
+      g_autofree char *address = where (pool);
+
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis at %s: %s",
+                   address, context->errstr[0] != '\0' ? context->errstr : "connection failed");
+      release (pool, context, FALSE);
+      return NULL;
+    }
+  release (pool, context, TRUE);
+  return g_steal_pointer (&replies);
+}
+
+gboolean
+_hbase_index_reply_error (redisReply *reply, GError **error)
+{
+  if (reply == NULL || reply->type != REDIS_REPLY_ERROR)
+    return FALSE;
+  if (g_str_has_prefix (reply->str, "HBIDX_CHANGED"))
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED, "%s",
+                 reply->str + strlen ("HBIDX_CHANGED "));
+  else
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis: %s", reply->str);
+  return TRUE;
+}
+
+redisReply *
+_hbase_index_redis_command (IndexRedisPool *pool, RedisBatch *batch, GError **error)
+{
+  g_autoptr(GPtrArray) replies = _hbase_index_redis_run (pool, batch, error);
+  redisReply *reply;
+
+  if (replies == NULL)
+    return NULL;
+  g_assert (replies->len == 1);
+  reply = g_ptr_array_steal_index (replies, 0);
+  if (_hbase_index_reply_error (reply, error))
+    {
+      freeReplyObject (reply);
+      return NULL;
+    }
+  return reply;
+}

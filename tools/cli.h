@@ -1,0 +1,206 @@
+/* cli.h: what the parts of the hbase-glib command-line tool share.
+ *
+ * The tool is one table of subcommands (tools/hbase-glib.c); each
+ * subcommand parses its own options with cli_parse(), which adds the
+ * connection options, so they may come before or after the command name.
+ * Every failure ends as an exit status (CliExit) and a plain message on
+ * stderr; stdout carries only results. */
+#ifndef HBASE_GLIB_CLI_H
+#define HBASE_GLIB_CLI_H
+
+#include <stdio.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses, documented in tools/hbase-glib.1 and docs/cli.md. */
+typedef enum {
+  CLI_EXIT_OK = 0,            /* done */
+  CLI_EXIT_FAILED = 1,        /* HBase or the gateway refused or failed the operation */
+  CLI_EXIT_USAGE = 2,         /* bad command line or invalid input */
+  CLI_EXIT_NOT_FOUND = 3,     /* table, namespace, row or member does not exist */
+  CLI_EXIT_CONNECTION = 4,    /* the gateway could not be reached or did not answer in time */
+  CLI_EXIT_NOT_APPLIED = 5,   /* a condition was not met (check-and-put), a check found differences */
+} CliExit;
+
+typedef struct _Cli Cli;
+typedef struct _CliCommand CliCommand;
+
+typedef int (*CliRunFunc) (Cli *cli, const CliCommand *command, int argc, char **argv);
+
+/* One subcommand.  @params and @summary make the usage line,
+ * @description the text after the options in --help. */
+struct _CliCommand {
+  const char *name;
+  const char *group;
+  const char *params;
+  const char *summary;
+  const char *description;
+  CliRunFunc run;
+};
+
+/* The connection options, given before the command, after it, or both
+ * (after wins); a NULL/negative field is not given. */
+typedef struct {
+  char *gateways;
+  char *protocol;
+  char *transport;
+  char *config_file;
+  int timeout_ms;
+  gboolean verbose;
+  char *redis;
+  char *redis_socket;
+  int redis_db;
+  char *index_meta_table;
+} CliConnectionOptions;
+
+struct _Cli {
+  CliConnectionOptions global;
+  CliConnectionOptions local;
+  const CliCommand *command;
+  HBaseClient *client;
+  HBaseIndex *index;          /* the index writes go through, if any */
+  char *redis_host;
+  gboolean quiet;
+};
+
+/* --- command table (hbase-glib.c and the cli-*.c files) --- */
+extern const CliCommand cli_data_commands[];
+extern const CliCommand cli_admin_commands[];
+extern const CliCommand cli_structure_commands[];
+extern const CliCommand cli_index_commands[];
+
+/* --- options ------------------------------------------------------------- */
+int           cli_parse            (Cli               *cli,
+                                    const CliCommand  *command,
+                                    const GOptionEntry *entries,
+                                    int               *argc,
+                                    char            ***argv);
+void          cli_add_connection_entries (GOptionContext       *context,
+                                          CliConnectionOptions *options);
+void          cli_connection_options_clear (CliConnectionOptions *options);
+void          cli_clear            (Cli              *cli);
+
+/* --no-index, for the commands that write */
+#define CLI_NO_INDEX_ENTRY(flag) \
+  { "no-index", 0, 0, G_OPTION_ARG_NONE, (flag), \
+    "Write to the table directly, not through its secondary index (which then lags)", NULL }
+int           cli_usage            (const CliCommand *command,
+                                    const char       *format,
+                                    ...) G_GNUC_PRINTF (2, 3);
+int           cli_fail             (const CliCommand *command,
+                                    const GError     *error);
+int           cli_exit_for_error   (const GError     *error);
+int           cli_expect_args      (const CliCommand *command,
+                                    int               argc,
+                                    int               min,
+                                    int               max);
+
+/* --- connection ------------------------------------------------------------- */
+HBaseClient  *cli_client           (Cli              *cli,
+                                    GError          **error);
+HBaseTable   *cli_table            (Cli              *cli,
+                                    const char       *name,
+                                    GError          **error);
+
+gboolean      cli_index_options    (Cli               *cli,
+                                    HBaseIndexOptions *options,
+                                    GError           **error);
+const char   *cli_index_meta_table (Cli              *cli);
+HBaseTable   *cli_write_table      (Cli              *cli,
+                                    const char       *name,
+                                    gboolean          no_index,
+                                    GError          **error);
+HBaseTable   *cli_existing_table   (Cli              *cli,
+                                    const char       *name,
+                                    gboolean          no_index,
+                                    GError          **error);
+void          cli_forget_table     (void);
+
+/* --- bytes in and out ------------------------------------------------------------ */
+GBytes       *cli_unescape         (const char       *text,
+                                    const char       *what,
+                                    GError          **error);
+char         *cli_unescape_string  (const char       *text,
+                                    const char       *what,
+                                    GError          **error);
+void          cli_escape           (GString          *out,
+                                    const guint8     *data,
+                                    gsize             length,
+                                    gboolean          ascii_only);
+void          cli_escape_bytes     (GString          *out,
+                                    GBytes           *bytes,
+                                    gboolean          ascii_only);
+void          cli_json_bytes       (GString          *out,
+                                    const guint8     *data,
+                                    gsize             length,
+                                    gboolean          base64);
+void          cli_json_string      (GString          *out,
+                                    const char       *text);
+gboolean      cli_parse_column     (const char       *text,
+                                    char            **family,
+                                    char            **qualifier,
+                                    GError          **error);
+
+/* --- output of rows ------------------------------------------------------------- */
+typedef enum {
+  CLI_FORMAT_TSV,
+  CLI_FORMAT_JSON,
+} CliFormat;
+
+typedef struct {
+  char *format_name;
+  gboolean timestamps;
+  gboolean ascii;
+  gboolean base64;
+  gboolean keys_only;
+  CliFormat format;
+} CliOutput;
+
+/* The output options, inside a GOptionEntry array. */
+#define CLI_OUTPUT_ENTRIES(out) \
+  { "format", 'o', 0, G_OPTION_ARG_STRING, &(out)->format_name, \
+    "Output format: tsv (default) or json (one JSON object per row and line)", "FORMAT" }, \
+  { "timestamps", 't', 0, G_OPTION_ARG_NONE, &(out)->timestamps, \
+    "Show each cell's timestamp (TSV: a column before the value)", NULL }, \
+  { "ascii", 0, 0, G_OPTION_ARG_NONE, &(out)->ascii, \
+    "TSV: escape every byte outside printable ASCII, UTF-8 text too", NULL }, \
+  { "base64", 0, 0, G_OPTION_ARG_NONE, &(out)->base64, \
+    "JSON: write every key, column and value as a base64 string", NULL }
+gboolean      cli_output_check     (CliOutput        *output,
+                                    GError          **error);
+void          cli_output_row       (const CliOutput  *output,
+                                    HBaseRow         *row,
+                                    GString          *buffer);
+
+/* --- progress on stderr --------------------------------------------------------------- */
+typedef struct {
+  const char *unit;
+  guint64 total;
+  gint64 started;
+  gint64 shown;
+  gboolean enabled;
+  gboolean drawn;
+} CliProgress;
+
+void          cli_progress_start   (CliProgress      *progress,
+                                    const char       *unit,
+                                    guint64           total,
+                                    gboolean          force);
+void          cli_progress_update  (CliProgress      *progress,
+                                    guint64           done);
+void          cli_progress_finish  (CliProgress      *progress);
+
+/* --- misc ----------------------------------------------------------------------- */
+gboolean      cli_parse_int64      (const char       *text,
+                                    const char       *what,
+                                    gint64           *value,
+                                    GError          **error);
+gboolean      cli_confirm          (const char       *question,
+                                    gboolean          yes,
+                                    GError          **error);
+
+G_END_DECLS
+
+#endif /* HBASE_GLIB_CLI_H */

@@ -216,49 +216,31 @@ pending_new (void)
   return pending;
 }
 
+/* What the mutation's cells, columns and families add, read from the
+ * mutation itself: converting it to the generated structs here would copy
+ * every value once more only to measure it. */
 static gsize
-put_size (HBaseMutation *mutation)
+entries_size (HBaseMutation *mutation)
 {
-  g_autoptr(HbaseThriftTPut) put = _hbase_mutation_to_put (mutation);
   gsize size = 0;
 
-  for (guint i = 0; i < put->columnValues->len; i++)
+  for (guint i = 0; i < _hbase_mutation_get_n_entries (mutation); i++)
     {
-      const HbaseThriftTColumnValue *value = g_ptr_array_index (put->columnValues, i);
+      GBytes *family = NULL, *qualifier = NULL, *value = NULL;
+      gint64 timestamp;
 
-      size += CELL_OVERHEAD + value->family->len + value->qualifier->len + value->value->len;
+      _hbase_mutation_get_entry (mutation, i, &family, &qualifier, &value, &timestamp);
+      size += CELL_OVERHEAD + g_bytes_get_size (family) + g_bytes_get_size (qualifier) +
+              (value != NULL ? g_bytes_get_size (value) : 0);
     }
   return size;
 }
 
-static gsize
-delete_size (HBaseMutation *mutation)
-{
-  g_autoptr(GPtrArray) deletes = g_ptr_array_new_with_free_func (g_object_unref);
-  gsize size = 0;
-
-  _hbase_mutation_add_deletes (mutation, deletes);
-  for (guint i = 0; i < deletes->len; i++)
-    {
-      const HbaseThriftTDelete *delete = g_ptr_array_index (deletes, i);
-
-      for (guint j = 0; delete->columns != NULL && j < delete->columns->len; j++)
-        {
-          const HbaseThriftTColumn *column = g_ptr_array_index (delete->columns, j);
-
-          size += CELL_OVERHEAD + column->family->len +
-                  (column->qualifier != NULL ? column->qualifier->len : 0);
-        }
-    }
-  return size;
-}
-
-/* An estimate of what a checked mutation takes on the wire. */
 static gsize
 mutation_size (HBaseMutation *mutation)
 {
   return MUTATION_OVERHEAD + g_bytes_get_size (hbase_mutation_get_row (mutation)) +
-         (hbase_mutation_is_put (mutation) ? put_size (mutation) : delete_size (mutation));
+         entries_size (mutation);
 }
 
 /* Called with the lock held. */

@@ -42,7 +42,8 @@ typedef struct _HBaseWriteFailure HBaseWriteFailure;
  *
  * Called once for each mutation a flush could not write, in the thread
  * that flushes (the caller of hbase_write_buffer_add(), _flush(), _close()
- * or _free(), or the buffer's interval thread).  It must not add to,
+ * or _free(), the buffer's interval thread, or its sender thread with
+ * @background_flush).  It must not add to,
  * flush, close or free @buffer.
  */
 typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
@@ -72,6 +73,15 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  *   written; when %NULL, failures are kept for
  *   hbase_write_buffer_take_failures()
  * @user_data: passed to @on_failure; must outlive the buffer
+ * @background_flush: write full batches from a thread of the buffer's
+ *   own, as the Java client's BufferedMutator does: an add that fills a
+ *   batch hands it over and returns while it is written, so the caller
+ *   fills the next batch meanwhile (and the work an indexed table does
+ *   before a write, such as its Redis index entries, overlaps the write
+ *   before).  Batches are still written one at a time, in order.  At most
+ *   one batch is written and one waits: an add that fills a third waits
+ *   (back-pressure), so up to three times @max_bytes are held.  Failures
+ *   are reported from that thread.
  *
  * How a write buffer flushes and reports failures.  Initialise with
  * %HBASE_WRITE_BUFFER_OPTIONS_INIT.
@@ -82,15 +92,17 @@ typedef struct {
   guint flush_interval_ms;
   HBaseWriteFailureFunc on_failure;
   gpointer user_data;
+  gboolean background_flush;
 } HBaseWriteBufferOptions;
 
 /**
  * HBASE_WRITE_BUFFER_OPTIONS_INIT:
  *
  * The defaults: flush at 2 MiB, no count limit, no periodic flush,
- * failures kept for hbase_write_buffer_take_failures().
+ * failures kept for hbase_write_buffer_take_failures(), batches written
+ * by the thread that fills them.
  */
-#define HBASE_WRITE_BUFFER_OPTIONS_INIT { HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES, 0, 0, NULL, NULL }
+#define HBASE_WRITE_BUFFER_OPTIONS_INIT { HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES, 0, 0, NULL, NULL, FALSE }
 
 HBaseWriteBuffer *hbase_write_buffer_new               (HBaseTable                    *table,
                                                         const HBaseWriteBufferOptions *options,

@@ -6,6 +6,8 @@
 #include "hbase-mutation-private.h"
 #include "hbase-table-call.h"
 
+static void call_after (TableCall *call, gboolean sent, gboolean ok);
+
 /* --- the call and its parts ------------------------------------------------------------ */
 
 void
@@ -47,6 +49,8 @@ _hbase_table_call_free (gpointer data)
 {
   TableCall *call = data;
 
+  /* prepared (the before hook ran) but never sent */
+  call_after (call, FALSE, FALSE);
   g_clear_object (&call->table);
   g_clear_pointer (&call->gets, g_ptr_array_unref);
   g_clear_pointer (&call->batches, g_ptr_array_unref);
@@ -261,27 +265,47 @@ outcome_of (TableCall *call, guint i, gboolean ok)
 }
 
 gboolean
-_hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
-                       GError **error)
+_hbase_table_call_before (TableCall *call, GCancellable *cancellable, GError **error)
 {
   const HBaseTableWriteHooks *hooks = call->table->hooks;
-  g_autofree HBaseWriteOutcome *outcomes = NULL;
-  gboolean ok;
 
-  if (hooks == NULL || call->mutations == NULL)
-    return send (call, func, cancellable, error);
+  if (call->before_ran || hooks == NULL || call->mutations == NULL)
+    return TRUE;
   if (hooks->before != NULL &&
       !hooks->before (call->table, call->mutations, call->table->hooks_data, cancellable, error))
     return FALSE;
+  call->before_ran = TRUE;
+  call->owes_after = hooks->after != NULL;
+  return TRUE;
+}
+
+/* Gives the after hook its outcomes (once). */
+static void
+call_after (TableCall *call, gboolean sent, gboolean ok)
+{
+  const HBaseTableWriteHooks *hooks = call->table->hooks;
+  g_autofree HBaseWriteOutcome *outcomes = NULL;
+
+  if (!call->owes_after)
+    return;
+  call->owes_after = FALSE;
+  outcomes = g_new (HBaseWriteOutcome, call->mutations->len);
+  for (guint i = 0; i < call->mutations->len; i++)
+    outcomes[i] = sent ? outcome_of (call, i, ok) : _HBASE_WRITE_NOT_APPLIED;
+  hooks->after (call->table, call->mutations, outcomes, sent && ok ? call->row : NULL,
+                call->table->hooks_data);
+}
+
+gboolean
+_hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
+                       GError **error)
+{
+  gboolean ok;
+
+  if (!_hbase_table_call_before (call, cancellable, error))
+    return FALSE;
   ok = send (call, func, cancellable, error);
-  if (hooks->after != NULL)
-    {
-      outcomes = g_new (HBaseWriteOutcome, call->mutations->len);
-      for (guint i = 0; i < call->mutations->len; i++)
-        outcomes[i] = outcome_of (call, i, ok);
-      hooks->after (call->table, call->mutations, outcomes, ok ? call->row : NULL,
-                    call->table->hooks_data);
-    }
+  call_after (call, TRUE, ok);
   return ok;
 }
 

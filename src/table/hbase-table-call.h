@@ -37,6 +37,8 @@ typedef struct {
   GByteArray *check_value;
   HbaseThriftTCompareOp check_op;
   GPtrArray *mutations;                 /* HBaseMutation, for write hooks */
+  gboolean before_ran;                  /* the before hook accepted the write */
+  gboolean owes_after;                  /* ... and the after hook has not run */
   GArray *first_batch;                  /* guint per mutation: its batches */
   GArray *last_batch;
   char *filter;                         /* for error messages */
@@ -60,8 +62,17 @@ void       _hbase_table_batch_add         (GPtrArray       *batches,
                                            gboolean         puts,
                                            gpointer         item);
 
+/* Runs the table's before write hook for the call's mutations, once
+ * (nothing when there is no hook or the call writes nothing).  From then
+ * on the after hook is owed an outcome: _hbase_table_call_run() gives it,
+ * or _hbase_table_call_free() reports every mutation as not applied. */
+gboolean   _hbase_table_call_before       (TableCall       *call,
+                                           GCancellable    *cancellable,
+                                           GError         **error);
+
 /* Sends the call (with the client's retries, as call->flags allow) and
- * makes the error as precise as the request allows. */
+ * makes the error as precise as the request allows; around it, the write
+ * hooks (the before hook unless _hbase_table_call_before() ran it). */
 gboolean   _hbase_table_call_run          (TableCall       *call,
                                            HBaseCallFunc    func,
                                            GCancellable    *cancellable,
@@ -96,6 +107,19 @@ HbaseThriftTRowMutations *_hbase_table_row_mutations_new (GPtrArray  *mutations,
                                                           const char *what,
                                                           gsize      *payload,
                                                           GError    **error);
+
+/* The two halves of hbase_table_apply_multiple(), for the write buffer's
+ * background flushes: prepare checks and converts @mutations and runs the
+ * before hook in the caller's thread, send (another thread, later) sends
+ * them and runs the after hook.  Free a prepared call with
+ * _hbase_table_call_free(), sent or not. */
+TableCall *_hbase_table_apply_multiple_prepare (HBaseTable   *table,
+                                                GPtrArray    *mutations,
+                                                GCancellable *cancellable,
+                                                GError      **error);
+gboolean   _hbase_table_apply_multiple_send    (TableCall    *call,
+                                                GCancellable *cancellable,
+                                                GError      **error);
 
 /* Each mutation is well formed (and the list is not NULL). */
 gboolean   _hbase_table_check_mutations   (GPtrArray       *mutations,

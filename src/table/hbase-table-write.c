@@ -220,6 +220,23 @@ hbase_table_apply_multiple (HBaseTable *table, GPtrArray *mutations, GCancellabl
   return call != NULL && _hbase_table_call_run (call, write_once, cancellable, error);
 }
 
+TableCall *
+_hbase_table_apply_multiple_prepare (HBaseTable *table, GPtrArray *mutations,
+                                     GCancellable *cancellable, GError **error)
+{
+  g_autoptr(TableCall) call = prepare_writes (table, mutations, error);
+
+  if (call == NULL || !_hbase_table_call_before (call, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&call);
+}
+
+gboolean
+_hbase_table_apply_multiple_send (TableCall *call, GCancellable *cancellable, GError **error)
+{
+  return _hbase_table_call_run (call, write_once, cancellable, error);
+}
+
 /**
  * hbase_table_mutate_row:
  * @table: a table

@@ -30,12 +30,19 @@
  *   takes; flush and close also fail with a summary.  What is still in the
  *   list when the buffer is freed is logged with g_warning(), the last
  *   resort, so that no failure vanishes.
+ * - With background_flush, full batches go to a sender thread: the thread
+ *   that fills a batch also prepares it (checks, converts, and runs the
+ *   table's before-write hooks: the Redis index adds its entries there),
+ *   so that work overlaps the write of the batch before, while HBase still
+ *   receives the batches one at a time and in order.  A flush queues its
+ *   batch under flush_lock, so the queue keeps the order batches were taken.
  * - The periodic flush is a thread waiting on a GCond with a deadline, not
  *   a GSource: no main loop is needed, and it sleeps while nothing waits.
  */
 #include "config.h"
 
 #include "hbase-mutation-private.h"
+#include "hbase-table-call.h"
 
 /* Well below the 2 MB frame limit of framed gateways. */
 #define MAX_REQUEST_BYTES (1024 * 1024)
@@ -71,8 +78,18 @@ struct _HBaseWriteBuffer {
   GPtrArray *failures;    /* HBaseWriteFailure, kept when there is no on_failure */
   gboolean closed;
   GThread *flusher;       /* the interval thread, or NULL */
+  /* background flushes */
+  GThread *sender;        /* writes queued batches, or NULL */
+  GCond work;             /* wakes the sender */
+  GCond moved;            /* a batch was taken by the sender, or written */
+  struct _Batch *queued;  /* prepared, next to write */
+  struct _Batch *in_flight;
+  gboolean stopping;
+  guint carried_failed;   /* failures of batches nobody waited for, */
+  guint carried_mutations; /* ... out of so many, since the last flush, */
+  HBaseWriteFailure *carried_first; /* ... and the first of them */
 
-  GMutex flush_lock;      /* held through a whole flush */
+  GMutex flush_lock;      /* held through a flush (background: until queued) */
 };
 
 typedef enum {
@@ -87,6 +104,22 @@ typedef struct {
   HBaseWriteFailure *first;
   GError *shared;         /* an error that fails the rest of the flush */
 } Outcome;
+
+/* Mutations of one kind sent in one call (putMultiple, deleteMultiple). */
+typedef struct {
+  GPtrArray *mutations;   /* HBaseMutation */
+  TableCall *prepared;    /* background: converted, before hooks done */
+  GError *error;          /* background: why preparing failed */
+} Request;
+
+/* The mutations one flush took, and what became of them. */
+typedef struct _Batch {
+  GPtrArray *requests;    /* Request, in order */
+  guint n_mutations;
+  GCancellable *cancellable;
+  Outcome outcome;
+  gboolean waited;        /* a flush waits for it and frees it */
+} Batch;
 
 /* --- failures ------------------------------------------------------------------------------- */
 
@@ -288,36 +321,123 @@ fails_everything (const GError *error)
          error->code == HBASE_ERROR_PROTOCOL || error->code == HBASE_ERROR_NOT_FOUND;
 }
 
-/* Sends one request of mutations of one kind.  When it fails for reasons
- * of its own, sends them again one at a time to find which fail. */
+/* --- batches and requests -------------------------------------------------------------------- */
+
 static void
-send_request (HBaseWriteBuffer *buffer, GPtrArray *request, GCancellable *cancellable,
+request_free (gpointer data)
+{
+  Request *request = data;
+
+  g_ptr_array_unref (request->mutations);
+  /* prepared and never sent: its write hooks learn it was not applied */
+  g_clear_pointer (&request->prepared, _hbase_table_call_free);
+  g_clear_error (&request->error);
+  g_free (request);
+}
+
+/* Cuts @pending (taken, in the order added) in runs of puts and of
+ * deletes, and those in requests of at most MAX_REQUEST_BYTES (a bigger
+ * mutation goes alone). */
+static Batch *
+batch_new (GArray *pending, GCancellable *cancellable)
+{
+  Batch *batch = g_new0 (Batch, 1);
+  Request *request = NULL;
+  gsize request_bytes = 0;
+
+  batch->requests = g_ptr_array_new_with_free_func (request_free);
+  batch->n_mutations = pending->len;
+  batch->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
+  for (guint i = 0; i < pending->len; i++)
+    {
+      const Pending *one = &g_array_index (pending, Pending, i);
+
+      if (request == NULL ||
+          hbase_mutation_is_put (request->mutations->pdata[0]) != hbase_mutation_is_put (one->mutation) ||
+          request_bytes + one->size > MAX_REQUEST_BYTES)
+        {
+          request = g_new0 (Request, 1);
+          request->mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+          g_ptr_array_add (batch->requests, request);
+          request_bytes = 0;
+        }
+      g_ptr_array_add (request->mutations, hbase_mutation_ref (one->mutation));
+      request_bytes += one->size;
+    }
+  return batch;
+}
+
+/* A batch of no mutation, to carry the result of earlier ones. */
+static Batch *
+batch_new_empty (void)
+{
+  g_autoptr(GArray) none = pending_new ();
+
+  return batch_new (none, NULL);
+}
+
+static void
+batch_free (Batch *batch)
+{
+  g_ptr_array_unref (batch->requests);
+  g_clear_object (&batch->cancellable);
+  g_clear_error (&batch->outcome.shared);
+  g_clear_pointer (&batch->outcome.first, hbase_write_failure_free);
+  g_free (batch);
+}
+
+/* For a background flush: checks, converts and runs the table's write
+ * hooks' first part now, in the caller's thread, while the sender writes
+ * the batch before.  A request of one mutation goes through
+ * hbase_table_apply() (a mixed delete stays atomic) and is not prepared. */
+static void
+batch_prepare (HBaseWriteBuffer *buffer, Batch *batch)
+{
+  for (guint i = 0; i < batch->requests->len; i++)
+    {
+      Request *request = g_ptr_array_index (batch->requests, i);
+
+      if (request->mutations->len > 1)
+        request->prepared = _hbase_table_apply_multiple_prepare (buffer->table, request->mutations,
+                                                                 batch->cancellable, &request->error);
+    }
+}
+
+/* Sends one request.  When it fails for reasons of its own, sends its
+ * mutations again one at a time to find which fail. */
+static void
+send_request (HBaseWriteBuffer *buffer, Request *request, GCancellable *cancellable,
               Outcome *outcome)
 {
+  GPtrArray *mutations = request->mutations;
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
   if (outcome->shared == NULL)
     {
-      /* one mutation goes alone: a mixed delete then stays atomic */
-      if (request->len == 1)
-        ok = hbase_table_apply (buffer->table, request->pdata[0], cancellable, &error);
+      if (request->prepared != NULL)
+        ok = _hbase_table_apply_multiple_send (request->prepared, cancellable, &error);
+      else if (request->error != NULL)
+        ok = (error = g_error_copy (request->error)) == NULL;
+      else if (mutations->len == 1)
+        ok = hbase_table_apply (buffer->table, mutations->pdata[0], cancellable, &error);
       else
-        ok = hbase_table_apply_multiple (buffer->table, request, cancellable, &error);
+        ok = hbase_table_apply_multiple (buffer->table, mutations, cancellable, &error);
+      g_clear_pointer (&request->prepared, _hbase_table_call_free);
       if (ok)
         return;
       if (fails_everything (error))
         outcome->shared = g_steal_pointer (&error);
     }
-  if (outcome->shared != NULL || request->len == 1)
+  if (outcome->shared != NULL || mutations->len == 1)
     {
-      for (guint i = 0; i < request->len; i++)
-        report (buffer, outcome, request->pdata[i], outcome->shared != NULL ? outcome->shared : error);
+      for (guint i = 0; i < mutations->len; i++)
+        report (buffer, outcome, mutations->pdata[i], outcome->shared != NULL ? outcome->shared : error);
       return;
     }
-  for (guint i = 0; i < request->len; i++)
+  for (guint i = 0; i < mutations->len; i++)
     {
-      HBaseMutation *mutation = request->pdata[i];
+      HBaseMutation *mutation = mutations->pdata[i];
 
       g_clear_error (&error);
       if (outcome->shared == NULL && hbase_table_apply (buffer->table, mutation, cancellable, &error))
@@ -328,65 +448,159 @@ send_request (HBaseWriteBuffer *buffer, GPtrArray *request, GCancellable *cancel
     }
 }
 
-/* Sends @batch in order: runs of puts and of deletes, cut in requests of
- * at most MAX_REQUEST_BYTES (a bigger mutation goes alone). */
 static void
-send_batch (HBaseWriteBuffer *buffer, GArray *batch, GCancellable *cancellable, Outcome *outcome)
+send_batch (HBaseWriteBuffer *buffer, Batch *batch)
 {
-  g_autoptr(GPtrArray) request = g_ptr_array_new ();
-  gsize request_bytes = 0;
+  for (guint i = 0; i < batch->requests->len; i++)
+    send_request (buffer, g_ptr_array_index (batch->requests, i), batch->cancellable,
+                  &batch->outcome);
+  /* free what was prepared and not sent now, in the sending thread */
+  g_ptr_array_set_size (batch->requests, 0);
+}
 
-  for (guint i = 0; i < batch->len; i++)
+/* TRUE if every mutation of @batch was written, else FALSE with a summary. */
+static gboolean
+batch_result (HBaseWriteBuffer *buffer, Batch *batch, GError **error)
+{
+  g_autofree char *summary = NULL;
+
+  if (batch == NULL || batch->outcome.n_failed == 0)
+    return TRUE;
+  summary = g_strdup_printf ("%u of %u %s to table %s failed", batch->outcome.n_failed,
+                             batch->n_mutations, batch->n_mutations == 1 ? "mutation" : "mutations",
+                             hbase_table_get_name (buffer->table));
+  set_failed (error, batch->outcome.first, summary);
+  return FALSE;
+}
+
+/* --- flushing ------------------------------------------------------------------------------ */
+
+/* Takes the pending mutations as a batch if @mode says they are to be
+ * flushed, else NULL.  Call with buffer->lock held. */
+static Batch *
+take_batch (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable)
+{
+  g_autoptr(GArray) taken = NULL;
+
+  if (buffer->pending->len == 0 ||
+      !(mode == FLUSH_ALL || (mode == FLUSH_FULL && is_full (buffer)) ||
+        (mode == FLUSH_DUE && is_due (buffer))))
+    return NULL;
+  taken = buffer->pending;
+  buffer->pending = pending_new ();
+  buffer->pending_bytes = 0;
+  return batch_new (taken, cancellable);
+}
+
+/* Background flushes: hands @batch (may be NULL) to the sender thread, in
+ * the order batches were taken; with FLUSH_ALL, waits until everything
+ * handed over so far is written.  Call with flush_lock held: it is
+ * released once the batch is queued. */
+static gboolean
+flush_in_background (HBaseWriteBuffer *buffer, Batch *batch, FlushMode mode, GError **error)
+{
+  gboolean ok;
+
+  if (batch != NULL)
     {
-      const Pending *pending = &g_array_index (batch, Pending, i);
-
-      if (request->len > 0 &&
-          (hbase_mutation_is_put (request->pdata[0]) != hbase_mutation_is_put (pending->mutation) ||
-           request_bytes + pending->size > MAX_REQUEST_BYTES))
-        {
-          send_request (buffer, request, cancellable, outcome);
-          g_ptr_array_set_size (request, 0);
-          request_bytes = 0;
-        }
-      g_ptr_array_add (request, pending->mutation);
-      request_bytes += pending->size;
+      batch_prepare (buffer, batch);
+      batch->waited = mode == FLUSH_ALL;
     }
-  if (request->len > 0)
-    send_request (buffer, request, cancellable, outcome);
+  g_mutex_lock (&buffer->lock);
+  if (batch != NULL)
+    {
+      /* back-pressure: one batch written, one queued, one filling */
+      while (buffer->queued != NULL)
+        g_cond_wait (&buffer->moved, &buffer->lock);
+      buffer->queued = batch;
+      g_cond_signal (&buffer->work);
+    }
+  g_mutex_unlock (&buffer->flush_lock);
+  if (mode != FLUSH_ALL)
+    {
+      g_mutex_unlock (&buffer->lock);
+      return TRUE;
+    }
+  while (buffer->queued != NULL || buffer->in_flight != NULL)
+    g_cond_wait (&buffer->moved, &buffer->lock);
+  /* the result covers every batch since the last flush */
+  if (batch == NULL && buffer->carried_mutations > 0)
+    batch = batch_new_empty ();
+  if (batch != NULL)
+    {
+      batch->n_mutations += buffer->carried_mutations;
+      batch->outcome.n_failed += buffer->carried_failed;
+      if (buffer->carried_first != NULL)
+        {
+          g_clear_pointer (&batch->outcome.first, hbase_write_failure_free);
+          batch->outcome.first = g_steal_pointer (&buffer->carried_first);
+        }
+      buffer->carried_mutations = buffer->carried_failed = 0;
+    }
+  g_mutex_unlock (&buffer->lock);
+  ok = batch_result (buffer, batch, error);
+  g_clear_pointer (&batch, batch_free);
+  return ok;
 }
 
 static gboolean
 flush (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GArray) batch = NULL;
-  Outcome outcome = { 0, NULL, NULL };
-  g_autofree char *summary = NULL;
+  Batch *batch;
+  gboolean ok;
 
   /* taken before the batch, so batches are sent in the order taken */
   g_mutex_lock (&buffer->flush_lock);
   g_mutex_lock (&buffer->lock);
-  if (buffer->pending->len > 0 &&
-      (mode == FLUSH_ALL || (mode == FLUSH_FULL && is_full (buffer)) ||
-       (mode == FLUSH_DUE && is_due (buffer))))
+  batch = take_batch (buffer, mode, cancellable);
+  g_mutex_unlock (&buffer->lock);
+  if (buffer->sender != NULL)
+    return flush_in_background (buffer, batch, mode, error);
+  if (batch != NULL)
+    send_batch (buffer, batch);
+  g_mutex_unlock (&buffer->flush_lock);
+  ok = batch_result (buffer, batch, error);
+  g_clear_pointer (&batch, batch_free);
+  return ok;
+}
+
+/* The sender thread of background flushes: writes the queued batches one
+ * after the other until the buffer stops it. */
+static gpointer
+sender_main (gpointer data)
+{
+  HBaseWriteBuffer *buffer = data;
+
+  g_mutex_lock (&buffer->lock);
+  for (;;)
     {
-      batch = buffer->pending;
-      buffer->pending = pending_new ();
-      buffer->pending_bytes = 0;
+      Batch *batch;
+
+      while (buffer->queued == NULL && !buffer->stopping)
+        g_cond_wait (&buffer->work, &buffer->lock);
+      if (buffer->queued == NULL)
+        break;
+      batch = buffer->in_flight = g_steal_pointer (&buffer->queued);
+      g_cond_broadcast (&buffer->moved);
+      g_mutex_unlock (&buffer->lock);
+      send_batch (buffer, batch);
+      g_mutex_lock (&buffer->lock);
+      if (!batch->waited)
+        {
+          /* for the next hbase_write_buffer_flush()'s result */
+          buffer->carried_failed += batch->outcome.n_failed;
+          buffer->carried_mutations += batch->n_mutations;
+          if (buffer->carried_first == NULL)
+            buffer->carried_first = g_steal_pointer (&batch->outcome.first);
+          g_mutex_unlock (&buffer->lock);
+          batch_free (batch);
+          g_mutex_lock (&buffer->lock);
+        }
+      buffer->in_flight = NULL;
+      g_cond_broadcast (&buffer->moved);
     }
   g_mutex_unlock (&buffer->lock);
-  if (batch != NULL)
-    send_batch (buffer, batch, cancellable, &outcome);
-  g_mutex_unlock (&buffer->flush_lock);
-
-  g_clear_error (&outcome.shared);
-  if (outcome.n_failed == 0)
-    return TRUE;
-  summary = g_strdup_printf ("%u of %u %s to table %s failed", outcome.n_failed, batch->len,
-                             batch->len == 1 ? "mutation" : "mutations",
-                             hbase_table_get_name (buffer->table));
-  set_failed (error, outcome.first, summary);
-  hbase_write_failure_free (outcome.first);
-  return FALSE;
+  return NULL;
 }
 
 /* The interval thread: flushes once the oldest pending mutation is due,
@@ -415,6 +629,21 @@ flusher_main (gpointer data)
   return NULL;
 }
 
+/* Ends the sender thread once everything queued is written. */
+static void
+stop_sender (HBaseWriteBuffer *buffer)
+{
+  GThread *sender;
+
+  g_mutex_lock (&buffer->lock);
+  buffer->stopping = TRUE;
+  sender = g_steal_pointer (&buffer->sender);
+  g_cond_signal (&buffer->work);
+  g_mutex_unlock (&buffer->lock);
+  if (sender != NULL)
+    g_thread_join (sender);
+}
+
 static gboolean
 check_open (HBaseWriteBuffer *buffer, GError **error)
 {
@@ -437,7 +666,8 @@ check_open (HBaseWriteBuffer *buffer, GError **error)
  * @error: return location for an error
  *
  * A write buffer for @table.  With a @flush_interval_ms, it starts a
- * thread that flushes in the background until the buffer is closed.
+ * thread that flushes in the background until the buffer is closed; with
+ * @background_flush, a thread that writes the batches.
  *
  * Returns: (transfer full) (nullable): the buffer, or %NULL with @error set
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT without a table, a %G_THREAD_ERROR if
@@ -470,6 +700,17 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
   buffer->pending = pending_new ();
   buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
   g_mutex_init (&buffer->flush_lock);
+  g_cond_init (&buffer->work);
+  g_cond_init (&buffer->moved);
+  if (options->background_flush)
+    {
+      buffer->sender = g_thread_try_new ("hbase-wbuffer-send", sender_main, buffer, error);
+      if (buffer->sender == NULL)
+        {
+          hbase_write_buffer_free (buffer);
+          return NULL;
+        }
+    }
   if (buffer->interval_us > 0)
     {
       buffer->flusher = g_thread_try_new ("hbase-wbuffer", flusher_main, buffer, error);
@@ -496,7 +737,9 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
  *
  * When the buffered bytes or mutations reach a threshold, the buffer is
  * flushed in this thread before this returns (waiting first for a flush
- * in progress).  The mutations that flush cannot write are reported to
+ * in progress); with @background_flush, the batch is handed to the
+ * buffer's sender thread instead, and this waits only while another batch
+ * already waits for it.  The mutations that flush cannot write are reported to
  * the failure callback or kept for hbase_write_buffer_take_failures();
  * they do not make this call fail: once buffered, a mutation is accepted.
  *
@@ -555,7 +798,10 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
  * mutations is reported with it.
  *
  * Each failed mutation goes to the failure callback, or else is kept for
- * hbase_write_buffer_take_failures().
+ * hbase_write_buffer_take_failures().  With @background_flush, this also
+ * waits for the batches handed to the sender thread before, their failures
+ * are reported as they happen, and this call's result covers them too:
+ * every mutation taken since the previous flush.
  *
  * Returns: %TRUE if every mutation was written; %FALSE with @error set
  *   otherwise, in the domain and code of the first failure, saying how
@@ -591,6 +837,7 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
   g_autofree char *summary = NULL;
   GThread *flusher;
   guint n_untaken;
+  gboolean flushed;
 
   g_return_val_if_fail (buffer != NULL, FALSE);
   g_mutex_lock (&buffer->lock);
@@ -606,7 +853,9 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
 
   if (flusher != NULL)
     g_thread_join (flusher);
-  if (!flush (buffer, FLUSH_ALL, cancellable, error))
+  flushed = flush (buffer, FLUSH_ALL, cancellable, error);
+  stop_sender (buffer);
+  if (!flushed)
     return FALSE;
 
   g_mutex_lock (&buffer->lock);
@@ -664,6 +913,9 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
   g_mutex_clear (&buffer->lock);
   g_mutex_clear (&buffer->flush_lock);
   g_cond_clear (&buffer->wake);
+  g_cond_clear (&buffer->work);
+  g_cond_clear (&buffer->moved);
+  g_clear_pointer (&buffer->carried_first, hbase_write_failure_free);
   g_object_unref (buffer->table);
   g_free (buffer);
 }

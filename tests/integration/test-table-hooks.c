@@ -208,10 +208,170 @@ test_hooks (void)
   g_assert_no_error (error);
 }
 
+/* --- a write buffer's background flushes ------------------------------------------------------- */
+
+/* Which thread ran the hooks: the one adding to the buffer, or another. */
+typedef struct {
+  GMutex lock;
+  GThread *adder;
+  guint before_in_adder, before_elsewhere;
+  guint after_in_adder, after_elsewhere;
+  GString *outcomes;        /* of every after call, in order */
+} ThreadRecord;
+
+static gboolean
+thread_before (HBaseTable *table, GPtrArray *mutations, gpointer user_data,
+               GCancellable *cancellable, GError **error)
+{
+  ThreadRecord *record = user_data;
+
+  g_mutex_lock (&record->lock);
+  if (g_thread_self () == record->adder)
+    record->before_in_adder++;
+  else
+    record->before_elsewhere++;
+  g_mutex_unlock (&record->lock);
+  return TRUE;
+}
+
+static void
+thread_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *outcomes,
+              HBaseRow *result, gpointer user_data)
+{
+  ThreadRecord *record = user_data;
+
+  g_mutex_lock (&record->lock);
+  if (g_thread_self () == record->adder)
+    record->after_in_adder++;
+  else
+    record->after_elsewhere++;
+  for (guint i = 0; i < mutations->len; i++)
+    g_string_append_c (record->outcomes, "ANU"[outcomes[i]]);
+  g_mutex_unlock (&record->lock);
+}
+
+static const HBaseTableWriteHooks thread_hooks = { thread_before, thread_after };
+
+static void
+thread_record_free (gpointer data)
+{
+  ThreadRecord *record = data;
+
+  g_mutex_clear (&record->lock);
+  g_string_free (record->outcomes, TRUE);
+  g_free (record);
+}
+
+static HBaseTable *
+hooked_table (HBaseClient *client, const char *name, ThreadRecord **record)
+{
+  g_autoptr(GError) error = NULL;
+  HBaseTable *table = hbase_table_new (client, name, &error);
+
+  g_assert_no_error (error);
+  *record = g_new0 (ThreadRecord, 1);
+  g_mutex_init (&(*record)->lock);
+  (*record)->adder = g_thread_self ();
+  (*record)->outcomes = g_string_new (NULL);
+  _hbase_table_set_write_hooks (table, &thread_hooks, *record, thread_record_free);
+  return table;
+}
+
+/* With background flushes, the thread that fills a batch runs the before
+ * hook (so that work overlaps the write of the batch before), the sender
+ * thread the after hook; a batch prepared and never sent (the table is
+ * gone) still tells its after hook: not applied. */
+static void
+test_background_buffer (void)
+{
+  g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+  const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                        HBASE_TRANSPORT_BUFFERED);
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_bg");
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+
+  if (gateway == NULL || !test_stack_check_gateway (gateway))
+    return;
+  config = test_stack_config (gateway);
+  g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  family.name = "f";
+  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
+  g_assert_no_error (error);
+  options.background_flush = TRUE;
+
+  /* 20 puts in batches of 5 */
+  {
+    ThreadRecord *record = NULL;
+    g_autoptr(HBaseTable) table = hooked_table (client, name, &record);
+    g_autoptr(HBaseWriteBuffer) buffer = NULL;
+
+    options.max_mutations = 5;
+    buffer = hbase_write_buffer_new (table, &options, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < 20; i++)
+      {
+        g_autofree char *suffix = g_strdup_printf ("bg%02u", i);
+        g_autoptr(HBaseMutation) put = put_new (suffix, "f");
+
+        g_assert_true (hbase_write_buffer_add (buffer, put, NULL, &error));
+        g_assert_no_error (error);
+      }
+    g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (record->before_in_adder, ==, 4);
+    g_assert_cmpuint (record->before_elsewhere, ==, 0);
+    g_assert_cmpuint (record->after_in_adder, ==, 0);
+    g_assert_cmpuint (record->after_elsewhere, ==, 4);
+    g_assert_cmpstr (record->outcomes->str, ==, "AAAAAAAAAAAAAAAAAAAA");
+  }
+
+  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_no_error (error);
+
+  /* puts then deletes: two requests, both prepared; the puts fail on the
+   * missing table, which fails the deletes too without sending them */
+  {
+    ThreadRecord *record = NULL;
+    g_autoptr(HBaseTable) table = hooked_table (client, name, &record);
+    g_autoptr(HBaseWriteBuffer) buffer = NULL;
+    g_autoptr(GPtrArray) failures = NULL;
+    g_autoptr(GBytes) row = test_key ("gone");
+
+    options.max_mutations = 4;
+    buffer = hbase_write_buffer_new (table, &options, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < 4; i++)
+      {
+        g_autoptr(HBaseMutation) mutation = i < 2 ? put_new ("gone", "f")
+                                                  : hbase_mutation_new_delete (row);
+
+        g_assert_true (hbase_write_buffer_add (buffer, mutation, NULL, &error));
+        g_assert_no_error (error);
+      }
+    g_assert_false (hbase_write_buffer_close (buffer, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+    failures = hbase_write_buffer_take_failures (buffer);
+    g_assert_cmpuint (failures->len, ==, 4);
+    g_assert_cmpuint (record->before_in_adder, ==, 2);
+    g_assert_cmpuint (record->after_elsewhere, ==, 2);
+    g_assert_cmpuint (record->after_in_adder, ==, 0);
+    g_assert_cmpuint (record->outcomes->len, ==, 4);
+    g_assert_cmpstr (record->outcomes->str + 2, ==, "NN");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/integration/table-hooks/every-write-path", test_hooks);
+  g_test_add_func ("/integration/table-hooks/background-write-buffer", test_background_buffer);
   return g_test_run ();
 }

@@ -3,7 +3,8 @@
  * by count, by bytes, by interval, on demand, at close and at free; adds
  * from several threads; failures pinned to the failing mutation (callback
  * and list), at flush, at close and at free; bad mutations refused at add;
- * a table deleted under the buffer and an unreachable gateway.
+ * a table deleted under the buffer and an unreachable gateway; background
+ * flushes (order kept, failures from the sender thread, close).
  *
  * Each gateway gets one table (families "f", 3 versions, and "g"),
  * created on its first test and dropped at the end; every test writes
@@ -572,7 +573,7 @@ adder_main (gpointer data)
 }
 
 static void
-test_concurrent_adds (Fixture *fixture, gconstpointer data)
+concurrent_adds (Fixture *fixture, gboolean background)
 {
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   static const char *const column[] = { "f:q", NULL };
@@ -589,6 +590,7 @@ test_concurrent_adds (Fixture *fixture, gconstpointer data)
   /* count flushes from the adding threads, interval flushes from the buffer's */
   options.max_mutations = 37;
   options.flush_interval_ms = 20;
+  options.background_flush = background;
   buffer = buffer_new (fixture, &options);
   for (guint t = 0; t < N_THREADS; t++)
     {
@@ -627,6 +629,12 @@ test_concurrent_adds (Fixture *fixture, gconstpointer data)
         g_assert_cmpuint (hbase_row_get_n_cells (row), ==, 1);
         g_assert_true (g_bytes_equal (hbase_row_lookup (row, "f", "q"), value));
       }
+}
+
+static void
+test_concurrent_adds (Fixture *fixture, gconstpointer data)
+{
+  concurrent_adds (fixture, FALSE);
 }
 
 /* --- failures ------------------------------------------------------------------------------------ */
@@ -924,6 +932,158 @@ test_cancelled (Fixture *fixture, gconstpointer data)
   assert_absent (fixture->table, "r1");
 }
 
+/* --- background flushes ------------------------------------------------------------------------ */
+
+static void
+test_background_concurrent_adds (Fixture *fixture, gconstpointer data)
+{
+  concurrent_adds (fixture, TRUE);
+}
+
+/* Batches written by the sender thread reach HBase in the order added: a
+ * row put in every batch keeps the value of the last one. */
+static void
+test_background_order (Fixture *fixture, gconstpointer data)
+{
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+  g_autoptr(GError) error = NULL;
+  char suffix[8];
+
+  SKIP_IF_UNREACHABLE (fixture);
+  options.max_mutations = 10;
+  options.background_flush = TRUE;
+  buffer = buffer_new (fixture, &options);
+  for (guint round = 0; round < 20; round++)
+    for (guint i = 0; i < 10; i++)
+      {
+        g_autoptr(GBytes) row = NULL;
+        g_autofree char *value = g_strdup_printf ("round %02u", round);
+        g_autoptr(GBytes) bytes = test_text (value);
+        g_autoptr(HBaseMutation) put = NULL;
+
+        g_snprintf (suffix, sizeof suffix, "r%u", i);
+        row = test_key (suffix);
+        put = hbase_mutation_new_put (row);
+        hbase_mutation_put (put, "f", "q", bytes);
+        add_ok (buffer, put);
+        /* a full batch was taken from the buffer before add returned */
+        g_assert_cmpuint (hbase_write_buffer_get_pending_count (buffer), ==, (i + 1) % 10);
+      }
+  g_assert_true (hbase_write_buffer_flush (buffer, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *values = NULL;
+      g_auto(GStrv) versions = NULL;
+
+      g_snprintf (suffix, sizeof suffix, "r%u", i);
+      values = read_back (fixture->table, suffix);
+      versions = g_strsplit (values, " ", -1);
+      g_assert_cmpstr (versions[0], ==, "round");
+      g_assert_cmpstr (versions[1], ==, "19");
+    }
+  g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
+  g_assert_no_error (error);
+}
+
+typedef struct {
+  Recorder recorder;
+  GThread *thread;        /* where the callback ran */
+} ThreadRecorder;
+
+static void
+record_failure_thread (HBaseWriteBuffer *buffer, HBaseMutation *mutation, const GError *error,
+                       gpointer user_data)
+{
+  ThreadRecorder *recorder = user_data;
+
+  recorder->thread = g_thread_self ();
+  record_failure (buffer, mutation, error, &recorder->recorder);
+}
+
+/* A failure in a batch written in the background goes to the callback
+ * from the sender thread, and the next flush reports it. */
+static void
+test_background_failure (Fixture *fixture, gconstpointer data)
+{
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+  g_autoptr(GBytes) bad_row = bad_key ();
+  g_autoptr(HBaseMutation) bad = bad_put_new (bad_row);
+  g_autoptr(GError) error = NULL;
+  ThreadRecorder recorder = { 0 };
+
+  SKIP_IF_UNREACHABLE (fixture);
+  recorder_init (&recorder.recorder);
+  options.on_failure = record_failure_thread;
+  options.user_data = &recorder;
+  options.max_mutations = 7;
+  options.background_flush = TRUE;
+  buffer = buffer_new (fixture, &options);
+  /* the seventh add hands the batch to the sender thread */
+  for (guint i = 0; i < 6; i++)
+    {
+      char suffix[4];
+
+      g_snprintf (suffix, sizeof suffix, "r%u", i);
+      add_put (buffer, suffix);
+      if (i == 3)
+        add_ok (buffer, bad);
+    }
+  g_assert_cmpuint (hbase_write_buffer_get_pending_count (buffer), ==, 0);
+  add_put (buffer, "late");
+
+  g_assert_false (hbase_write_buffer_flush (buffer, NULL, &error));
+  assert_unknown_family (error);
+  assert_summary (error, "1 of 8 mutations", BAD_KEY_ESCAPED, "nope");
+  g_assert_cmpuint (recorded (&recorder.recorder), ==, 1);
+  g_assert_true (recorder.recorder.mutations->pdata[0] == bad);
+  g_assert_nonnull (recorder.thread);
+  g_assert_true (recorder.thread != g_thread_self ());
+  assert_good_written (fixture->table, bad_row);
+  assert_written (fixture->table, "late");
+
+  /* reported once: the next flush starts afresh */
+  g_clear_error (&error);
+  g_assert_true (hbase_write_buffer_flush (buffer, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  recorder_clear (&recorder.recorder);
+}
+
+/* Close waits for the batches in the sender thread and writes the rest. */
+static void
+test_background_close (Fixture *fixture, gconstpointer data)
+{
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+  g_autoptr(GPtrArray) failures = NULL;
+  g_autoptr(GError) error = NULL;
+  char suffix[8];
+
+  SKIP_IF_UNREACHABLE (fixture);
+  options.max_mutations = 4;
+  options.background_flush = TRUE;
+  buffer = buffer_new (fixture, &options);
+  for (guint i = 0; i < 25; i++)
+    {
+      g_snprintf (suffix, sizeof suffix, "r%02u", i);
+      add_put (buffer, suffix);
+    }
+  g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
+  g_assert_no_error (error);
+  failures = hbase_write_buffer_take_failures (buffer);
+  g_assert_cmpuint (failures->len, ==, 0);
+  for (guint i = 0; i < 25; i++)
+    {
+      g_snprintf (suffix, sizeof suffix, "r%02u", i);
+      assert_written (fixture->table, suffix);
+    }
+}
+
 /* No gateway at all: every mutation reported with the connection error. */
 static void
 test_gateway_down (void)
@@ -988,6 +1148,10 @@ main (int argc, char **argv)
     { "failures-at-close", test_failures_at_close },
     { "table-deleted", test_table_deleted },
     { "cancelled", test_cancelled },
+    { "background-order", test_background_order },
+    { "background-concurrent-adds", test_background_concurrent_adds },
+    { "background-failure", test_background_failure },
+    { "background-close", test_background_close },
   };
   static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {

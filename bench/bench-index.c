@@ -13,7 +13,7 @@
  *
  *   bench-index [--rows 10000,100000] [--threads 4] [--batch 1000]
  *               [--rounds 3] [--repeat 5] [--gateway 127.0.0.1:9090]
- *               [--redis 127.0.0.1:6379] [--skip-scan-above N]
+ *               [--redis 127.0.0.1:6379] [--skip-scan-above N] [--background]
  */
 #include "config.h"
 
@@ -31,11 +31,13 @@ typedef struct {
   guint repeat;
   guint rounds;
   guint64 skip_scan_above;
+  gboolean background;
 } Settings;
 
 typedef struct {
   HBaseTable *table;
   guint first, count, batch;
+  gboolean background;
   GError *error;
 } Loader;
 
@@ -91,6 +93,7 @@ load_rows (gpointer data)
   g_autoptr(HBaseWriteBuffer) buffer = NULL;
 
   options.max_mutations = loader->batch;
+  options.background_flush = loader->background;
   buffer = hbase_write_buffer_new (loader->table, &options, &loader->error);
   if (buffer == NULL)
     return NULL;
@@ -120,6 +123,7 @@ insert (HBaseTable *table, guint rows, const Settings *settings)
       loaders[t].first = t * per;
       loaders[t].count = t + 1 == settings->threads ? rows - t * per : per;
       loaders[t].batch = settings->batch;
+      loaders[t].background = settings->background;
       threads[t] = g_thread_new ("loader", load_rows, &loaders[t]);
     }
   for (guint t = 0; t < settings->threads; t++)
@@ -272,8 +276,9 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   qsort (indexed_times, settings->rounds, sizeof (double), compare_double);
   t_plain = plain_times[settings->rounds / 2];
   t_indexed = indexed_times[settings->rounds / 2];
-  g_print ("| %u | insert, %u loader%s (median of %u) | %.2f s | %.2f s | %+.1f%% |\n", rows,
-           settings->threads, settings->threads > 1 ? "s" : "", settings->rounds, t_plain,
+  g_print ("| %u | insert, %u loader%s%s (median of %u) | %.2f s | %.2f s | %+.1f%% |\n", rows,
+           settings->threads, settings->threads > 1 ? "s" : "",
+           settings->background ? ", background flush" : "", settings->rounds, t_plain,
            t_indexed, 100.0 * (t_indexed - t_plain) / t_plain);
 
   /* queries: from the index, and by a filtered scan (the same library
@@ -315,7 +320,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
 int
 main (int argc, char **argv)
 {
-  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 3, G_MAXUINT64 };
+  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 3, G_MAXUINT64, FALSE };
   g_autofree char *rows_list = NULL;
   g_autofree char *redis = NULL;
   gint threads = 4, batch = 1000, repeat = 5, rounds = 3;
@@ -329,6 +334,8 @@ main (int argc, char **argv)
     { "gateway", 0, 0, G_OPTION_ARG_STRING, &settings.gateway, "Thrift2 gateway", "HOST:PORT" },
     { "redis", 0, 0, G_OPTION_ARG_STRING, &redis, "Redis", "HOST:PORT" },
     { "skip-scan-above", 0, 0, G_OPTION_ARG_INT64, &skip, "no scans above N rows", "N" },
+    { "background", 0, 0, G_OPTION_ARG_NONE, &settings.background,
+      "write buffers flush in the background (background_flush)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- seed 004's index benchmark");

@@ -101,6 +101,9 @@ fill (HBaseClient *client, const char *name, guint products, GError **error)
   if (table == NULL)
     return FALSE;
   options.max_mutations = 500;
+  /* the next 500 rows are built while the last 500 are written; failures
+   * are then counted by the buffer's thread, read here after close */
+  options.background_flush = TRUE;
   options.on_failure = on_failure;
   options.user_data = &failures;
   if ((buffer = hbase_write_buffer_new (table, &options, error)) == NULL)

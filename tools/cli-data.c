@@ -216,6 +216,7 @@ put_from_stdin (const CliCommand *command, HBaseTable *table, gint64 timestamp, 
   options.on_failure = on_put_failure;
   options.user_data = &failures;
   options.max_mutations = 1000;
+  options.background_flush = TRUE;   /* failures are read after close */
   if ((buffer = hbase_write_buffer_new (table, &options, &error)) == NULL)
     goto failed;
   cli_progress_start (&progress, "cells", 0, FALSE);
@@ -376,6 +377,7 @@ delete_from_stdin (const CliCommand *command, HBaseTable *table)
   options.on_failure = on_put_failure;
   options.user_data = &failures;
   options.max_mutations = 1000;
+  options.background_flush = TRUE;   /* failures are read after close */
   if ((buffer = hbase_write_buffer_new (table, &options, &error)) == NULL)
     goto failed;
   while (getline (&line, &capacity, stdin) >= 0)

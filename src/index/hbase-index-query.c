@@ -1503,80 +1503,92 @@ read_columns (IndexCore *core, const char *const *requested)
   return columns;
 }
 
-/* One get-multiple of a fetch, run in a thread of its own when a fetch
- * has several. */
+/* One get-multiple of a fetch. */
 typedef struct {
-  HBaseTable *table;
   GPtrArray *keys;
-  const char *const *columns;
-  GCancellable *cancellable;
   GPtrArray *rows;
   GError *error;
 } Fetch;
 
-static gpointer
-fetch_one (gpointer data)
-{
-  Fetch *fetch = data;
-  HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
+/* The get-multiples of a fetch, taken in turn by up to FETCH_THREADS
+ * workers: no worker waits for another's batch (no rounds). */
+typedef struct {
+  HBaseTable *table;
+  const char *const *columns;
+  GCancellable *cancellable;
+  Fetch *fetches;
+  guint n_fetches;
+  gint next;              /* the next fetch to take (atomic) */
+  gint failed;            /* set once one failed: the others stop (atomic) */
+} FetchWork;
 
-  read.columns = fetch->columns;
-  fetch->rows = hbase_table_get_multiple (fetch->table, fetch->keys, &read, fetch->cancellable,
-                                          &fetch->error);
+static gpointer
+fetch_worker (gpointer data)
+{
+  FetchWork *work = data;
+  HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
+  guint f;
+
+  read.columns = work->columns;
+  while (!g_atomic_int_get (&work->failed) &&
+         (f = (guint) g_atomic_int_add (&work->next, 1)) < work->n_fetches)
+    {
+      Fetch *fetch = &work->fetches[f];
+
+      fetch->rows = hbase_table_get_multiple (work->table, fetch->keys, &read, work->cancellable,
+                                              &fetch->error);
+      if (fetch->rows == NULL)
+        g_atomic_int_set (&work->failed, 1);
+    }
   return NULL;
 }
 
 #define FETCH_THREADS 4
 
-/* The rows of @keys, @batch_rows per get-multiple, up to FETCH_THREADS
- * of them at once. */
+/* The rows of @keys, in order, @batch_rows per get-multiple, up to
+ * FETCH_THREADS of them at once. */
 static GPtrArray *
 fetch_all (Ctx *ctx, GPtrArray *keys, guint batch_rows, const char *const *columns,
            GCancellable *cancellable, GError **error)
 {
-  guint n_fetches = (keys->len + batch_rows - 1) / batch_rows;
-  g_autofree Fetch *fetches = g_new0 (Fetch, MAX (n_fetches, 1));
+  FetchWork work = { ctx->core->plain, columns, cancellable, NULL, 0, 0, 0 };
+  GThread *threads[FETCH_THREADS] = { NULL };
+  guint n_threads;
   GPtrArray *rows = g_ptr_array_new_full (keys->len, (GDestroyNotify) hbase_row_unref);
   GError *first_error = NULL;
 
-  for (guint start = 0; start < n_fetches; start += FETCH_THREADS)
+  work.n_fetches = (keys->len + batch_rows - 1) / batch_rows;
+  work.fetches = g_new0 (Fetch, MAX (work.n_fetches, 1));
+  for (guint f = 0; f < work.n_fetches; f++)
     {
-      GThread *threads[FETCH_THREADS] = { NULL };
-      guint end = MIN (n_fetches, start + FETCH_THREADS);
-
-      for (guint f = start; f < end; f++)
-        {
-          Fetch *fetch = &fetches[f];
-
-          fetch->table = ctx->core->plain;
-          fetch->keys = g_ptr_array_new ();
-          for (guint i = f * batch_rows; i < keys->len && i < (f + 1) * batch_rows; i++)
-            g_ptr_array_add (fetch->keys, g_ptr_array_index (keys, i));
-          fetch->columns = columns;
-          fetch->cancellable = cancellable;
-          if (end - start == 1)
-            fetch_one (fetch);
-          else
-            threads[f - start] = g_thread_new ("hbase-index-fetch", fetch_one, fetch);
-        }
-      for (guint f = start; f < end; f++)
-        {
-          Fetch *fetch = &fetches[f];
-
-          if (threads[f - start] != NULL)
-            g_thread_join (threads[f - start]);
-          if (fetch->rows != NULL)
-            for (guint i = 0; i < fetch->rows->len; i++)
-              g_ptr_array_add (rows, hbase_row_ref (g_ptr_array_index (fetch->rows, i)));
-          else if (first_error == NULL)
-            first_error = g_steal_pointer (&fetch->error);
-          g_clear_error (&fetch->error);
-          g_clear_pointer (&fetch->rows, g_ptr_array_unref);
-          g_ptr_array_unref (fetch->keys);
-        }
-      if (first_error != NULL)
-        break;
+      work.fetches[f].keys = g_ptr_array_new ();
+      for (guint i = f * batch_rows; i < keys->len && i < (f + 1) * batch_rows; i++)
+        g_ptr_array_add (work.fetches[f].keys, g_ptr_array_index (keys, i));
     }
+  n_threads = MIN (work.n_fetches, FETCH_THREADS);
+  if (n_threads <= 1)
+    fetch_worker (&work);
+  else
+    {
+      for (guint t = 0; t < n_threads; t++)
+        threads[t] = g_thread_new ("hbase-index-fetch", fetch_worker, &work);
+      for (guint t = 0; t < n_threads; t++)
+        g_thread_join (threads[t]);
+    }
+  for (guint f = 0; f < work.n_fetches; f++)
+    {
+      Fetch *fetch = &work.fetches[f];
+
+      if (fetch->rows != NULL && first_error == NULL)
+        for (guint i = 0; i < fetch->rows->len; i++)
+          g_ptr_array_add (rows, hbase_row_ref (g_ptr_array_index (fetch->rows, i)));
+      else if (fetch->error != NULL && first_error == NULL)
+        first_error = g_steal_pointer (&fetch->error);
+      g_clear_error (&fetch->error);
+      g_clear_pointer (&fetch->rows, g_ptr_array_unref);
+      g_ptr_array_unref (fetch->keys);
+    }
+  g_free (work.fetches);
   if (first_error != NULL)
     {
       g_propagate_error (error, first_error);

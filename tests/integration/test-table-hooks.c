@@ -74,26 +74,21 @@ put_new (const char *suffix, const char *family)
   return put;
 }
 
-static void
-test_hooks (void)
+/* A client of the binary/buffered gateway that tries each call once, and
+ * a new table @name with the family "f"; NULL when the gateway is down. */
+static HBaseClient *
+client_with_table (const char *name)
 {
   g_autoptr(GPtrArray) gateways = test_stack_gateways ();
   const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
                                                         HBASE_TRANSPORT_BUFFERED);
   g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks");
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
-  Record *record = g_new0 (Record, 1);
+  HBaseClient *client;
 
-  record->outcomes = g_string_new (NULL);
   if (gateway == NULL || !test_stack_check_gateway (gateway))
-    {
-      record_free (record);
-      return;
-    }
+    return NULL;
   config = test_stack_config (gateway);
   g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
   client = hbase_client_new (config, &error);
@@ -101,6 +96,22 @@ test_hooks (void)
   family.name = "f";
   g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
   g_assert_no_error (error);
+  return client;
+}
+
+static void
+test_hooks (void)
+{
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks");
+  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  Record *record;
+
+  if (client == NULL)
+    return;
+  record = g_new0 (Record, 1);
+  record->outcomes = g_string_new (NULL);
   table = hbase_table_new (client, name, &error);
   g_assert_no_error (error);
   _hbase_table_set_write_hooks (table, &hooks, record, record_free);
@@ -284,25 +295,13 @@ hooked_table (HBaseClient *client, const char *name, ThreadRecord **record)
 static void
 test_background_buffer (void)
 {
-  g_autoptr(GPtrArray) gateways = test_stack_gateways ();
-  const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
-                                                        HBASE_TRANSPORT_BUFFERED);
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_bg");
-  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(GError) error = NULL;
 
-  if (gateway == NULL || !test_stack_check_gateway (gateway))
+  if (client == NULL)
     return;
-  config = test_stack_config (gateway);
-  g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
-  client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  family.name = "f";
-  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
-  g_assert_no_error (error);
   options.background_flush = TRUE;
 
   /* 20 puts in batches of 5 */

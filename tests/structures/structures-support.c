@@ -6,6 +6,23 @@
 
 #include "structures-support.h"
 
+const HBaseFamilyOptions *
+sts_families (guint *n_families)
+{
+  static const char *const names[] = { "s", "z", "p", "q" };
+  static HBaseFamilyOptions families[G_N_ELEMENTS (names)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      HBaseFamilyOptions init = HBASE_FAMILY_OPTIONS_INIT;
+
+      families[i] = init;
+      families[i].name = names[i];
+    }
+  *n_families = G_N_ELEMENTS (names);
+  return families;
+}
+
 StsTable *
 sts_table_new (const TestGateway *gateway, const char *prefix)
 {

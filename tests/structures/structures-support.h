@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* The families of the tables the set and sorted-set tests use (see
+ * test-table-fixture.h): "s", "z", "p" and "q". */
+const HBaseFamilyOptions *sts_families (guint *n_families);
+
 /* One gateway and the table made for it on first use (families "s", "z",
  * "p" and "q"), dropped by sts_tables_drop(). */
 typedef struct {

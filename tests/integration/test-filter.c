@@ -23,7 +23,7 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-rows.h"
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 
 #define BIN(literal) g_bytes_new ((literal), sizeof (literal) - 1)
 
@@ -44,21 +44,9 @@ static const Hostile hostile[] = {
 };
 #define NUL_VALUE (G_N_ELEMENTS (hostile) - 1)
 
-typedef struct {
-  const TestGateway *gateway;
-  char *name;
-  gboolean loaded;
-} GatewayTable;
+typedef TestTableFixture Fixture;
 
-static GPtrArray *gateway_tables;   /* GatewayTable */
-
-typedef struct {
-  HBaseClient *client;
-  HBaseTable *table;
-  GatewayTable *entry;
-} Fixture;
-
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
 
 /* --- data ------------------------------------------------------------------------ */
 
@@ -81,8 +69,9 @@ new_put (const void *key, gsize len)
   return hbase_mutation_new_put (row);
 }
 
+/* The suite's prepare hook: the rows every case reads. */
 static void
-load (Fixture *fixture)
+load (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GError) error = NULL;
@@ -131,48 +120,6 @@ load (Fixture *fixture)
   g_ptr_array_add (puts, put);
   g_assert_true (hbase_table_apply_multiple (fixture->table, puts, NULL, &error));
   g_assert_no_error (error);
-}
-
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  GatewayTable *entry = (GatewayTable *) data;
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(GError) error = NULL;
-
-  fixture->entry = entry;
-  if (!test_stack_check_gateway (entry->gateway))
-    return;
-  config = test_stack_config (entry->gateway);
-  fixture->client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  if (entry->name == NULL)
-    {
-      g_autofree char *name = test_stack_unique_name ("hbase_glib_filter");
-      HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
-
-      families[0].name = "f";
-      families[0].max_versions = 3;
-      families[1].name = "g";
-      g_assert_true (hbase_admin_create_table (fixture->client, name, families, 2, NULL, NULL,
-                                               &error));
-      g_assert_no_error (error);
-      entry->name = g_steal_pointer (&name);
-    }
-  fixture->table = hbase_table_new (fixture->client, entry->name, &error);
-  g_assert_no_error (error);
-  if (!entry->loaded)
-    {
-      load (fixture);
-      entry->loaded = TRUE;
-    }
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
 }
 
 /* --- helpers ------------------------------------------------------------------------ */
@@ -595,8 +542,8 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
   bytes = hbase_filter_to_bytes (equal, &error);
   g_assert_no_error (error);
   table = g_byte_array_new ();
-  g_byte_array_append (table, (const guint8 *) fixture->entry->name,
-                       (guint) strlen (fixture->entry->name));
+  g_byte_array_append (table, (const guint8 *) hbase_table_get_name (fixture->table),
+                       (guint) strlen (hbase_table_get_name (fixture->table)));
   scan = g_object_new (HBASE_THRIFT_TYPE_T_SCAN, NULL);
   scan->startRow = g_byte_array_append (g_byte_array_new (), (const guint8 *) "v", 1);
   scan->__isset_startRow = TRUE;
@@ -618,42 +565,10 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
 
 /* --- main --------------------------------------------------------------------------------- */
 
-static void
-drop_tables (void)
-{
-  for (guint i = 0; i < gateway_tables->len; i++)
-    {
-      GatewayTable *entry = g_ptr_array_index (gateway_tables, i);
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (entry->name == NULL)
-        continue;
-      config = test_stack_config (entry->gateway);
-      client = hbase_client_new (config, &error);
-      g_assert_no_error (error);
-      if (!hbase_admin_delete_table (client, entry->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", entry->name, error->message);
-    }
-}
-
-static void
-gateway_table_free (gpointer data)
-{
-  GatewayTable *entry = data;
-
-  g_free (entry->name);
-  g_free (entry);
-}
-
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "rows", test_rows },
     { "columns", test_columns },
     { "cells", test_cells },
@@ -663,48 +578,16 @@ main (int argc, char **argv)
     { "hostile-values", test_hostile_values },
     { "nul-bytes", test_nul_bytes },
   };
-  static const struct {
-    HBaseProtocol protocol;
-    HBaseTransport transport;
-  } chosen[] = {
-    { HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED },
-    { HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED },
+  static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+  static const TestTableSuite suite = {
+    "/integration/filter", "hbase_glib_filter", families, 2, TEST_GATEWAYS_ENDS
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
+  static const TestTableSuiteOptions options = { .prepare = load, .scanner_lock = TRUE };
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  gateway_tables = g_ptr_array_new_with_free_func (gateway_table_free);
-  for (guint i = 0; i < G_N_ELEMENTS (chosen); i++)
-    {
-      const TestGateway *gateway = test_stack_find_gateway (gateways, chosen[i].protocol,
-                                                            chosen[i].transport);
-      GatewayTable *entry;
-
-      if (gateway == NULL)
-        continue;
-      entry = g_new0 (GatewayTable, 1);
-      entry->gateway = gateway;
-      g_ptr_array_add (gateway_tables, entry);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/filter/%s/%s",
-                                                   gateway->label, tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), entry,
-                             (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  {
-    int lock = test_stack_scanner_lock ();
-
-    status = g_test_run ();
-    test_stack_scanner_unlock (lock);
-  }
-  drop_tables ();
-  g_clear_pointer (&gateway_tables, g_ptr_array_unref);
-  return status;
+  families[0].name = "f";
+  families[0].max_versions = 3;
+  families[1].name = "g";
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

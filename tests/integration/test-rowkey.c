@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "../support/test-rows.h"
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 
 static gboolean
 quick (void)
@@ -27,10 +27,13 @@ quick (void)
   return g_getenv ("HBASE_GLIB_TEST_QUICK") != NULL;
 }
 
+typedef TestTableFixture Fixture;
+
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
+
+/* The tables of a gateway, made by the first case that needs them and
+ * reused by the others: the fixture's shared state. */
 typedef struct {
-  const TestGateway *gateway;
-  gboolean split_keys;      /* the gateway takes them (not framed) */
-  GPtrArray *tables;        /* names to drop */
   /* seed 003 */
   char *files;
   /* salting */
@@ -38,29 +41,23 @@ typedef struct {
   GPtrArray *keys;          /* GBytes *, unsalted, sorted: the rows loaded */
 } Gateway;
 
-static GPtrArray *all_gateways;   /* Gateway */
+static Gateway *
+gateway_of (Fixture *fixture)
+{
+  return fixture->shared;
+}
 
-typedef struct {
-  Gateway *gw;
-  HBaseClient *client;
-} Fixture;
-
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->client == NULL) return; } G_STMT_END
-
+/* A table of family "f", dropped when the suite ends; framed gateways do
+ * not take split keys. */
 static char *
 create_table (Fixture *fixture, const char *prefix, GPtrArray *split_keys)
 {
-  g_autofree char *name = test_stack_unique_name (prefix);
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
-  g_autoptr(GError) error = NULL;
 
   family.name = "f";
-  g_assert_true (hbase_admin_create_table (fixture->client, name, &family, 1,
-                                           fixture->gw->split_keys ? split_keys : NULL, NULL,
-                                           &error));
-  g_assert_no_error (error);
-  g_ptr_array_add (fixture->gw->tables, g_strdup (name));
-  return g_steal_pointer (&name);
+  return test_table_fixture_create_table (fixture, prefix, &family, 1,
+                                          fixture->gateway->transport != HBASE_TRANSPORT_FRAMED
+                                          ? split_keys : NULL);
 }
 
 static HBaseTable *
@@ -88,27 +85,6 @@ apply_batches (HBaseTable *table, GPtrArray *puts)
       g_assert_no_error (error);
     }
   g_ptr_array_set_size (puts, 0);
-}
-
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  Gateway *gw = (Gateway *) data;
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(GError) error = NULL;
-
-  fixture->gw = gw;
-  if (!test_stack_check_gateway (gw->gateway))
-    return;
-  config = test_stack_config (gw->gateway);
-  fixture->client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->client);
 }
 
 static int
@@ -236,10 +212,10 @@ load_seed_files (Fixture *fixture, HBaseKeySchema *schema)
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
 
-  if (fixture->gw->files != NULL)
+  if (gateway_of (fixture)->files != NULL)
     return;
-  fixture->gw->files = create_table (fixture, "hbase_glib_files", NULL);
-  table = open_table (fixture, fixture->gw->files);
+  gateway_of (fixture)->files = create_table (fixture, "hbase_glib_files", NULL);
+  table = open_table (fixture, gateway_of (fixture)->files);
   for (guint i = 0; i < G_N_ELEMENTS (seed_files); i++)
     {
       HBaseKeyValue values[] = { HBASE_KEY_UINT (seed_files[i].user),
@@ -273,7 +249,7 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
   SKIP_IF_UNREACHABLE (fixture);
   g_assert_no_error (error);
   load_seed_files (fixture, schema);
-  table = open_table (fixture, fixture->gw->files);
+  table = open_table (fixture, gateway_of (fixture)->files);
 
   /* the table as seed 003 lists it */
   {
@@ -485,7 +461,7 @@ event_values (const Event *e, HBaseKeyValue values[3])
 static void
 load_events (Fixture *fixture)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(GRand) rand = g_rand_new_with_seed (2012);
   guint n = quick () ? 300 : 3000;
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
@@ -652,7 +628,7 @@ random_range (GRand *rand, Gateway *gw, HBaseKeyRange *range, HBaseKeyValue equa
 static void
 test_salted_merge (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(HBaseKeySchema) plain = event_schema (0);
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
   g_autoptr(HBaseKeySchema) phoenix = event_schema (2);
@@ -744,7 +720,7 @@ test_salted_merge (Fixture *fixture, gconstpointer data)
 static void
 test_salted_pages (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
@@ -783,7 +759,7 @@ test_salted_pages (Fixture *fixture, gconstpointer data)
 static void
 test_salted_point (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (2012);
@@ -820,7 +796,7 @@ static const HBaseKeyField consumption_key[] = {
 static void
 test_month_buckets (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   HBaseSaltOptions salt = HBASE_SALT_OPTIONS_INIT;
   const char *const user_only[] = { "user", NULL };
   const char *const users[] = { "zhangsan", "lisi", "wangwu", "zhaoliu", "sunqi" };
@@ -932,7 +908,7 @@ test_month_buckets (Fixture *fixture, gconstpointer data)
 static void
 test_errors (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
   g_autoptr(GError) error = NULL;
 
@@ -1005,7 +981,7 @@ test_errors (Fixture *fixture, gconstpointer data)
 static void
 test_free_half_way (Fixture *fixture, gconstpointer data)
 {
-  Gateway *gw = fixture->gw;
+  Gateway *gw = gateway_of (fixture);
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
 
   SKIP_IF_UNREACHABLE (fixture);
@@ -1033,28 +1009,11 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
 
 /* --- main ------------------------------------------------------------------------------ */
 
+/* The suite's prepare hook. */
 static void
-drop_tables (void)
+gateway_new (Fixture *fixture, gconstpointer data)
 {
-  for (guint i = 0; i < all_gateways->len; i++)
-    {
-      Gateway *gw = g_ptr_array_index (all_gateways, i);
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (gw->tables->len == 0)
-        continue;
-      config = test_stack_config (gw->gateway);
-      client = hbase_client_new (config, &error);
-      g_assert_no_error (error);
-      for (guint t = 0; t < gw->tables->len; t++)
-        if (!hbase_admin_delete_table (client, gw->tables->pdata[t], NULL, &error))
-          {
-            g_printerr ("# could not drop %s: %s\n", (char *) gw->tables->pdata[t], error->message);
-            g_clear_error (&error);
-          }
-    }
+  fixture->shared = g_new0 (Gateway, 1);
 }
 
 static void
@@ -1062,7 +1021,6 @@ gateway_free (gpointer data)
 {
   Gateway *gw = data;
 
-  g_ptr_array_unref (gw->tables);
   g_free (gw->files);
   g_free (gw->plain);
   g_free (gw->murmur);
@@ -1076,10 +1034,7 @@ gateway_free (gpointer data)
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "seed-003", test_seed_003 },
     { "salted-merge", test_salted_merge },
     { "salted-pages", test_salted_pages },
@@ -1088,50 +1043,15 @@ main (int argc, char **argv)
     { "errors", test_errors },
     { "free-half-way", test_free_half_way },
   };
-  static const struct {
-    HBaseProtocol protocol;
-    HBaseTransport transport;
-  } chosen[] = {
-    { HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED },
-    { HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED },
+  /* no table of the suite: the cases make theirs */
+  static const TestTableSuite suite = {
+    "/integration/rowkey", NULL, NULL, 0, TEST_GATEWAYS_ENDS
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
+  static const TestTableSuiteOptions options = {
+    .prepare = gateway_new, .free_shared = gateway_free, .scanner_lock = TRUE,
+  };
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  all_gateways = g_ptr_array_new_with_free_func (gateway_free);
-  for (guint i = 0; i < G_N_ELEMENTS (chosen); i++)
-    {
-      const TestGateway *gateway = test_stack_find_gateway (gateways, chosen[i].protocol,
-                                                            chosen[i].transport);
-      Gateway *gw;
-
-      if (gateway == NULL)
-        continue;
-      gw = g_new0 (Gateway, 1);
-      gw->gateway = gateway;
-      gw->split_keys = gateway->transport != HBASE_TRANSPORT_FRAMED;
-      gw->tables = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (all_gateways, gw);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/rowkey/%s/%s",
-                                                   gateway->label, tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), gw,
-                             (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  {
-    int lock = test_stack_scanner_lock ();
-
-    status = g_test_run ();
-    test_stack_scanner_unlock (lock);
-  }
-  drop_tables ();
-  g_clear_pointer (&all_gateways, g_ptr_array_unref);
-  return status;
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

@@ -15,7 +15,7 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
 
@@ -30,15 +30,16 @@ static const char *const edge_keys[] = {
 /* their lengths: they contain NULs */
 static const gsize edge_lengths[] = { 3, 2, 3, 3, 1, 2, 3, 2, 3, 3 };
 
-typedef struct {
-  const TestGateway *gateway;
-  HBaseClient *client;
-  HBaseTable *table;
-  char *name;
-  GPtrArray *keys;        /* GBytes *, every row, sorted */
-  gboolean created;
-  gboolean unusable;
-} Fixture;
+typedef TestTableFixture Fixture;
+
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
+
+/* GBytes *, every row of the gateway's table, sorted: the fixture's shared state. */
+static GPtrArray *
+keys_of (Fixture *fixture)
+{
+  return fixture->shared;
+}
 
 /* --- generated-layer helpers (run inside hbase_client_call) --------------- */
 
@@ -110,7 +111,7 @@ put_new (const void *key, gsize len, gint64 timestamp)
 static void
 put_all (Fixture *fixture, GPtrArray *puts)
 {
-  g_autoptr(GByteArray) table = array_from_string (fixture->name);
+  g_autoptr(GByteArray) table = array_from_string (hbase_table_get_name (fixture->table));
   g_autoptr(GError) error = NULL;
   PutCall call = { table, puts };
 
@@ -138,75 +139,36 @@ compare_two (GBytes *x, GBytes *y)
   return compare_keys (&x, &y);
 }
 
-/* The gateway's table, created and loaded on first use; NULL (test
- * skipped or failed) when the stack cannot be reached. */
-static Fixture *
-fixture_get (gconstpointer data)
+/* The suite's prepare hook: loads the gateway's table. */
+static void
+load (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = (Fixture *) data;
-  g_autoptr(GError) error = NULL;
+  GPtrArray *keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (fixture->unusable)
+  fixture->shared = keys;
+  for (guint i = 0; i < N_ROWS; i++)
     {
-      g_test_skip ("the stack was unreachable");
-      return NULL;
+      g_autofree char *key = g_strdup_printf ("r%04u", i);
+
+      g_ptr_array_add (puts, put_new (key, strlen (key), 0));
+      g_ptr_array_add (keys, g_bytes_new (key, strlen (key)));
+      if (puts->len == 250)
+        {
+          put_all (fixture, puts);
+          g_ptr_array_set_size (puts, 0);
+        }
     }
-  if (!test_stack_check_gateway (fixture->gateway))
+  for (guint i = 0; i < G_N_ELEMENTS (edge_keys); i++)
     {
-      fixture->unusable = TRUE;
-      return NULL;
+      g_ptr_array_add (puts, put_new (edge_keys[i], edge_lengths[i], 0));
+      g_ptr_array_add (keys, g_bytes_new (edge_keys[i], edge_lengths[i]));
     }
-  if (fixture->created)
-    return fixture;
-
-  {
-    g_autoptr(HBaseConfig) config = test_stack_config (fixture->gateway);
-
-    fixture->client = hbase_client_new (config, &error);
-    g_assert_no_error (error);
-  }
-  fixture->name = test_stack_unique_name ("hbase_glib_scan");
-  fixture->table = hbase_table_new (fixture->client, fixture->name, &error);
-  g_assert_no_error (error);
-  {
-    HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
-
-    family.name = "f";
-    family.max_versions = 3;
-    g_assert_true (hbase_admin_create_table (fixture->client, fixture->name, &family, 1, NULL,
-                                             NULL, &error));
-    g_assert_no_error (error);
-  }
-  fixture->created = TRUE;
-
-  fixture->keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  {
-    g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func (g_object_unref);
-
-    for (guint i = 0; i < N_ROWS; i++)
-      {
-        g_autofree char *key = g_strdup_printf ("r%04u", i);
-
-        g_ptr_array_add (puts, put_new (key, strlen (key), 0));
-        g_ptr_array_add (fixture->keys, g_bytes_new (key, strlen (key)));
-        if (puts->len == 250)
-          {
-            put_all (fixture, puts);
-            g_ptr_array_set_size (puts, 0);
-          }
-      }
-    for (guint i = 0; i < G_N_ELEMENTS (edge_keys); i++)
-      {
-        g_ptr_array_add (puts, put_new (edge_keys[i], edge_lengths[i], 0));
-        g_ptr_array_add (fixture->keys, g_bytes_new (edge_keys[i], edge_lengths[i]));
-      }
-    for (gint64 ts = 100; ts <= 300; ts += 100)
-      g_ptr_array_add (puts, put_new ("ver", 3, ts));
-    g_ptr_array_add (fixture->keys, g_bytes_new ("ver", 3));
-    put_all (fixture, puts);
-  }
-  g_ptr_array_sort (fixture->keys, compare_keys);
-  return fixture;
+  for (gint64 ts = 100; ts <= 300; ts += 100)
+    g_ptr_array_add (puts, put_new ("ver", 3, ts));
+  g_ptr_array_add (keys, g_bytes_new ("ver", 3));
+  put_all (fixture, puts);
+  g_ptr_array_sort (keys, compare_keys);
 }
 
 /* --- scanning helpers ---------------------------------------------------- */
@@ -236,10 +198,10 @@ expected_keys (Fixture *fixture, GBytes *lower, gboolean lower_inclusive, GBytes
 {
   GPtrArray *keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
 
-  for (guint i = 0; i < fixture->keys->len; i++)
+  for (guint i = 0; i < keys_of (fixture)->len; i++)
     {
-      guint index = reversed ? fixture->keys->len - 1 - i : i;
-      GBytes *key = fixture->keys->pdata[index];
+      guint index = reversed ? keys_of (fixture)->len - 1 - i : i;
+      GBytes *key = keys_of (fixture)->pdata[index];
       int lo = lower != NULL ? compare_two (key, lower) : 1;
       int hi = upper != NULL ? compare_two (key, upper) : -1;
 
@@ -362,7 +324,7 @@ probe_open_once (Service *service, gpointer user_data, GError **error)
 static gint32
 probe_id (Fixture *fixture)
 {
-  g_autoptr(GByteArray) table = array_from_string (fixture->name);
+  g_autoptr(GByteArray) table = array_from_string (hbase_table_get_name (fixture->table));
   g_autoptr(GError) error = NULL;
   ProbeCall call = { table, -1, FALSE };
 
@@ -481,15 +443,13 @@ test_prefix_stop_row (void)
 }
 
 static void
-test_full (gconstpointer data)
+test_full (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) defaults = NULL;
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   rows = check_scan (fixture, NULL, NULL, FALSE, NULL, FALSE);
   g_assert_cmpuint (rows->len, ==, N_ROWS + G_N_ELEMENTS (edge_keys) + 1);
   for (guint i = 0; i < rows->len; i++)
@@ -498,9 +458,8 @@ test_full (gconstpointer data)
 }
 
 static void
-test_start_stop (gconstpointer data)
+test_start_stop (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   g_autoptr(GBytes) r0100 = BIN ("r0100");
   g_autoptr(GBytes) r0200 = BIN ("r0200");
   g_autoptr(GBytes) r0999 = BIN ("r0999");
@@ -508,8 +467,7 @@ test_start_stop (gconstpointer data)
   g_autoptr(GBytes) between = BIN ("r0150x");   /* no such row */
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.start_row = r0100;
   options.stop_row = r0200;
   g_ptr_array_unref (check_scan (fixture, &options, r0100, TRUE, r0200, FALSE));
@@ -527,9 +485,8 @@ test_start_stop (gconstpointer data)
 }
 
 static void
-test_prefix (gconstpointer data)
+test_prefix (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r05 = BIN ("r05");
   g_autoptr(GBytes) r06 = BIN ("r06");
@@ -544,8 +501,7 @@ test_prefix (gconstpointer data)
   g_autoptr(GBytes) r0560 = BIN ("r0560");
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.prefix = r05;
   g_clear_pointer (&rows, g_ptr_array_unref);
   rows = check_scan (fixture, &options, r05, TRUE, r06, FALSE);
@@ -595,9 +551,8 @@ test_prefix (gconstpointer data)
 }
 
 static void
-test_reversed (gconstpointer data)
+test_reversed (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r0500 = BIN ("r0500");
   g_autoptr(GBytes) r0400 = BIN ("r0400");
@@ -610,11 +565,10 @@ test_reversed (gconstpointer data)
   g_autoptr(GBytes) ver = BIN ("ver");
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.reversed = TRUE;
   rows = check_scan (fixture, &options, NULL, FALSE, NULL, FALSE);
-  g_assert_cmpuint (rows->len, ==, fixture->keys->len);
+  g_assert_cmpuint (rows->len, ==, keys_of (fixture)->len);
   g_assert_true (bytes_is (hbase_row_get_key (rows->pdata[rows->len - 1]), "r0000"));
 
   /* start is the high end (inclusive), stop the low end (exclusive) */
@@ -662,16 +616,14 @@ test_reversed (gconstpointer data)
 }
 
 static void
-test_limit (gconstpointer data)
+test_limit (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r05 = BIN ("r05");
   g_autoptr(GBytes) r06 = BIN ("r06");
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.limit = 7;
   rows = check_scan (fixture, &options, NULL, FALSE, NULL, FALSE);
   g_assert_cmpuint (rows->len, ==, 7);
@@ -707,17 +659,15 @@ test_limit (gconstpointer data)
 }
 
 static void
-test_caching (gconstpointer data)
+test_caching (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) stop = BIN ("r0300");
   g_autoptr(GPtrArray) one = NULL;
   g_autoptr(GPtrArray) many = NULL;
   g_autoptr(GPtrArray) all = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.stop_row = stop;
   options.caching = 1;
   one = check_scan (fixture, &options, NULL, FALSE, stop, FALSE);
@@ -740,16 +690,14 @@ test_caching (gconstpointer data)
 }
 
 static void
-test_batch (gconstpointer data)
+test_batch (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) ver = BIN ("ver");
   guint cachings[] = { 0, 1, 2, 3, 1000 };
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.batch = 2;
   /* caching 1, 2, 3: rows always span fetches, at every offset */
   for (guint i = 0; i < G_N_ELEMENTS (cachings); i++)
@@ -774,9 +722,8 @@ test_batch (gconstpointer data)
 }
 
 static void
-test_columns (gconstpointer data)
+test_columns (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   const char *const two[] = { "f:c1", "f:c3", NULL };
   const char *const family[] = { "f", NULL };
@@ -784,8 +731,7 @@ test_columns (gconstpointer data)
   g_autoptr(GBytes) r01 = BIN ("r01");
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.prefix = r00;
   options.read.columns = two;
   rows = check_scan (fixture, &options, r00, TRUE, r01, FALSE);
@@ -842,14 +788,12 @@ assert_timestamps (HBaseRow *row, const gint64 *timestamps, guint n)
 }
 
 static void
-test_versions (gconstpointer data)
+test_versions (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   const gint64 all[] = { 300, 200, 100 };
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   {
     g_autoptr(HBaseRow) row = scan_ver (fixture, &options);
     assert_timestamps (row, all, 1);
@@ -867,16 +811,14 @@ test_versions (gconstpointer data)
 }
 
 static void
-test_time_range (gconstpointer data)
+test_time_range (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   const gint64 two[] = { 200, 100 };
   const gint64 middle[] = { 200 };
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.read.max_versions = 3;
   options.read.min_timestamp = 100;
   options.read.max_timestamp = 250;
@@ -905,16 +847,14 @@ test_time_range (gconstpointer data)
 }
 
 static void
-test_filter (gconstpointer data)
+test_filter (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r012 = BIN ("r012");
   g_autoptr(GBytes) r013 = BIN ("r013");
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.read.filter = "PrefixFilter ('r012')";
   rows = check_scan (fixture, &options, r012, TRUE, r013, FALSE);
   g_assert_cmpuint (rows->len, ==, 10);
@@ -951,9 +891,8 @@ assert_no_rows (HBaseTable *table, const HBaseScanOptions *options)
 }
 
 static void
-test_empty_range (gconstpointer data)
+test_empty_range (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r0500 = BIN ("r0500");
   g_autoptr(GBytes) r0600 = BIN ("r0600");
@@ -966,15 +905,14 @@ test_empty_range (gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_autofree char *gateway = g_strdup_printf ("127.0.0.1:%u", test_closed_port ());
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   /* a table behind a closed port: an empty range never contacts it */
   g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
   g_assert_no_error (error);
   nowhere = hbase_client_new (config, &error);
   g_assert_no_error (error);
-  unreachable = hbase_table_new (nowhere, fixture->name, &error);
+  unreachable = hbase_table_new (nowhere, hbase_table_get_name (fixture->table), &error);
   g_assert_no_error (error);
 
   options.start_row = options.stop_row = r0500;
@@ -1012,9 +950,8 @@ test_empty_range (gconstpointer data)
 }
 
 static void
-test_after_end (gconstpointer data)
+test_after_end (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r099 = BIN ("r099");
   g_autoptr(GError) error = NULL;
@@ -1022,8 +959,7 @@ test_after_end (gconstpointer data)
   guint n = 0;
   HBaseRow *row;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.prefix = r099;
   options.caching = 3;
   scanner = hbase_table_scan (fixture->table, &options, &error);
@@ -1043,15 +979,13 @@ test_after_end (gconstpointer data)
 }
 
 static void
-test_free_half_way (gconstpointer data)
+test_free_half_way (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   gint32 low, high;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.caching = 10;
 
   /* the scanner is open on the gateway, then gone once freed */
@@ -1126,9 +1060,8 @@ next_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-test_async (gconstpointer data)
+test_async (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r01 = BIN ("r01");
   g_autoptr(GBytes) r02 = BIN ("r02");
@@ -1139,8 +1072,7 @@ test_async (gconstpointer data)
   g_autoptr(GError) error = NULL;
   AsyncState state = { loop, NULL, rows, NULL, 0 };
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.prefix = r01;
   options.caching = 7;
   options.batch = 3;
@@ -1195,17 +1127,15 @@ check_expiry (Fixture *fixture, HBaseScanOptions *options, GBytes *lower, gboole
 }
 
 static void
-test_expiry (gconstpointer data)
+test_expiry (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) r0100 = BIN ("r0100");
   g_autoptr(GBytes) r0900 = BIN ("r0900");
   g_autoptr(GBytes) fe_ff = BIN ("\xfe\xff");
   g_autoptr(GBytes) ff = BIN ("\xff");
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.caching = 10;
   check_expiry (fixture, &options, NULL, FALSE, NULL, FALSE);
   options.reversed = TRUE;
@@ -1238,9 +1168,8 @@ test_expiry (gconstpointer data)
 }
 
 static void
-test_bad_input (gconstpointer data)
+test_bad_input (Fixture *fixture, gconstpointer data)
 {
-  Fixture *fixture = fixture_get (data);
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   const char *const empty_column[] = { "", NULL };
   g_autoptr(GError) error = NULL;
@@ -1249,8 +1178,7 @@ test_bad_input (gconstpointer data)
   g_autoptr(HBaseRow) row = NULL;
   g_autofree char *missing_name = NULL;
 
-  if (fixture == NULL)
-    return;
+  SKIP_IF_UNREACHABLE (fixture);
   options.read.columns = empty_column;
   g_assert_null (hbase_table_scan (fixture->table, &options, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
@@ -1308,34 +1236,10 @@ test_bad_input (gconstpointer data)
   g_test_message ("malformed filter: %s", error->message);
 }
 
-static void
-fixture_free (gpointer data)
-{
-  Fixture *fixture = data;
-
-  if (fixture->created)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!hbase_admin_delete_table (fixture->client, fixture->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", fixture->name, error->message);
-    }
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
-  g_clear_pointer (&fixture->keys, g_ptr_array_unref);
-  g_free (fixture->name);
-  g_free (fixture);
-}
-
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GPtrArray) gateways = NULL;
-  g_autoptr(GPtrArray) fixtures = g_ptr_array_new_with_free_func (fixture_free);
-  static const struct {
-    const char *name;
-    GTestDataFunc func;
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "full", test_full },
     { "start-stop", test_start_stop },
     { "prefix", test_prefix },
@@ -1354,31 +1258,18 @@ main (int argc, char **argv)
     { "expiry", test_expiry },
     { "bad-input", test_bad_input },
   };
-  int status;
+  static HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  static const TestTableSuite suite = {
+    "/integration/scanner", "hbase_glib_scan", &family, 1, TEST_GATEWAYS_ALL
+  };
+  static const TestTableSuiteOptions options = {
+    .prepare = load, .free_shared = (GDestroyNotify) g_ptr_array_unref, .scanner_lock = TRUE,
+  };
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/scanner/prefix-stop-row", test_prefix_stop_row);
-  gateways = test_stack_gateways ();
-  for (guint i = 0; i < gateways->len; i++)
-    {
-      Fixture *fixture = g_new0 (Fixture, 1);
-
-      fixture->gateway = gateways->pdata[i];
-      g_ptr_array_add (fixtures, fixture);
-      for (guint t = 0; t < G_N_ELEMENTS (tests); t++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/scanner/%s/%s",
-                                                   fixture->gateway->label, tests[t].name);
-
-          g_test_add_data_func (path, fixture, tests[t].func);
-        }
-    }
-  {
-    int lock = test_stack_scanner_lock ();
-
-    status = g_test_run ();
-    test_stack_scanner_unlock (lock);
-  }
-  g_clear_pointer (&fixtures, g_ptr_array_unref);
-  return status;
+  family.name = "f";
+  family.max_versions = 3;
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

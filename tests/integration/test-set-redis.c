@@ -17,56 +17,12 @@
 
 #define N_SETS 4
 #define UNIVERSE 70
-#define HISTORY 16
-
-static GPtrArray *tables;   /* StsTable */
 
 typedef struct {
-  StsTable *table;
-  guint32 seed;
-} Case;
-
-typedef struct {
-  GRand *rand;
-  redisContext *redis;
+  StsDiff diff;
   HBaseSet *sets[N_SETS];
   GBytes *keys[N_SETS];       /* Redis keys */
-  char *history[HISTORY];
-  guint step;
-  guint32 seed;
 } Run;
-
-static void
-note (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-note (Run *run, const char *format, ...)
-{
-  va_list args;
-  guint slot = run->step % HISTORY;
-
-  g_free (run->history[slot]);
-  va_start (args, format);
-  run->history[slot] = g_strdup_vprintf (format, args);
-  va_end (args);
-}
-
-static void
-mismatch (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3) G_GNUC_NORETURN;
-
-static void
-mismatch (Run *run, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *what = NULL;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-  for (guint i = run->step >= HISTORY ? run->step - HISTORY + 1 : 0; i <= run->step; i++)
-    g_printerr ("# step %u: %s\n", i, run->history[i % HISTORY]);
-  g_error ("seed %u, step %u: %s", run->seed, run->step, what);
-}
 
 /* --- Redis side ----------------------------------------------------------------------------- */
 
@@ -80,16 +36,7 @@ redis_call (Run *run, const char *command, guint set, GPtrArray *args)
     g_ptr_array_add (argv, g_bytes_ref (run->keys[set]));
   for (guint i = 0; args != NULL && i < args->len; i++)
     g_ptr_array_add (argv, g_bytes_ref (g_ptr_array_index (args, i)));
-  return sts_redis_command (run->redis, argv);
-}
-
-static gint64
-redis_integer (Run *run, redisReply *reply)
-{
-  if (reply->type != REDIS_REPLY_INTEGER)
-    mismatch (run, "Redis replied type %d (%s), not an integer", reply->type,
-              reply->str != NULL ? reply->str : "");
-  return reply->integer;
+  return sts_redis_command (run->diff.redis, argv);
 }
 
 /* The strings of an array reply, sorted by bytes. */
@@ -99,8 +46,8 @@ redis_sorted (Run *run, redisReply *reply)
   GPtrArray *members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
 
   if (reply->type != REDIS_REPLY_ARRAY)
-    mismatch (run, "Redis replied type %d (%s), not an array", reply->type,
-              reply->str != NULL ? reply->str : "");
+    sts_diff_mismatch (&run->diff, "Redis replied type %d (%s), not an array", reply->type,
+                       reply->str != NULL ? reply->str : "");
   for (size_t i = 0; i < reply->elements; i++)
     g_ptr_array_add (members, g_bytes_new (reply->element[i]->str, reply->element[i]->len));
   g_ptr_array_sort (members, sts_compare_members);
@@ -116,17 +63,17 @@ same_members (Run *run, const char *what, GPtrArray *ours, GPtrArray *theirs)
   g_autofree char *b = sts_join (theirs);
 
   if (g_strcmp0 (a, b) != 0)
-    mismatch (run, "%s: hbase-glib [%s], Redis [%s]", what, a, b);
+    sts_diff_mismatch (&run->diff, "%s: hbase-glib [%s], Redis [%s]", what, a, b);
 }
 
 static GPtrArray *
 random_members (Run *run, guint max)
 {
   GPtrArray *members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  guint n = (guint) g_rand_int_range (run->rand, 1, (gint32) max + 1);
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, (gint32) max + 1);
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (members, sts_random_member (run->rand, UNIVERSE));
+    g_ptr_array_add (members, sts_random_member (run->diff.rand, UNIVERSE));
   return members;
 }
 
@@ -137,7 +84,7 @@ collect (Run *run, HBaseSetIter *iter, const char *what)
   GPtrArray *members = hbase_set_iter_collect (iter, NULL, &error);
 
   if (members == NULL)
-    mismatch (run, "%s failed: %s", what, error->message);
+    sts_diff_mismatch (&run->diff, "%s failed: %s", what, error->message);
   hbase_set_iter_free (iter);
   return members;
 }
@@ -147,7 +94,7 @@ collect (Run *run, HBaseSetIter *iter, const char *what)
 static void
 step_sadd_srem (Run *run, gboolean add)
 {
-  guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
   g_autoptr(GPtrArray) members = random_members (run, 5);
   g_autofree char *shown = sts_join (members);
   g_autoptr(GError) error = NULL;
@@ -155,20 +102,21 @@ step_sadd_srem (Run *run, gboolean add)
   guint64 n = 0;
   gint64 expected;
 
-  note (run, "%s set%u [%s]", add ? "SADD" : "SREM", set, shown);
+  sts_diff_note (&run->diff, "%s set%u [%s]", add ? "SADD" : "SREM", set, shown);
   if (!(add ? hbase_set_add : hbase_set_remove) (run->sets[set], members, &n, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, add ? "SADD" : "SREM", set, members);
-  expected = redis_integer (run, reply);
+  expected = sts_diff_integer (&run->diff, reply);
   freeReplyObject (reply);
   if ((gint64) n != expected)
-    mismatch (run, "hbase-glib %" G_GUINT64_FORMAT ", Redis %" G_GINT64_FORMAT, n, expected);
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %" G_GINT64_FORMAT, n,
+                       expected);
 }
 
 static void
 step_membership (Run *run)
 {
-  guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
   g_autoptr(GPtrArray) members = random_members (run, 6);
   g_autofree char *shown = sts_join (members);
   g_autofree gboolean *present = g_new0 (gboolean, members->len);
@@ -179,45 +127,46 @@ step_membership (Run *run)
     {
       gboolean is_member = FALSE;
 
-      note (run, "SISMEMBER set%u %s", set, shown);
+      sts_diff_note (&run->diff, "SISMEMBER set%u %s", set, shown);
       if (!hbase_set_contains (run->sets[set], g_ptr_array_index (members, 0), &is_member, NULL,
                                &error))
-        mismatch (run, "failed: %s", error->message);
+        sts_diff_mismatch (&run->diff, "failed: %s", error->message);
       reply = redis_call (run, "SISMEMBER", set, members);
-      if (redis_integer (run, reply) != is_member)
-        mismatch (run, "hbase-glib %d, Redis %lld", is_member, reply->integer);
+      if (sts_diff_integer (&run->diff, reply) != is_member)
+        sts_diff_mismatch (&run->diff, "hbase-glib %d, Redis %lld", is_member, reply->integer);
       freeReplyObject (reply);
       return;
     }
-  note (run, "SMISMEMBER set%u [%s]", set, shown);
+  sts_diff_note (&run->diff, "SMISMEMBER set%u [%s]", set, shown);
   if (!hbase_set_contains_many (run->sets[set], members, present, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, "SMISMEMBER", set, members);
   if (reply->type != REDIS_REPLY_ARRAY || reply->elements != members->len)
-    mismatch (run, "Redis's reply is not %u flags", members->len);
+    sts_diff_mismatch (&run->diff, "Redis's reply is not %u flags", members->len);
   for (guint i = 0; i < members->len; i++)
     if (reply->element[i]->integer != present[i])
-      mismatch (run, "member %u: hbase-glib %d, Redis %lld", i, present[i],
-                reply->element[i]->integer);
+      sts_diff_mismatch (&run->diff, "member %u: hbase-glib %d, Redis %lld", i, present[i],
+                         reply->element[i]->integer);
   freeReplyObject (reply);
 }
 
 static void
 step_card_members (Run *run)
 {
-  guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) ours = NULL;
   g_autoptr(GPtrArray) theirs = NULL;
   redisReply *reply;
   guint64 card = 0;
 
-  note (run, "SCARD, SMEMBERS set%u", set);
+  sts_diff_note (&run->diff, "SCARD, SMEMBERS set%u", set);
   if (!hbase_set_card (run->sets[set], &card, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, "SCARD", set, NULL);
-  if ((gint64) card != redis_integer (run, reply))
-    mismatch (run, "SCARD: hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", card, reply->integer);
+  if ((gint64) card != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "SCARD: hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", card,
+                       reply->integer);
   freeReplyObject (reply);
   ours = collect (run, hbase_set_members (run->sets[set]), "members");
   reply = redis_call (run, "SMEMBERS", set, NULL);
@@ -230,8 +179,8 @@ static void
 step_algebra (Run *run)
 {
   static const char *const commands[] = { "SINTER", "SUNION", "SDIFF" };
-  guint which = (guint) g_rand_int_range (run->rand, 0, 3);
-  guint n = (guint) g_rand_int_range (run->rand, 1, 4);
+  guint which = (guint) g_rand_int_range (run->diff.rand, 0, 3);
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, 4);
   g_autoptr(GPtrArray) sets = g_ptr_array_new ();
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) ours = NULL;
@@ -241,13 +190,13 @@ step_algebra (Run *run)
 
   for (guint i = 0; i < n; i++)
     {
-      guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
+      guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
 
       g_ptr_array_add (sets, run->sets[set]);
       g_ptr_array_add (keys, g_bytes_ref (run->keys[set]));
       g_string_append_printf (names, " set%u", set);
     }
-  note (run, "%s%s", commands[which], names->str);
+  sts_diff_note (&run->diff, "%s%s", commands[which], names->str);
   g_string_free (names, TRUE);
   switch (which)
     {
@@ -264,7 +213,7 @@ step_algebra (Run *run)
   /* ours come sorted already: check, then compare with Redis's, sorted */
   for (guint i = 1; i < ours->len; i++)
     if (sts_compare_members (&ours->pdata[i - 1], &ours->pdata[i]) >= 0)
-      mismatch (run, "the stream is not in byte order at %u", i);
+      sts_diff_mismatch (&run->diff, "the stream is not in byte order at %u", i);
   reply = redis_call (run, commands[which], N_SETS, keys);
   theirs = redis_sorted (run, reply);
   freeReplyObject (reply);
@@ -275,17 +224,17 @@ static void
 step_random (Run *run)
 {
   static const gint64 counts[] = { 1, 2, 5, 40, 100, -1, -3, -60, 0 };
-  guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
-  gint64 count = counts[g_rand_int_range (run->rand, 0, G_N_ELEMENTS (counts))];
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  gint64 count = counts[g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (counts))];
   g_autoptr(GPtrArray) ours = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GHashTable) distinct = g_hash_table_new (g_bytes_hash, g_bytes_equal);
   g_autoptr(GError) error = NULL;
   redisReply *reply;
 
-  note (run, "SRANDMEMBER set%u %" G_GINT64_FORMAT, set, count);
+  sts_diff_note (&run->diff, "SRANDMEMBER set%u %" G_GINT64_FORMAT, set, count);
   if (!hbase_set_random_members (run->sets[set], count, &ours, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   {
     char *text = g_strdup_printf ("%" G_GINT64_FORMAT, count);
 
@@ -293,7 +242,8 @@ step_random (Run *run)
   }
   reply = redis_call (run, "SRANDMEMBER", set, args);
   if (reply->type != REDIS_REPLY_ARRAY || reply->elements != ours->len)
-    mismatch (run, "hbase-glib gave %u members, Redis %zu", ours->len, reply->elements);
+    sts_diff_mismatch (&run->diff, "hbase-glib gave %u members, Redis %zu", ours->len,
+                       reply->elements);
   freeReplyObject (reply);
   if (ours->len == 0)
     return;
@@ -302,25 +252,25 @@ step_random (Run *run)
   for (guint i = 0; i < ours->len; i++)
     {
       if (reply->element[i]->integer != 1)
-        mismatch (run, "SRANDMEMBER gave a non-member");
+        sts_diff_mismatch (&run->diff, "SRANDMEMBER gave a non-member");
       g_hash_table_add (distinct, g_ptr_array_index (ours, i));
     }
   freeReplyObject (reply);
   if (count > 0 && g_hash_table_size (distinct) != ours->len)
-    mismatch (run, "SRANDMEMBER %" G_GINT64_FORMAT " repeated a member", count);
+    sts_diff_mismatch (&run->diff, "SRANDMEMBER %" G_GINT64_FORMAT " repeated a member", count);
 }
 
 static void
 step_scan (Run *run)
 {
-  guint set = (guint) g_rand_int_range (run->rand, 0, N_SETS);
-  guint count = (guint) g_rand_int_range (run->rand, 1, 30);
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  guint count = (guint) g_rand_int_range (run->diff.rand, 1, 30);
   g_autoptr(GPtrArray) ours = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) theirs = NULL;
   g_autoptr(GBytes) cursor = NULL;
   redisReply *reply;
 
-  note (run, "SSCAN set%u COUNT %u (whole)", set, count);
+  sts_diff_note (&run->diff, "SSCAN set%u COUNT %u (whole)", set, count);
   do
     {
       g_autoptr(GPtrArray) members = NULL;
@@ -328,7 +278,7 @@ step_scan (Run *run)
       GBytes *next = NULL;
 
       if (!hbase_set_scan (run->sets[set], cursor, count, &next, &members, NULL, &error))
-        mismatch (run, "failed: %s", error->message);
+        sts_diff_mismatch (&run->diff, "failed: %s", error->message);
       for (guint i = 0; i < members->len; i++)
         g_ptr_array_add (ours, g_bytes_ref (g_ptr_array_index (members, i)));
       g_clear_pointer (&cursor, g_bytes_unref);
@@ -343,27 +293,20 @@ step_scan (Run *run)
 }
 
 static void
-run_case (gconstpointer data)
+run_case (TestTableFixture *fixture, gconstpointer data)
 {
-  const Case *test = data;
-  g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(HBaseTable) table = sts_table_open (test->table, &client);
-  g_autofree char *prefix = NULL;
+  guint32 seed = GPOINTER_TO_UINT (fixture->data);
+  HBaseTable *table = fixture->table;
   guint steps = sts_quick () ? 150 : 1500;
   Run run = { 0 };
 
-  if (table == NULL)
+  TEST_SKIP_IF_UNREACHABLE (fixture);
+  if (!sts_diff_start (&run.diff, "set", seed))
     return;
-  run.redis = sts_redis_connect ();
-  if (run.redis == NULL)
-    return;
-  run.seed = test->seed;
-  run.rand = g_rand_new_with_seed (test->seed);
-  prefix = g_strdup_printf ("hbase-glib-test:%d:set:%u:", (int) getpid (), test->seed);
   for (guint i = 0; i < N_SETS; i++)
     {
       HBaseSetOptions options = HBASE_SET_OPTIONS_INIT;
-      g_autofree char *name = g_strdup_printf ("%sk%u", prefix, i);
+      g_autofree char *name = g_strdup_printf ("%sk%u", run.diff.prefix, i);
       g_autoptr(GError) error = NULL;
 
       /* set 3 is sharded; pages smaller than the sets */
@@ -373,9 +316,9 @@ run_case (gconstpointer data)
       run.sets[i] = hbase_set_new (table, run.keys[i], &options, &error);
       g_assert_no_error (error);
     }
-  for (run.step = 0; run.step < steps; run.step++)
+  for (run.diff.step = 0; run.diff.step < steps; run.diff.step++)
     {
-      guint op = (guint) g_rand_int_range (run.rand, 0, 100);
+      guint op = (guint) g_rand_int_range (run.diff.rand, 0, 100);
 
       if (op < 30)
         step_sadd_srem (&run, TRUE);
@@ -401,52 +344,19 @@ run_case (gconstpointer data)
 
       freeReplyObject (reply);
       same_members (&run, "final SMEMBERS", ours, theirs);
-      g_test_message ("seed %u: set%u ends with %u members", test->seed, i, ours->len);
+      g_test_message ("seed %u: set%u ends with %u members", seed, i, ours->len);
     }
-  sts_redis_cleanup (run.redis, prefix);
   for (guint i = 0; i < N_SETS; i++)
     {
       hbase_set_free (run.sets[i]);
       g_bytes_unref (run.keys[i]);
     }
-  for (guint i = 0; i < HISTORY; i++)
-    g_free (run.history[i]);
-  g_rand_free (run.rand);
-  redisFree (run.redis);
+  sts_diff_finish (&run.diff);
 }
 
 int
 main (int argc, char **argv)
 {
-  static const guint32 seeds[] = { 1, 20240501, 777, 31337 };
-  g_autoptr(GPtrArray) gateways = NULL;
-  g_autoptr(GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
-  const TestGateway *chosen[2];
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  tables = g_ptr_array_new_with_free_func (sts_table_free);
-  chosen[0] = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED);
-  chosen[1] = test_stack_find_gateway (gateways, HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED);
-  for (guint g = 0; g < 2; g++)
-    if (chosen[g] != NULL)
-      g_ptr_array_add (tables, sts_table_new (chosen[g], "hbase_glib_set_redis"));
-  for (guint i = 0; i < G_N_ELEMENTS (seeds) && tables->len > 0; i++)
-    {
-      /* the seeds alternate between the gateways */
-      StsTable *table = g_ptr_array_index (tables, i % tables->len);
-      Case *test = g_new0 (Case, 1);
-      g_autofree char *path = g_strdup_printf ("/integration/set-redis/%s/seed-%u",
-                                               table->gateway->label, seeds[i]);
-
-      test->table = table;
-      test->seed = seeds[i];
-      g_ptr_array_add (cases, test);
-      g_test_add_data_func (path, test, run_case);
-    }
-  status = g_test_run ();
-  sts_tables_drop (tables);
-  g_clear_pointer (&tables, g_ptr_array_unref);
-  return status;
+  return sts_diff_run ("/integration/set-redis", "hbase_glib_set_redis", run_case);
 }

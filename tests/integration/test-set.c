@@ -13,28 +13,11 @@
 
 #include "../structures/structures-support.h"
 #include "../support/test-rows.h"
+#include "../support/test-table-fixture.h"
 
-static GPtrArray *tables;   /* StsTable */
+typedef TestTableFixture Fixture;
 
-typedef struct {
-  HBaseClient *client;
-  HBaseTable *table;
-} Fixture;
-
-#define SKIP_IF_UNREACHABLE(fixture) G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
-
-static void
-fixture_set_up (Fixture *fixture, gconstpointer data)
-{
-  fixture->table = sts_table_open ((StsTable *) data, &fixture->client);
-}
-
-static void
-fixture_tear_down (Fixture *fixture, gconstpointer data)
-{
-  g_clear_object (&fixture->table);
-  g_clear_object (&fixture->client);
-}
+#define SKIP_IF_UNREACHABLE TEST_SKIP_IF_UNREACHABLE
 
 static HBaseSet *
 new_set (Fixture *fixture, const char *suffix, guint shards, guint page_size)
@@ -818,10 +801,7 @@ test_concurrent (Fixture *fixture, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  static const struct {
-    const char *name;
-    void (*func) (Fixture *, gconstpointer);
-  } tests[] = {
+  static const TestTableCase cases[] = {
     { "basics", test_basics },
     { "binary-members", test_binary_members },
     { "layout", test_layout },
@@ -834,41 +814,12 @@ main (int argc, char **argv)
     { "bad-input", test_bad_input },
     { "concurrent", test_concurrent },
   };
-  static const struct {
-    HBaseProtocol protocol;
-    HBaseTransport transport;
-  } chosen[] = {
-    { HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED },
-    { HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED },
+  static TestTableSuite suite = {
+    "/integration/set", "hbase_glib_set", NULL, 0, TEST_GATEWAYS_ENDS
   };
-  g_autoptr(GPtrArray) gateways = NULL;
-  int status;
 
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  tables = g_ptr_array_new_with_free_func (sts_table_free);
-  for (guint i = 0; i < G_N_ELEMENTS (chosen); i++)
-    {
-      const TestGateway *gateway = test_stack_find_gateway (gateways, chosen[i].protocol,
-                                                            chosen[i].transport);
-      StsTable *table;
-
-      if (gateway == NULL)
-        continue;
-      table = sts_table_new (gateway, "hbase_glib_set");
-      g_ptr_array_add (tables, table);
-      for (guint j = 0; j < G_N_ELEMENTS (tests); j++)
-        {
-          g_autofree char *path = g_strdup_printf ("/integration/set/%s/%s", gateway->label,
-                                                   tests[j].name);
-
-          g_test_add_vtable (path, sizeof (Fixture), table, (GTestFixtureFunc) fixture_set_up,
-                             (GTestFixtureFunc) tests[j].func,
-                             (GTestFixtureFunc) fixture_tear_down);
-        }
-    }
-  status = g_test_run ();
-  sts_tables_drop (tables);
-  g_clear_pointer (&tables, g_ptr_array_unref);
-  return status;
+  suite.families = sts_families (&suite.n_families);
+  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

@@ -21,56 +21,12 @@
 
 #define N_ZSETS 3
 #define UNIVERSE 45
-#define HISTORY 16
-
-static GPtrArray *tables;   /* StsTable */
 
 typedef struct {
-  StsTable *table;
-  guint32 seed;
-} Case;
-
-typedef struct {
-  GRand *rand;
-  redisContext *redis;
+  StsDiff diff;
   HBaseZSet *zsets[N_ZSETS];
   GBytes *keys[N_ZSETS];
-  char *history[HISTORY];
-  guint step;
-  guint32 seed;
 } Run;
-
-static void
-note (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-note (Run *run, const char *format, ...)
-{
-  va_list args;
-  guint slot = run->step % HISTORY;
-
-  g_free (run->history[slot]);
-  va_start (args, format);
-  run->history[slot] = g_strdup_vprintf (format, args);
-  va_end (args);
-}
-
-static void
-mismatch (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3) G_GNUC_NORETURN;
-
-static void
-mismatch (Run *run, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *what = NULL;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-  for (guint i = run->step >= HISTORY ? run->step - HISTORY + 1 : 0; i <= run->step; i++)
-    g_printerr ("# step %u: %s\n", i, run->history[i % HISTORY]);
-  g_error ("seed %u, step %u: %s", run->seed, run->step, what);
-}
 
 /* --- values ------------------------------------------------------------------------------- */
 
@@ -139,11 +95,11 @@ parse_score (Run *run, redisReply *reply)
   gdouble score;
 
   if (reply->type != REDIS_REPLY_STRING)
-    mismatch (run, "Redis replied type %d (%s), not a score", reply->type,
-              reply->str != NULL ? reply->str : "");
+    sts_diff_mismatch (&run->diff, "Redis replied type %d (%s), not a score", reply->type,
+                       reply->str != NULL ? reply->str : "");
   score = g_ascii_strtod (reply->str, &end);
   if (end == reply->str || *end != '\0')
-    mismatch (run, "Redis's score \"%s\" does not parse", reply->str);
+    sts_diff_mismatch (&run->diff, "Redis's score \"%s\" does not parse", reply->str);
   return score;
 }
 
@@ -152,7 +108,7 @@ parse_score (Run *run, redisReply *reply)
 static redisReply *
 redis_call (Run *run, GPtrArray *argv)
 {
-  return sts_redis_command (run->redis, argv);
+  return sts_redis_command (run->diff.redis, argv);
 }
 
 static GPtrArray *
@@ -165,24 +121,16 @@ command (Run *run, const char *name, guint zset)
   return argv;
 }
 
-static gint64
-redis_integer (Run *run, redisReply *reply)
-{
-  if (reply->type != REDIS_REPLY_INTEGER)
-    mismatch (run, "Redis replied type %d (%s), not an integer", reply->type,
-              reply->str != NULL ? reply->str : "");
-  return reply->integer;
-}
-
 /* ours (HBaseZSetEntry) against a WITHSCORES reply */
 static void
 same_entries (Run *run, const char *what, GPtrArray *ours, redisReply *reply)
 {
   if (reply->type != REDIS_REPLY_ARRAY)
-    mismatch (run, "%s: Redis replied type %d (%s)", what, reply->type,
-              reply->str != NULL ? reply->str : "");
+    sts_diff_mismatch (&run->diff, "%s: Redis replied type %d (%s)", what, reply->type,
+                       reply->str != NULL ? reply->str : "");
   if (reply->elements != 2 * ours->len)
-    mismatch (run, "%s: hbase-glib %u entries, Redis %zu", what, ours->len, reply->elements / 2);
+    sts_diff_mismatch (&run->diff, "%s: hbase-glib %u entries, Redis %zu", what, ours->len,
+                       reply->elements / 2);
   for (guint i = 0; i < ours->len; i++)
     {
       HBaseZSetEntry *entry = g_ptr_array_index (ours, i);
@@ -197,11 +145,11 @@ same_entries (Run *run, const char *what, GPtrArray *ours, redisReply *reply)
           g_autoptr(GBytes) theirs = g_bytes_new (member->str, member->len);
           g_autofree char *b = sts_show (theirs);
 
-          mismatch (run, "%s: entry %u is %s here, %s in Redis", what, i, a, b);
+          sts_diff_mismatch (&run->diff, "%s: entry %u is %s here, %s in Redis", what, i, a, b);
         }
       if (!same_score (entry->score, score))
-        mismatch (run, "%s: entry %u scores %.17g here, %.17g in Redis", what, i, entry->score,
-                  score);
+        sts_diff_mismatch (&run->diff, "%s: entry %u scores %.17g here, %.17g in Redis", what, i,
+                           entry->score, score);
     }
 }
 
@@ -212,7 +160,7 @@ collect (Run *run, HBaseZSetIter *iter, const char *what)
   GPtrArray *entries = hbase_zset_iter_collect (iter, NULL, &error);
 
   if (entries == NULL)
-    mismatch (run, "%s failed: %s", what, error->message);
+    sts_diff_mismatch (&run->diff, "%s failed: %s", what, error->message);
   hbase_zset_iter_free (iter);
   return entries;
 }
@@ -253,9 +201,9 @@ add_flag_words (GPtrArray *argv, const char *words)
 static void
 step_zadd (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  guint f = (guint) g_rand_int_range (run->rand, 0, G_N_ELEMENTS (flag_sets));
-  guint n = (guint) g_rand_int_range (run->rand, 1, 5);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  guint f = (guint) g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (flag_sets));
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, 5);
   g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GArray) scores = g_array_new (FALSE, FALSE, sizeof (gdouble));
   g_autoptr(GPtrArray) argv = command (run, "ZADD", zset);
@@ -268,8 +216,8 @@ step_zadd (Run *run)
   add_flag_words (argv, flag_sets[f].words);
   for (guint i = 0; i < n; i++)
     {
-      GBytes *member = sts_random_member (run->rand, UNIVERSE);
-      gdouble score = random_score (run->rand);
+      GBytes *member = sts_random_member (run->diff.rand, UNIVERSE);
+      gdouble score = random_score (run->diff.rand);
       g_autofree char *m = sts_show (member);
 
       g_ptr_array_add (members, member);
@@ -278,7 +226,7 @@ step_zadd (Run *run)
       g_ptr_array_add (argv, g_bytes_ref (member));
       g_string_append_printf (shown, " %.17g %s", score, m);
     }
-  note (run, "ZADD z%u %s%s", zset, flag_sets[f].words, shown->str);
+  sts_diff_note (&run->diff, "ZADD z%u %s%s", zset, flag_sets[f].words, shown->str);
   g_string_free (shown, TRUE);
   ok = hbase_zset_add (run->zsets[zset], flag_sets[f].flags, members, (gdouble *) scores->data,
                        &result, NULL, &error);
@@ -286,22 +234,23 @@ step_zadd (Run *run)
   if (reply->type == REDIS_REPLY_ERROR)
     {
       if (ok)
-        mismatch (run, "Redis refused it (%s), hbase-glib did not", reply->str);
+        sts_diff_mismatch (&run->diff, "Redis refused it (%s), hbase-glib did not", reply->str);
     }
   else if (!ok)
-    mismatch (run, "hbase-glib failed (%s), Redis did not", error->message);
-  else if ((gint64) result != redis_integer (run, reply))
-    mismatch (run, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", result, reply->integer);
+    sts_diff_mismatch (&run->diff, "hbase-glib failed (%s), Redis did not", error->message);
+  else if ((gint64) result != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", result,
+                       reply->integer);
   freeReplyObject (reply);
 }
 
 static void
 step_incr (Run *run, gboolean zincrby)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  guint f = zincrby ? 0 : (guint) g_rand_int_range (run->rand, 0, G_N_ELEMENTS (flag_sets));
-  g_autoptr(GBytes) member = sts_random_member (run->rand, UNIVERSE);
-  gdouble increment = random_score (run->rand);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  guint f = zincrby ? 0 : (guint) g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (flag_sets));
+  g_autoptr(GBytes) member = sts_random_member (run->diff.rand, UNIVERSE);
+  gdouble increment = random_score (run->diff.rand);
   g_autoptr(GPtrArray) argv = command (run, zincrby ? "ZINCRBY" : "ZADD", zset);
   g_autofree char *shown = sts_show (member);
   g_autoptr(GError) error = NULL;
@@ -311,7 +260,7 @@ step_incr (Run *run, gboolean zincrby)
 
   if (zincrby)
     {
-      note (run, "ZINCRBY z%u %.17g %s", zset, increment, shown);
+      sts_diff_note (&run->diff, "ZINCRBY z%u %.17g %s", zset, increment, shown);
       ok = hbase_zset_incr_by (run->zsets[zset], member, increment, &score, NULL, &error);
       applied = ok;
     }
@@ -319,7 +268,8 @@ step_incr (Run *run, gboolean zincrby)
     {
       add_flag_words (argv, flag_sets[f].words);
       g_ptr_array_add (argv, text_arg ("INCR"));
-      note (run, "ZADD z%u %s INCR %.17g %s", zset, flag_sets[f].words, increment, shown);
+      sts_diff_note (&run->diff, "ZADD z%u %s INCR %.17g %s", zset, flag_sets[f].words, increment,
+                     shown);
       ok = hbase_zset_add_incr (run->zsets[zset], flag_sets[f].flags, member, increment, &applied,
                                 &score, NULL, &error);
     }
@@ -329,25 +279,25 @@ step_incr (Run *run, gboolean zincrby)
   if (reply->type == REDIS_REPLY_ERROR)
     {
       if (ok)
-        mismatch (run, "Redis refused it (%s), hbase-glib did not", reply->str);
+        sts_diff_mismatch (&run->diff, "Redis refused it (%s), hbase-glib did not", reply->str);
       /* the NaN error: both say so */
       if (strstr (reply->str, "NaN") != NULL && strstr (error->message, "NaN") == NULL)
-        mismatch (run, "Redis: %s; hbase-glib: %s", reply->str, error->message);
+        sts_diff_mismatch (&run->diff, "Redis: %s; hbase-glib: %s", reply->str, error->message);
     }
   else if (!ok)
-    mismatch (run, "hbase-glib failed (%s), Redis did not", error->message);
+    sts_diff_mismatch (&run->diff, "hbase-glib failed (%s), Redis did not", error->message);
   else if (reply->type == REDIS_REPLY_NIL)
     {
       if (applied)
-        mismatch (run, "Redis: nil, hbase-glib applied it (%.17g)", score);
+        sts_diff_mismatch (&run->diff, "Redis: nil, hbase-glib applied it (%.17g)", score);
     }
   else
     {
       gdouble theirs = parse_score (run, reply);
 
       if (!applied || !same_score (score, theirs))
-        mismatch (run, "hbase-glib %s %.17g, Redis %.17g", applied ? "" : "(not applied)", score,
-                  theirs);
+        sts_diff_mismatch (&run->diff, "hbase-glib %s %.17g, Redis %.17g",
+                           applied ? "" : "(not applied)", score, theirs);
     }
   freeReplyObject (reply);
 }
@@ -355,8 +305,8 @@ step_incr (Run *run, gboolean zincrby)
 static void
 step_scores (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  guint n = (guint) g_rand_int_range (run->rand, 1, 5);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, 5);
   g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) argv = command (run, n == 1 ? "ZSCORE" : "ZMSCORE", zset);
   g_autofree gdouble *scores = g_new0 (gdouble, n);
@@ -367,21 +317,21 @@ step_scores (Run *run)
 
   for (guint i = 0; i < n; i++)
     {
-      GBytes *member = sts_random_member (run->rand, UNIVERSE);
+      GBytes *member = sts_random_member (run->diff.rand, UNIVERSE);
 
       g_ptr_array_add (members, member);
       g_ptr_array_add (argv, g_bytes_ref (member));
     }
   shown = sts_join (members);
-  note (run, "%s z%u [%s]", n == 1 ? "ZSCORE" : "ZMSCORE", zset, shown);
+  sts_diff_note (&run->diff, "%s z%u [%s]", n == 1 ? "ZSCORE" : "ZMSCORE", zset, shown);
   if (n == 1)
     {
       if (!hbase_zset_score (run->zsets[zset], g_ptr_array_index (members, 0), found, scores,
                              NULL, &error))
-        mismatch (run, "failed: %s", error->message);
+        sts_diff_mismatch (&run->diff, "failed: %s", error->message);
     }
   else if (!hbase_zset_scores (run->zsets[zset], members, found, scores, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, argv);
   for (guint i = 0; i < n; i++)
     {
@@ -390,11 +340,11 @@ step_scores (Run *run)
       if (one->type == REDIS_REPLY_NIL)
         {
           if (found[i] || !isnan (scores[i]))
-            mismatch (run, "member %u: Redis nil, hbase-glib %.17g", i, scores[i]);
+            sts_diff_mismatch (&run->diff, "member %u: Redis nil, hbase-glib %.17g", i, scores[i]);
         }
       else if (!found[i] || !same_score (scores[i], parse_score (run, one)))
-        mismatch (run, "member %u: hbase-glib %.17g (found %d), Redis %s", i, scores[i], found[i],
-                  one->str);
+        sts_diff_mismatch (&run->diff, "member %u: hbase-glib %.17g (found %d), Redis %s", i,
+                           scores[i], found[i], one->str);
     }
   freeReplyObject (reply);
 }
@@ -402,18 +352,19 @@ step_scores (Run *run)
 static void
 step_card (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
   g_autoptr(GPtrArray) argv = command (run, "ZCARD", zset);
   g_autoptr(GError) error = NULL;
   redisReply *reply;
   guint64 card = 0;
 
-  note (run, "ZCARD z%u", zset);
+  sts_diff_note (&run->diff, "ZCARD z%u", zset);
   if (!hbase_zset_card (run->zsets[zset], &card, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, argv);
-  if ((gint64) card != redis_integer (run, reply))
-    mismatch (run, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", card, reply->integer);
+  if ((gint64) card != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", card,
+                       reply->integer);
   freeReplyObject (reply);
 }
 
@@ -425,10 +376,10 @@ random_range (Run *run, HBaseScoreRange *range)
 
   for (guint k = 0; k < 2; k++)
     {
-      gdouble value = g_rand_int_range (run->rand, 0, 3) == 0
-                        ? edges[g_rand_int_range (run->rand, 0, G_N_ELEMENTS (edges))]
-                        : random_score (run->rand);
-      gboolean exclusive = g_rand_int_range (run->rand, 0, 3) == 0;
+      gdouble value = g_rand_int_range (run->diff.rand, 0, 3) == 0
+                        ? edges[g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (edges))]
+                        : random_score (run->diff.rand);
+      gboolean exclusive = g_rand_int_range (run->diff.rand, 0, 3) == 0;
 
       if (k == 0)
         {
@@ -442,7 +393,7 @@ random_range (Run *run, HBaseScoreRange *range)
         }
     }
   /* mostly non-empty ranges */
-  if (range->min > range->max && g_rand_int_range (run->rand, 0, 4) != 0)
+  if (range->min > range->max && g_rand_int_range (run->diff.rand, 0, 4) != 0)
     {
       gdouble tmp = range->min;
 
@@ -454,22 +405,23 @@ random_range (Run *run, HBaseScoreRange *range)
 static void
 step_range_by_score (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  gboolean reverse = g_rand_boolean (run->rand);
-  gboolean limit = g_rand_boolean (run->rand);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  gboolean reverse = g_rand_boolean (run->diff.rand);
+  gboolean limit = g_rand_boolean (run->diff.rand);
   static const gint64 offsets[] = { 0, 0, 1, 2, 5, -1 };
   static const gint64 counts[] = { 1, 2, 3, 7, -1, 0 };
-  gint64 offset = limit ? offsets[g_rand_int_range (run->rand, 0, G_N_ELEMENTS (offsets))] : 0;
-  gint64 count = limit ? counts[g_rand_int_range (run->rand, 0, G_N_ELEMENTS (counts))] : -1;
+  gint64 offset = limit ? offsets[g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (offsets))] : 0;
+  gint64 count = limit ? counts[g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (counts))] : -1;
   HBaseScoreRange range;
   g_autoptr(GPtrArray) argv = command (run, reverse ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset);
   g_autoptr(GPtrArray) ours = NULL;
   redisReply *reply;
 
   random_range (run, &range);
-  note (run, "%s z%u %s%.17g %s%.17g LIMIT %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
-        reverse ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, range.min_exclusive ? "(" : "",
-        range.min, range.max_exclusive ? "(" : "", range.max, offset, count);
+  sts_diff_note (&run->diff, "%s z%u %s%.17g %s%.17g LIMIT %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                 reverse ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset,
+                 range.min_exclusive ? "(" : "", range.min, range.max_exclusive ? "(" : "",
+                 range.max, offset, count);
   ours = collect (run, hbase_zset_range_by_score (run->zsets[zset], &range, reverse, offset, count),
                   "range by score");
   if (reverse)
@@ -500,17 +452,17 @@ step_range_by_score (Run *run)
 static void
 step_range_by_rank (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  gboolean reverse = g_rand_boolean (run->rand);
-  gint64 start = g_rand_int_range (run->rand, -50, 50);
-  gint64 stop = g_rand_int_range (run->rand, -50, 50);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  gboolean reverse = g_rand_boolean (run->diff.rand);
+  gint64 start = g_rand_int_range (run->diff.rand, -50, 50);
+  gint64 stop = g_rand_int_range (run->diff.rand, -50, 50);
   g_autoptr(GPtrArray) argv = command (run, "ZRANGE", zset);
   g_autoptr(GPtrArray) ours = NULL;
   redisReply *reply;
   char *text;
 
-  note (run, "ZRANGE z%u %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "%s", zset, start, stop,
-        reverse ? " REV" : "");
+  sts_diff_note (&run->diff, "ZRANGE z%u %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "%s", zset, start,
+                 stop, reverse ? " REV" : "");
   ours = collect (run, hbase_zset_range_by_rank (run->zsets[zset], start, stop, reverse),
                   "range by rank");
   text = g_strdup_printf ("%" G_GINT64_FORMAT, start);
@@ -528,9 +480,9 @@ step_range_by_rank (Run *run)
 static void
 step_rank (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  gboolean reverse = g_rand_boolean (run->rand);
-  g_autoptr(GBytes) member = sts_random_member (run->rand, UNIVERSE);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  gboolean reverse = g_rand_boolean (run->diff.rand);
+  g_autoptr(GBytes) member = sts_random_member (run->diff.rand, UNIVERSE);
   g_autoptr(GPtrArray) argv = command (run, reverse ? "ZREVRANK" : "ZRANK", zset);
   g_autofree char *shown = sts_show (member);
   g_autoptr(GError) error = NULL;
@@ -539,22 +491,23 @@ step_rank (Run *run)
   guint64 rank = 0;
   gdouble score = 0;
 
-  note (run, "%s z%u %s", reverse ? "ZREVRANK" : "ZRANK", zset, shown);
+  sts_diff_note (&run->diff, "%s z%u %s", reverse ? "ZREVRANK" : "ZRANK", zset, shown);
   if (!hbase_zset_rank (run->zsets[zset], member, reverse, &found, &rank, &score, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   g_ptr_array_add (argv, g_bytes_ref (member));
   reply = redis_call (run, argv);
-  if (reply->type == REDIS_REPLY_NIL ? found
-                                     : (!found || (gint64) rank != redis_integer (run, reply)))
-    mismatch (run, "hbase-glib %s%" G_GUINT64_FORMAT ", Redis %lld",
-              found ? "" : "(missing) ", rank, reply->type == REDIS_REPLY_NIL ? -1 : reply->integer);
+  if (reply->type == REDIS_REPLY_NIL
+      ? found : (!found || (gint64) rank != sts_diff_integer (&run->diff, reply)))
+    sts_diff_mismatch (&run->diff, "hbase-glib %s%" G_GUINT64_FORMAT ", Redis %lld",
+                       found ? "" : "(missing) ", rank,
+                       reply->type == REDIS_REPLY_NIL ? -1 : reply->integer);
   freeReplyObject (reply);
 }
 
 static void
 step_count (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
   HBaseScoreRange range;
   g_autoptr(GPtrArray) argv = command (run, "ZCOUNT", zset);
   g_autoptr(GError) error = NULL;
@@ -562,23 +515,24 @@ step_count (Run *run)
   guint64 count = 0;
 
   random_range (run, &range);
-  note (run, "ZCOUNT z%u %s%.17g %s%.17g", zset, range.min_exclusive ? "(" : "", range.min,
-        range.max_exclusive ? "(" : "", range.max);
+  sts_diff_note (&run->diff, "ZCOUNT z%u %s%.17g %s%.17g", zset, range.min_exclusive ? "(" : "",
+                 range.min, range.max_exclusive ? "(" : "", range.max);
   if (!hbase_zset_count (run->zsets[zset], &range, &count, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   g_ptr_array_add (argv, score_arg (range.min, range.min_exclusive));
   g_ptr_array_add (argv, score_arg (range.max, range.max_exclusive));
   reply = redis_call (run, argv);
-  if ((gint64) count != redis_integer (run, reply))
-    mismatch (run, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", count, reply->integer);
+  if ((gint64) count != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", count,
+                       reply->integer);
   freeReplyObject (reply);
 }
 
 static void
 step_rem (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  guint n = (guint) g_rand_int_range (run->rand, 1, 4);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, 4);
   g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GPtrArray) argv = command (run, "ZREM", zset);
   g_autofree char *shown = NULL;
@@ -588,36 +542,37 @@ step_rem (Run *run)
 
   for (guint i = 0; i < n; i++)
     {
-      GBytes *member = sts_random_member (run->rand, UNIVERSE);
+      GBytes *member = sts_random_member (run->diff.rand, UNIVERSE);
 
       g_ptr_array_add (members, member);
       g_ptr_array_add (argv, g_bytes_ref (member));
     }
   shown = sts_join (members);
-  note (run, "ZREM z%u [%s]", zset, shown);
+  sts_diff_note (&run->diff, "ZREM z%u [%s]", zset, shown);
   if (!hbase_zset_remove (run->zsets[zset], members, &removed, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   reply = redis_call (run, argv);
-  if ((gint64) removed != redis_integer (run, reply))
-    mismatch (run, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", removed, reply->integer);
+  if ((gint64) removed != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", removed,
+                       reply->integer);
   freeReplyObject (reply);
 }
 
 static void
 step_pop (Run *run)
 {
-  guint zset = (guint) g_rand_int_range (run->rand, 0, N_ZSETS);
-  gboolean max = g_rand_boolean (run->rand);
-  guint count = (guint) g_rand_int_range (run->rand, 0, 4);
+  guint zset = (guint) g_rand_int_range (run->diff.rand, 0, N_ZSETS);
+  gboolean max = g_rand_boolean (run->diff.rand);
+  guint count = (guint) g_rand_int_range (run->diff.rand, 0, 4);
   g_autoptr(GPtrArray) argv = command (run, max ? "ZPOPMAX" : "ZPOPMIN", zset);
   g_autoptr(GPtrArray) ours = NULL;
   g_autoptr(GError) error = NULL;
   redisReply *reply;
   char *text;
 
-  note (run, "%s z%u %u", max ? "ZPOPMAX" : "ZPOPMIN", zset, count);
+  sts_diff_note (&run->diff, "%s z%u %u", max ? "ZPOPMAX" : "ZPOPMIN", zset, count);
   if (!hbase_zset_pop (run->zsets[zset], max, count, &ours, NULL, &error))
-    mismatch (run, "failed: %s", error->message);
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
   text = g_strdup_printf ("%u", count);
   g_ptr_array_add (argv, g_bytes_new_take (text, strlen (text)));
   reply = redis_call (run, argv);
@@ -642,27 +597,20 @@ compare_whole (Run *run, guint zset, const char *what)
 }
 
 static void
-run_case (gconstpointer data)
+run_case (TestTableFixture *fixture, gconstpointer data)
 {
-  const Case *test = data;
-  g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(HBaseTable) table = sts_table_open (test->table, &client);
-  g_autofree char *prefix = NULL;
+  guint32 seed = GPOINTER_TO_UINT (fixture->data);
+  HBaseTable *table = fixture->table;
   guint steps = sts_quick () ? 150 : 2500;
   Run run = { 0 };
 
-  if (table == NULL)
+  TEST_SKIP_IF_UNREACHABLE (fixture);
+  if (!sts_diff_start (&run.diff, "zset", seed))
     return;
-  run.redis = sts_redis_connect ();
-  if (run.redis == NULL)
-    return;
-  run.seed = test->seed;
-  run.rand = g_rand_new_with_seed (test->seed);
-  prefix = g_strdup_printf ("hbase-glib-test:%d:zset:%u:", (int) getpid (), test->seed);
   for (guint i = 0; i < N_ZSETS; i++)
     {
       HBaseZSetOptions options = HBASE_ZSET_OPTIONS_INIT;
-      g_autofree char *name = g_strdup_printf ("%sk%u", prefix, i);
+      g_autofree char *name = g_strdup_printf ("%sk%u", run.diff.prefix, i);
       g_autoptr(GError) error = NULL;
 
       /* pages smaller than the sets */
@@ -671,89 +619,57 @@ run_case (gconstpointer data)
       run.zsets[i] = hbase_zset_new (table, run.keys[i], &options, &error);
       g_assert_no_error (error);
     }
-  for (run.step = 0; run.step < steps; run.step++)
+  for (run.diff.step = 0; run.diff.step < steps; run.diff.step++)
     {
-      guint op = (guint) g_rand_int_range (run.rand, 0, 100);
+      guint op = (guint) g_rand_int_range (run.diff.rand, 0, 100);
 
       if (op < 25)
-        step_zadd (&run);
+                 step_zadd (&run);
       else if (op < 31)
-        step_incr (&run, FALSE);
+                 step_incr (&run, FALSE);
       else if (op < 37)
-        step_incr (&run, TRUE);
+                 step_incr (&run, TRUE);
       else if (op < 45)
-        step_scores (&run);
+                 step_scores (&run);
       else if (op < 49)
-        step_card (&run);
+                 step_card (&run);
       else if (op < 63)
-        step_range_by_score (&run);
+                 step_range_by_score (&run);
       else if (op < 71)
-        step_range_by_rank (&run);
+                 step_range_by_rank (&run);
       else if (op < 79)
-        step_rank (&run);
+                 step_rank (&run);
       else if (op < 85)
-        step_count (&run);
+                 step_count (&run);
       else if (op < 93)
-        step_rem (&run);
+                 step_rem (&run);
       else
-        step_pop (&run);
-      if (run.step % 250 == 249)
-        compare_whole (&run, run.step / 250 % N_ZSETS, "ZRANGE 0 -1");
+                 step_pop (&run);
+      if (run.diff.step % 250 == 249)
+                 compare_whole (&run, run.diff.step / 250 % N_ZSETS, "ZRANGE 0 -1");
     }
   for (guint i = 0; i < N_ZSETS; i++)
     {
       compare_whole (&run, i, "final ZRANGE 0 -1");
       {
-        guint64 card = 0;
+                 guint64 card = 0;
 
-        g_assert_true (hbase_zset_card (run.zsets[i], &card, NULL, NULL));
-        g_test_message ("seed %u: z%u ends with %" G_GUINT64_FORMAT " members", test->seed, i,
+                 g_assert_true (hbase_zset_card (run.zsets[i], &card, NULL, NULL));
+                 g_test_message ("seed %u: z%u ends with %" G_GUINT64_FORMAT " members", seed, i,
                         card);
       }
     }
-  sts_redis_cleanup (run.redis, prefix);
   for (guint i = 0; i < N_ZSETS; i++)
     {
       hbase_zset_free (run.zsets[i]);
       g_bytes_unref (run.keys[i]);
     }
-  for (guint i = 0; i < HISTORY; i++)
-    g_free (run.history[i]);
-  g_rand_free (run.rand);
-  redisFree (run.redis);
+  sts_diff_finish (&run.diff);
 }
 
 int
 main (int argc, char **argv)
 {
-  static const guint32 seeds[] = { 1, 20240501, 777, 31337 };
-  g_autoptr(GPtrArray) gateways = NULL;
-  g_autoptr(GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
-  const TestGateway *chosen[2];
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  gateways = test_stack_gateways ();
-  tables = g_ptr_array_new_with_free_func (sts_table_free);
-  chosen[0] = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED);
-  chosen[1] = test_stack_find_gateway (gateways, HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED);
-  for (guint g = 0; g < 2; g++)
-    if (chosen[g] != NULL)
-      g_ptr_array_add (tables, sts_table_new (chosen[g], "hbase_glib_zset_redis"));
-  for (guint i = 0; i < G_N_ELEMENTS (seeds) && tables->len > 0; i++)
-    {
-      StsTable *table = g_ptr_array_index (tables, i % tables->len);
-      Case *test = g_new0 (Case, 1);
-      g_autofree char *path = g_strdup_printf ("/integration/zset-redis/%s/seed-%u",
-                                               table->gateway->label, seeds[i]);
-
-      test->table = table;
-      test->seed = seeds[i];
-      g_ptr_array_add (cases, test);
-      g_test_add_data_func (path, test, run_case);
-    }
-  status = g_test_run ();
-  sts_tables_drop (tables);
-  g_clear_pointer (&tables, g_ptr_array_unref);
-  return status;
+  return sts_diff_run ("/integration/zset-redis", "hbase_glib_zset_redis", run_case);
 }

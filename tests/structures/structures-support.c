@@ -3,83 +3,25 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "structures-support.h"
 
-StsTable *
-sts_table_new (const TestGateway *gateway, const char *prefix)
+const HBaseFamilyOptions *
+sts_families (guint *n_families)
 {
-  StsTable *table = g_new0 (StsTable, 1);
+  static const char *const names[] = { "s", "z", "p", "q" };
+  static HBaseFamilyOptions families[G_N_ELEMENTS (names)];
 
-  table->gateway = gateway;
-  table->prefix = g_strdup (prefix);
-  return table;
-}
-
-void
-sts_table_free (gpointer data)
-{
-  StsTable *table = data;
-
-  g_free (table->name);
-  g_free (table->prefix);
-  g_free (table);
-}
-
-HBaseTable *
-sts_table_open (StsTable *table, HBaseClient **client)
-{
-  g_autoptr(HBaseConfig) config = NULL;
-  g_autoptr(GError) error = NULL;
-  HBaseTable *handle;
-
-  *client = NULL;
-  if (!test_stack_check_gateway (table->gateway))
-    return NULL;
-  config = test_stack_config (table->gateway);
-  *client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  if (table->name == NULL)
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *name = test_stack_unique_name (table->prefix);
-      static const char *const families[] = { "s", "z", "p", "q" };
-      HBaseFamilyOptions options[G_N_ELEMENTS (families)];
+      HBaseFamilyOptions init = HBASE_FAMILY_OPTIONS_INIT;
 
-      for (guint i = 0; i < G_N_ELEMENTS (families); i++)
-        {
-          HBaseFamilyOptions init = HBASE_FAMILY_OPTIONS_INIT;
-
-          options[i] = init;
-          options[i].name = families[i];
-        }
-      g_assert_true (hbase_admin_create_table (*client, name, options, G_N_ELEMENTS (families),
-                                               NULL, NULL, &error));
-      g_assert_no_error (error);
-      table->name = g_steal_pointer (&name);
+      families[i] = init;
+      families[i].name = names[i];
     }
-  handle = hbase_table_new (*client, table->name, &error);
-  g_assert_no_error (error);
-  return handle;
-}
-
-void
-sts_tables_drop (GPtrArray *tables)
-{
-  for (guint i = 0; tables != NULL && i < tables->len; i++)
-    {
-      StsTable *table = g_ptr_array_index (tables, i);
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(HBaseClient) client = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (table->name == NULL)
-        continue;
-      config = test_stack_config (table->gateway);
-      client = hbase_client_new (config, &error);
-      g_assert_no_error (error);
-      if (!hbase_admin_delete_table (client, table->name, NULL, &error))
-        g_printerr ("# could not drop %s: %s\n", table->name, error->message);
-    }
+  *n_families = G_N_ELEMENTS (names);
+  return families;
 }
 
 gboolean
@@ -246,4 +188,89 @@ sts_redis_cleanup (redisContext *redis, const char *prefix)
       }
   if (keys != NULL)
     freeReplyObject (keys);
+}
+
+gboolean
+sts_diff_start (StsDiff *diff, const char *kind, guint32 seed)
+{
+  memset (diff, 0, sizeof *diff);
+  diff->redis = sts_redis_connect ();
+  if (diff->redis == NULL)
+    return FALSE;
+  diff->seed = seed;
+  diff->rand = g_rand_new_with_seed (seed);
+  diff->prefix = g_strdup_printf ("hbase-glib-test:%d:%s:%u:", (int) getpid (), kind, seed);
+  return TRUE;
+}
+
+void
+sts_diff_finish (StsDiff *diff)
+{
+  sts_redis_cleanup (diff->redis, diff->prefix);
+  for (guint i = 0; i < STS_HISTORY; i++)
+    g_clear_pointer (&diff->history[i], g_free);
+  g_clear_pointer (&diff->prefix, g_free);
+  g_clear_pointer (&diff->rand, g_rand_free);
+  g_clear_pointer (&diff->redis, redisFree);
+}
+
+void
+sts_diff_note (StsDiff *diff, const char *format, ...)
+{
+  va_list args;
+  guint slot = diff->step % STS_HISTORY;
+
+  g_free (diff->history[slot]);
+  va_start (args, format);
+  diff->history[slot] = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+void
+sts_diff_mismatch (StsDiff *diff, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *what = NULL;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  for (guint i = diff->step >= STS_HISTORY ? diff->step - STS_HISTORY + 1 : 0; i <= diff->step; i++)
+    g_printerr ("# step %u: %s\n", i, diff->history[i % STS_HISTORY]);
+  g_error ("seed %u, step %u: %s", diff->seed, diff->step, what);
+}
+
+gint64
+sts_diff_integer (StsDiff *diff, redisReply *reply)
+{
+  if (reply->type != REDIS_REPLY_INTEGER)
+    sts_diff_mismatch (diff, "Redis replied type %d (%s), not an integer", reply->type,
+                       reply->str != NULL ? reply->str : "");
+  return reply->integer;
+}
+
+int
+sts_diff_run (const char *path, const char *table_prefix, TestTableFunc run_case)
+{
+  static const guint32 seeds[] = { 1, 20240501, 777, 31337 };
+  static gconstpointer seed_data[G_N_ELEMENTS (seeds)];
+  static TestTableCase cases[G_N_ELEMENTS (seeds)];
+  static TestTableSuite suite = { NULL, NULL, NULL, 0, TEST_GATEWAYS_ENDS };
+  static const TestTableSuiteOptions options = { .spread = TRUE, .case_data = seed_data };
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  suite.path = path;
+  suite.table_prefix = table_prefix;
+  suite.families = sts_families (&suite.n_families);
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      char *name = g_strdup_printf ("seed-%u", seeds[i]);
+
+      g_ptr_array_add (names, name);
+      cases[i].name = name;
+      cases[i].func = run_case;
+      seed_data[i] = GUINT_TO_POINTER (seeds[i]);
+    }
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
+  return test_table_suite_run ();
 }

@@ -1,31 +1,18 @@
-/* structures-support.h: what the set and sorted-set tests share: a table
- * per gateway with the families they use, byte helpers, random members,
- * and the real redis-server of the stack for the differential tests. */
+/* structures-support.h: what the set and sorted-set tests share: the
+ * families of their tables, byte helpers, random members, and the real
+ * redis-server of the stack with the harness of the differential tests. */
 #ifndef STRUCTURES_SUPPORT_H
 #define STRUCTURES_SUPPORT_H
 
 #include <hiredis/hiredis.h>
 
-#include "../support/test-stack.h"
+#include "../support/test-table-fixture.h"
 
 G_BEGIN_DECLS
 
-/* One gateway and the table made for it on first use (families "s", "z",
- * "p" and "q"), dropped by sts_tables_drop(). */
-typedef struct {
-  const TestGateway *gateway;
-  char *name;
-  char *prefix;
-} StsTable;
-
-StsTable    *sts_table_new          (const TestGateway *gateway,
-                                     const char        *prefix);
-void         sts_table_free         (gpointer           table);
-/* A client and the table on it; NULL (test skipped or failed) when the
- * gateway cannot be reached. */
-HBaseTable  *sts_table_open         (StsTable          *table,
-                                     HBaseClient      **client);
-void         sts_tables_drop        (GPtrArray         *tables);
+/* The families of the tables the set and sorted-set tests use (see
+ * test-table-fixture.h): "s", "z", "p" and "q". */
+const HBaseFamilyOptions *sts_families (guint *n_families);
 
 /* HBASE_GLIB_TEST_QUICK=1: fewer steps (valgrind, sanitizers). */
 gboolean     sts_quick              (void);
@@ -58,6 +45,50 @@ redisReply  *sts_redis_command      (redisContext      *redis,
 /* Deletes every key starting with @prefix. */
 void         sts_redis_cleanup      (redisContext      *redis,
                                      const char        *prefix);
+
+/* --- differential tests against Redis ------------------------------------------------------- */
+
+#define STS_HISTORY 16
+
+/* One differential run: the same random commands sent to hbase-glib and
+ * to Redis, with the last steps kept to be printed on a mismatch. */
+typedef struct {
+  GRand *rand;
+  redisContext *redis;
+  char *prefix;                 /* of the run's Redis keys */
+  char *history[STS_HISTORY];   /* the last steps, by step % STS_HISTORY */
+  guint step;
+  guint32 seed;
+} StsDiff;
+
+/* Connects to Redis and seeds the random source with @seed; the run's keys
+ * start with "hbase-glib-test:PID:KIND:SEED:".  FALSE (test skipped or
+ * failed) when Redis cannot be reached. */
+gboolean     sts_diff_start         (StsDiff           *diff,
+                                     const char        *kind,
+                                     guint32            seed);
+/* Deletes the run's Redis keys and frees what sts_diff_start() made. */
+void         sts_diff_finish        (StsDiff           *diff);
+/* What the current step does, for sts_diff_mismatch(). */
+void         sts_diff_note          (StsDiff           *diff,
+                                     const char        *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+/* Prints the last steps and aborts the test. */
+void         sts_diff_mismatch      (StsDiff           *diff,
+                                     const char        *format,
+                                     ...) G_GNUC_PRINTF (2, 3) G_GNUC_NORETURN;
+/* The value of an integer reply; a mismatch for any other reply. */
+gint64       sts_diff_integer       (StsDiff           *diff,
+                                     redisReply        *reply);
+
+/* Runs @run_case once for every seed of the differential tests, the seeds
+ * spread over the binary/buffered and compact/framed gateways
+ * ("@path/<gateway>/seed-N"; the fixture's data is the seed, see
+ * GPOINTER_TO_UINT()), on a table per gateway named after @table_prefix;
+ * returns g_test_run()'s status. */
+int          sts_diff_run           (const char        *path,
+                                     const char        *table_prefix,
+                                     TestTableFunc      run_case);
 
 G_END_DECLS
 

@@ -4,7 +4,13 @@
  * Creating and dropping a table takes HBase a second or two, so a suite
  * creates one table per gateway, on the first case that needs it, and
  * drops them all when the suite ends; cases stay independent by writing
- * only rows of their own (test_key() in test-rows.h). */
+ * only rows of their own (test_key() in test-rows.h).
+ *
+ * A suite may also load rows every case reads (TestTableSuiteOptions.prepare,
+ * once per gateway), keep state of its own per gateway
+ * (TestTableFixture.shared), make more tables that are dropped with its
+ * own (test_table_fixture_create_table()), or have no table of its own at
+ * all (table_prefix NULL: the cases get a client only). */
 #ifndef TEST_TABLE_FIXTURE_H
 #define TEST_TABLE_FIXTURE_H
 
@@ -15,7 +21,11 @@ G_BEGIN_DECLS
 typedef struct {
   const TestGateway *gateway;
   HBaseClient *client;      /* NULL when the gateway is unreachable: the case skips */
-  HBaseTable *table;
+  HBaseTable *table;        /* NULL when the suite has no table (table_prefix NULL) */
+  gpointer shared;          /* the suite's state for this gateway, kept between cases
+                             * (set by TestTableSuiteOptions.prepare) */
+  gconstpointer data;       /* the case's TestTableSuiteOptions.case_data */
+  gpointer priv;            /* the fixture's own */
 } TestTableFixture;
 
 typedef void (*TestTableFunc) (TestTableFixture *fixture, gconstpointer data);
@@ -38,16 +48,41 @@ typedef struct {
   TestGatewaySet gateways;
 } TestTableSuite;
 
-/* Adds "<path>/<gateway label>/<case name>" for every case and gateway. */
+/* More of a suite, for test_table_suite_add_full(); every field optional. */
+typedef struct {
+  TestTableFunc prepare;             /* once per gateway, before its first case (after
+                                      * the table is created): loads rows, sets shared */
+  GDestroyNotify free_shared;        /* frees shared when the suite ends */
+  gboolean scanner_lock;             /* holds test_stack_scanner_lock() while the cases run */
+  gboolean spread;                   /* each case on one gateway only, the gateways in turn */
+  const gconstpointer *case_data;    /* TestTableFixture.data of each case */
+} TestTableSuiteOptions;
+
+/* Adds "<path>/<gateway label>/<case name>" for every case and gateway
+ * (for every case on one gateway when the suite is spread). */
 void test_table_suite_add (const TestTableSuite *suite,
                            const TestTableCase  *cases,
                            guint                 n_cases);
+/* The same with @options (NULL: none); @suite, @cases and @options must
+ * live until test_table_suite_run() returns. */
+void test_table_suite_add_full (const TestTableSuite        *suite,
+                                const TestTableSuiteOptions *options,
+                                const TestTableCase         *cases,
+                                guint                        n_cases);
 
-/* g_test_run(), then drops every table the suite created. */
+/* g_test_run(), then drops every table the suites created. */
 int  test_table_suite_run (void);
 
+/* Creates a table on the fixture's gateway (name from @prefix, see
+ * test_stack_unique_name()), dropped when the suite ends; returns its name. */
+char *test_table_fixture_create_table (TestTableFixture         *fixture,
+                                       const char               *prefix,
+                                       const HBaseFamilyOptions *families,
+                                       guint                     n_families,
+                                       GPtrArray                *split_keys);
+
 #define TEST_SKIP_IF_UNREACHABLE(fixture) \
-  G_STMT_START { if ((fixture)->table == NULL) return; } G_STMT_END
+  G_STMT_START { if ((fixture)->client == NULL) return; } G_STMT_END
 
 G_END_DECLS
 

@@ -1,38 +1,210 @@
 /* hbase-row.c: HBaseRow and HBaseCell, the immutable results of reads.
  *
- * A row is copied out of the generated TResult once, into GBytes, so it
- * can outlive the Thrift objects, be shared between threads without locks
- * and hand out its keys and values without further copies. */
+ * A row is one block of memory: the HBaseRow, its cells and every byte of
+ * its key, families, qualifiers and values, built by an HBaseRowBuilder
+ * (hbase-row-builder.h) straight from the reply decoder
+ * (hbase-result-reader.c) or from a generated TResult.  It can be shared
+ * between threads without locks.
+ *
+ * The accessors hand out GBytes (transfer none).  Each is made on first
+ * request, a copy of its bytes, and kept in the cell (published with a
+ * compare-and-exchange, so concurrent readers of a shared row agree on
+ * one): a scan that only counts rows or compares keys makes none, and a
+ * GBytes a caller keeps a reference to stays valid after the row is gone,
+ * as before.  Lookups compare the block's bytes directly. */
 #include "config.h"
 
 #include <string.h>
 
+#include "hbase-row-builder.h"
 #include "hbase-table-private.h"
 
 struct _HBaseCell {
-  GBytes *family;
-  GBytes *qualifier;
-  GBytes *value;
+  const guint8 *family, *qualifier, *value;   /* into the row's block */
+  gsize family_len, qualifier_len, value_len;
   gint64 timestamp;
+  /* made on first request; owned by the cell */
+  GBytes *family_bytes, *qualifier_bytes, *value_bytes;
 };
 
 struct _HBaseRow {
   gatomicrefcount ref_count;
-  GBytes *key;
-  HBaseCell *cells;
   guint n_cells;
+  gboolean has_key;                           /* the result had a row key */
+  const guint8 *key;                          /* into the block, never NULL */
+  gsize key_len;
+  GBytes *key_bytes;                          /* made on first request */
+  HBaseCell *cells;                           /* at CELLS_OFFSET in the block */
+  /* then the cells, then the bytes */
 };
 
 G_DEFINE_BOXED_TYPE (HBaseRow, hbase_row, hbase_row_ref, hbase_row_unref)
 
-/* An empty GBytes never has a NULL data pointer here, so callers can
- * compare with memcmp without special cases. */
+/* Where the cells start in a row's block: after the struct, aligned for
+ * HBaseCell (its gint64 needs 8 bytes on 32-bit ARM, where HBaseRow is
+ * 28 bytes long). */
+#define CELLS_OFFSET \
+  ((sizeof (HBaseRow) + G_ALIGNOF (HBaseCell) - 1) / G_ALIGNOF (HBaseCell) * G_ALIGNOF (HBaseCell))
+
+/* The GBytes in @slot, made from @data on first use.  Rows are shared
+ * between threads: two first uses at once both make one, only the first
+ * published is kept. */
 static GBytes *
-bytes_from_array (const GByteArray *array)
+lazy_bytes (GBytes **slot, const guint8 *data, gsize len)
 {
-  if (array == NULL || array->len == 0)
-    return g_bytes_new_static ("", 0);
-  return g_bytes_new (array->data, array->len);
+  GBytes *bytes = g_atomic_pointer_get (slot);
+
+  if (G_LIKELY (bytes != NULL))
+    return bytes;
+  /* an empty GBytes never has a NULL data pointer here, so callers can
+   * compare with memcmp without special cases */
+  bytes = len == 0 ? g_bytes_new_static ("", 0) : g_bytes_new (data, len);
+  if (!g_atomic_pointer_compare_and_exchange (slot, NULL, bytes))
+    {
+      g_bytes_unref (bytes);
+      bytes = g_atomic_pointer_get (slot);
+    }
+  return bytes;
+}
+
+/* --- the builder ----------------------------------------------------------------- */
+
+void
+_hbase_row_builder_init (HBaseRowBuilder *builder)
+{
+  builder->data = builder->inline_data;
+  builder->cap = sizeof builder->inline_data;
+  builder->cells = builder->inline_cells;
+  builder->cells_cap = G_N_ELEMENTS (builder->inline_cells);
+  _hbase_row_builder_reset (builder);
+}
+
+void
+_hbase_row_builder_clear (HBaseRowBuilder *builder)
+{
+  if (builder->data != builder->inline_data)
+    g_free (builder->data);
+  if (builder->cells != builder->inline_cells)
+    g_free (builder->cells);
+  _hbase_row_builder_init (builder);
+}
+
+void
+_hbase_row_builder_reset (HBaseRowBuilder *builder)
+{
+  builder->len = 0;
+  builder->n_cells = 0;
+  builder->has_key = FALSE;
+  builder->key = builder->key_len = 0;
+}
+
+guint8 *
+_hbase_row_builder_reserve (HBaseRowBuilder *builder, gsize len, gsize *offset)
+{
+  if (G_UNLIKELY (builder->cap - builder->len < len))
+    {
+      gsize cap = MAX (builder->cap * 2, builder->len + len);
+
+      if (builder->data == builder->inline_data)
+        {
+          builder->data = g_malloc (cap);
+          memcpy (builder->data, builder->inline_data, builder->len);
+        }
+      else
+        builder->data = g_realloc (builder->data, cap);
+      builder->cap = cap;
+    }
+  *offset = builder->len;
+  builder->len += len;
+  return builder->data + *offset;
+}
+
+void
+_hbase_row_builder_set_key (HBaseRowBuilder *builder, gsize offset, gsize len)
+{
+  builder->has_key = TRUE;
+  builder->key = offset;
+  builder->key_len = len;
+}
+
+gboolean
+_hbase_row_builder_has_key (const HBaseRowBuilder *builder)
+{
+  return builder->has_key;
+}
+
+void
+_hbase_row_builder_add_cell (HBaseRowBuilder *builder, const HBaseRowBuilderCell *cell)
+{
+  if (G_UNLIKELY (builder->n_cells == builder->cells_cap))
+    {
+      guint cap = builder->cells_cap * 2;
+
+      if (builder->cells == builder->inline_cells)
+        {
+          builder->cells = g_new (HBaseRowBuilderCell, cap);
+          memcpy (builder->cells, builder->inline_cells, sizeof builder->inline_cells);
+        }
+      else
+        builder->cells = g_renew (HBaseRowBuilderCell, builder->cells, cap);
+      builder->cells_cap = cap;
+    }
+  builder->cells[builder->n_cells++] = *cell;
+}
+
+HBaseRow *
+_hbase_row_builder_finish (HBaseRowBuilder *builder)
+{
+  gsize head = CELLS_OFFSET + (gsize) builder->n_cells * sizeof (HBaseCell);
+  HBaseRow *row = g_malloc (head + builder->len);
+  guint8 *bytes = (guint8 *) row + head;
+
+  g_atomic_ref_count_init (&row->ref_count);
+  row->n_cells = builder->n_cells;
+  row->cells = (HBaseCell *) ((guint8 *) row + CELLS_OFFSET);
+  row->key_bytes = NULL;
+  if (builder->len > 0)
+    memcpy (bytes, builder->data, builder->len);
+  row->has_key = builder->has_key;
+  row->key = bytes + builder->key;
+  row->key_len = builder->key_len;
+  for (guint i = 0; i < builder->n_cells; i++)
+    {
+      const HBaseRowBuilderCell *from = &builder->cells[i];
+      HBaseCell *cell = &row->cells[i];
+
+      cell->family = bytes + from->family;
+      cell->family_len = from->family_len;
+      cell->qualifier = bytes + from->qualifier;
+      cell->qualifier_len = from->qualifier_len;
+      cell->value = bytes + from->value;
+      cell->value_len = from->value_len;
+      cell->timestamp = from->timestamp;
+      cell->family_bytes = cell->qualifier_bytes = cell->value_bytes = NULL;
+    }
+  /* a builder that grew large for one huge row does not keep it */
+  if (builder->cap > 1024 * 1024)
+    _hbase_row_builder_clear (builder);
+  else
+    _hbase_row_builder_reset (builder);
+  return row;
+}
+
+static void
+builder_append (HBaseRowBuilder *builder, const guint8 *data, gsize len, gsize *offset)
+{
+  guint8 *dest = _hbase_row_builder_reserve (builder, len, offset);
+
+  if (len > 0)
+    memcpy (dest, data, len);
+}
+
+static void
+builder_append_array (HBaseRowBuilder *builder, const GByteArray *array, gsize *offset,
+                      gsize *len)
+{
+  *len = array != NULL ? array->len : 0;
+  builder_append (builder, array != NULL ? array->data : NULL, *len, offset);
 }
 
 /**
@@ -48,33 +220,80 @@ bytes_from_array (const GByteArray *array)
 HBaseRow *
 _hbase_row_new_from_result (const HbaseThriftTResult *result)
 {
-  HBaseRow *row = g_new0 (HBaseRow, 1);
+  HBaseRowBuilder builder;
   GPtrArray *values;
+  HBaseRow *row;
 
-  g_atomic_ref_count_init (&row->ref_count);
-  if (result == NULL)
+  _hbase_row_builder_init (&builder);
+  if (result != NULL && result->row != NULL)
     {
-      row->key = g_bytes_new_static ("", 0);
-      return row;
-    }
-  row->key = bytes_from_array (result->row);
-  values = result->columnValues;
-  if (values != NULL && values->len > 0)
-    {
-      row->cells = g_new0 (HBaseCell, values->len);
-      for (guint i = 0; i < values->len; i++)
-        {
-          const HbaseThriftTColumnValue *value = g_ptr_array_index (values, i);
-          HBaseCell *cell = &row->cells[row->n_cells++];
+      gsize offset, len;
 
-          cell->family = bytes_from_array (value->family);
-          cell->qualifier = bytes_from_array (value->qualifier);
-          cell->value = bytes_from_array (value->value);
-          cell->timestamp = value->__isset_timestamp ? value->timestamp : 0;
-        }
+      builder_append_array (&builder, result->row, &offset, &len);
+      _hbase_row_builder_set_key (&builder, offset, len);
     }
+  values = result != NULL ? result->columnValues : NULL;
+  for (guint i = 0; values != NULL && i < values->len; i++)
+    {
+      const HbaseThriftTColumnValue *value = g_ptr_array_index (values, i);
+      HBaseRowBuilderCell cell;
+
+      builder_append_array (&builder, value->family, &cell.family, &cell.family_len);
+      builder_append_array (&builder, value->qualifier, &cell.qualifier, &cell.qualifier_len);
+      builder_append_array (&builder, value->value, &cell.value, &cell.value_len);
+      cell.timestamp = value->__isset_timestamp ? value->timestamp : 0;
+      _hbase_row_builder_add_cell (&builder, &cell);
+    }
+  row = _hbase_row_builder_finish (&builder);
+  _hbase_row_builder_clear (&builder);
   return row;
 }
+
+HBaseRow *
+_hbase_row_new_concat (HBaseRow *const *parts, guint n_parts)
+{
+  HBaseRowBuilder builder;
+  gsize offset;
+  HBaseRow *row;
+
+  g_return_val_if_fail (n_parts > 0, NULL);
+  _hbase_row_builder_init (&builder);
+  builder_append (&builder, parts[0]->key, parts[0]->key_len, &offset);
+  _hbase_row_builder_set_key (&builder, offset, parts[0]->key_len);
+  for (guint p = 0; p < n_parts; p++)
+    for (guint i = 0; i < parts[p]->n_cells; i++)
+      {
+        const HBaseCell *from = &parts[p]->cells[i];
+        HBaseRowBuilderCell cell;
+
+        builder_append (&builder, from->family, from->family_len, &cell.family);
+        cell.family_len = from->family_len;
+        builder_append (&builder, from->qualifier, from->qualifier_len, &cell.qualifier);
+        cell.qualifier_len = from->qualifier_len;
+        builder_append (&builder, from->value, from->value_len, &cell.value);
+        cell.value_len = from->value_len;
+        cell.timestamp = from->timestamp;
+        _hbase_row_builder_add_cell (&builder, &cell);
+      }
+  row = _hbase_row_builder_finish (&builder);
+  _hbase_row_builder_clear (&builder);
+  return row;
+}
+
+const guint8 *
+_hbase_row_peek_key (HBaseRow *row, gsize *len)
+{
+  *len = row->key_len;
+  return row->key;
+}
+
+gboolean
+_hbase_row_has_key (HBaseRow *row)
+{
+  return row->has_key;
+}
+
+/* --- rows ------------------------------------------------------------------------ */
 
 /**
  * hbase_row_ref:
@@ -103,12 +322,17 @@ hbase_row_unref (HBaseRow *row)
     return;
   for (guint i = 0; i < row->n_cells; i++)
     {
-      g_bytes_unref (row->cells[i].family);
-      g_bytes_unref (row->cells[i].qualifier);
-      g_bytes_unref (row->cells[i].value);
+      HBaseCell *cell = &row->cells[i];
+
+      if (cell->family_bytes != NULL)
+        g_bytes_unref (cell->family_bytes);
+      if (cell->qualifier_bytes != NULL)
+        g_bytes_unref (cell->qualifier_bytes);
+      if (cell->value_bytes != NULL)
+        g_bytes_unref (cell->value_bytes);
     }
-  g_free (row->cells);
-  g_bytes_unref (row->key);
+  if (row->key_bytes != NULL)
+    g_bytes_unref (row->key_bytes);
   g_free (row);
 }
 
@@ -122,7 +346,7 @@ hbase_row_unref (HBaseRow *row)
 GBytes *
 hbase_row_get_key (HBaseRow *row)
 {
-  return row != NULL ? row->key : NULL;
+  return row != NULL ? lazy_bytes (&row->key_bytes, row->key, row->key_len) : NULL;
 }
 
 /**
@@ -167,11 +391,8 @@ hbase_row_get_cell (HBaseRow *row, guint index)
 }
 
 static gboolean
-bytes_match (GBytes *bytes, const void *data, gsize size)
+bytes_match (const guint8 *own, gsize len, const void *data, gsize size)
 {
-  gsize len;
-  const void *own = g_bytes_get_data (bytes, &len);
-
   return len == size && (size == 0 || memcmp (own, data, size) == 0);
 }
 
@@ -187,8 +408,8 @@ lookup (HBaseRow *row, const void *family, gsize family_len,
     {
       const HBaseCell *cell = &row->cells[i];
 
-      if (bytes_match (cell->family, family, family_len) &&
-          bytes_match (cell->qualifier, qualifier, qualifier_len))
+      if (bytes_match (cell->family, cell->family_len, family, family_len) &&
+          bytes_match (cell->qualifier, cell->qualifier_len, qualifier, qualifier_len))
         return cell;
     }
   return NULL;
@@ -230,9 +451,7 @@ hbase_row_lookup_cell (HBaseRow *row, const char *family, const char *qualifier)
 GBytes *
 hbase_row_lookup (HBaseRow *row, const char *family, const char *qualifier)
 {
-  const HBaseCell *cell = hbase_row_lookup_cell (row, family, qualifier);
-
-  return cell != NULL ? cell->value : NULL;
+  return hbase_cell_get_value (hbase_row_lookup_cell (row, family, qualifier));
 }
 
 /**
@@ -270,7 +489,10 @@ hbase_row_lookup_cell_bytes (HBaseRow *row, GBytes *family, GBytes *qualifier)
 GBytes *
 hbase_cell_get_family (const HBaseCell *cell)
 {
-  return cell != NULL ? cell->family : NULL;
+  /* the cell is const to callers; its GBytes slots are made on demand */
+  return cell != NULL ? lazy_bytes (&((HBaseCell *) cell)->family_bytes, cell->family,
+                                    cell->family_len)
+                      : NULL;
 }
 
 /**
@@ -282,7 +504,9 @@ hbase_cell_get_family (const HBaseCell *cell)
 GBytes *
 hbase_cell_get_qualifier (const HBaseCell *cell)
 {
-  return cell != NULL ? cell->qualifier : NULL;
+  return cell != NULL ? lazy_bytes (&((HBaseCell *) cell)->qualifier_bytes, cell->qualifier,
+                                    cell->qualifier_len)
+                      : NULL;
 }
 
 /**
@@ -294,7 +518,9 @@ hbase_cell_get_qualifier (const HBaseCell *cell)
 GBytes *
 hbase_cell_get_value (const HBaseCell *cell)
 {
-  return cell != NULL ? cell->value : NULL;
+  return cell != NULL ? lazy_bytes (&((HBaseCell *) cell)->value_bytes, cell->value,
+                                    cell->value_len)
+                      : NULL;
 }
 
 /**

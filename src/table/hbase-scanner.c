@@ -13,7 +13,9 @@
  *    60 s idle: TIllegalArgument "Invalid scanner Id", ...) the buffered
  *    rows are dropped and a new server scanner is opened just after the last
  *    row returned, so no row is lost or repeated;
- *  - at most @caching results (plus one row being stitched) are buffered.
+ *  - at most @caching results (plus one row being stitched) are buffered,
+ *    as HBaseRows: getScannerRows replies are decoded straight into rows
+ *    (hbase-result-reader.c), without generated TResult objects.
  *
  * The key range is kept as a lower and an upper bound, each inclusive or
  * exclusive, whatever the direction; start/stop rows, the prefix and the
@@ -26,6 +28,8 @@
 
 #include <string.h>
 
+#include "hbase-result-reader.h"
+#include "hbase-row-builder.h"
 #include "hbase-table-private.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
@@ -61,9 +65,14 @@ struct _HBaseScanner {
   gboolean finished;          /* the caller got the end */
 
   guint returned;             /* rows handed to the caller */
-  GByteArray *last_key;       /* the last of them */
-  GQueue ready;               /* HbaseThriftTResult *, whole rows */
-  HbaseThriftTResult *pending;  /* a row whose next piece may still come */
+  HBaseRow *last_row;         /* the last of them (for its key) */
+  /* whole rows: ready[ready_next ..] are still to be returned (an array
+   * reused from fetch to fetch: a GQueue cost an allocation per row) */
+  GPtrArray *ready;           /* HBaseRow * */
+  guint ready_next;
+  /* the pieces so far of a row whose next piece may still come (batch
+   * set), joined once the row is complete */
+  GPtrArray *pending;         /* HBaseRow * */
 };
 
 /* --- keys and bounds --------------------------------------------------- */
@@ -283,25 +292,17 @@ open_once (Service *service, gpointer user_data, GError **error)
 typedef struct {
   gint32 id;
   gint32 n_rows;
-  GPtrArray *results;   /* HbaseThriftTResult * */
+  GPtrArray *rows;      /* HBaseRow *, of the attempt that succeeded */
 } FetchCall;
 
 static gboolean
 fetch_once (Service *service, gpointer user_data, GError **error)
 {
   FetchCall *call = user_data;
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  g_autoptr(HbaseThriftTIllegalArgument) ia = NULL;
-  GError *call_error = NULL;
 
-  g_ptr_array_set_size (call->results, 0);
-  if (!hbase_thrift_t_h_base_service_if_get_scanner_rows (service, &call->results, call->id,
-                                                          call->n_rows, &io, &ia, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, ia);
-      return FALSE;
-    }
-  return TRUE;
+  g_clear_pointer (&call->rows, g_ptr_array_unref);
+  return _hbase_result_reader_get_scanner_rows (service, call->id, call->n_rows, &call->rows,
+                                                error);
 }
 
 static gboolean
@@ -339,8 +340,9 @@ close_server_scanner (HBaseScanner *scanner)
 static void
 clear_buffer (HBaseScanner *scanner)
 {
-  g_queue_clear_full (&scanner->ready, g_object_unref);
-  g_clear_object (&scanner->pending);
+  g_ptr_array_set_size (scanner->ready, 0);   /* unrefs what was not returned */
+  scanner->ready_next = 0;
+  g_ptr_array_set_size (scanner->pending, 0);
 }
 
 static void
@@ -363,9 +365,9 @@ abandon_server_scanner (HBaseScanner *scanner, const GError *reason)
     close_server_scanner (scanner);
   clear_buffer (scanner);
   scanner->server_done = FALSE;
-  if (scanner->last_key != NULL)
+  if (scanner->last_row != NULL)
     {
-      g_autoptr(GBytes) last = g_bytes_new (scanner->last_key->data, scanner->last_key->len);
+      GBytes *last = hbase_row_get_key (scanner->last_row);
 
       if (scanner->reversed)
         narrow_upper (&scanner->upper, last, FALSE);
@@ -453,73 +455,85 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
   return TRUE;
 }
 
-/* Takes one result of a fetch; FALSE when it lies past the range's end. */
+/* The pieces of the pending row, joined into one row, join the ready ones. */
+static void
+flush_pending (HBaseScanner *scanner)
+{
+  GPtrArray *pending = scanner->pending;
+
+  if (pending->len == 1)
+    g_ptr_array_add (scanner->ready, g_steal_pointer (&pending->pdata[0]));
+  else if (pending->len > 1)
+    g_ptr_array_add (scanner->ready,
+                     _hbase_row_new_concat ((HBaseRow *const *) pending->pdata, pending->len));
+  g_ptr_array_set_size (pending, 0);
+}
+
+/* Takes one row of a fetch; FALSE when it lies past the range's end. */
 static gboolean
-take_result (HBaseScanner *scanner, HbaseThriftTResult *result)
+take_result (HBaseScanner *scanner, HBaseRow *row)
 {
   const guint8 *key;
-  gsize len;
+  gsize len, pending_len;
   gboolean before, after;
 
-  if (result->row == NULL)
+  if (!_hbase_row_has_key (row))
     {
-      g_object_unref (result);
+      hbase_row_unref (row);
       return TRUE;
     }
-  key = result->row->data;
-  len = result->row->len;
+  key = _hbase_row_peek_key (row, &len);
   before = scanner->reversed ? !below_upper (&scanner->upper, key, len)
                              : !above_lower (&scanner->lower, key, len);
   after = scanner->reversed ? !above_lower (&scanner->lower, key, len)
                             : !below_upper (&scanner->upper, key, len);
   if (before || after)
     {
-      g_object_unref (result);
+      hbase_row_unref (row);
       return !after;
     }
   if (!scanner->stitch)
     {
-      g_queue_push_tail (&scanner->ready, result);
+      g_ptr_array_add (scanner->ready, row);
       return TRUE;
     }
-  if (scanner->pending != NULL && scanner->pending->row != NULL &&
-      compare_keys (key, len, scanner->pending->row->data, scanner->pending->row->len) == 0)
+  if (scanner->pending->len > 0)
     {
-      /* the next piece of the same row */
-      for (guint i = 0; i < result->columnValues->len; i++)
-        g_ptr_array_add (scanner->pending->columnValues,
-                         g_object_ref (g_ptr_array_index (result->columnValues, i)));
-      g_object_unref (result);
-      return TRUE;
+      const guint8 *pending_key = _hbase_row_peek_key (scanner->pending->pdata[0], &pending_len);
+
+      /* a piece of another row: the pending one is complete */
+      if (compare_keys (key, len, pending_key, pending_len) != 0)
+        flush_pending (scanner);
     }
-  if (scanner->pending != NULL)
-    g_queue_push_tail (&scanner->ready, g_steal_pointer (&scanner->pending));
-  scanner->pending = result;
+  g_ptr_array_add (scanner->pending, row);
   return TRUE;
 }
 
 static gboolean
 fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
-  FetchCall call = { scanner->id, (gint32) scanner->caching, results };
+  FetchCall call = { scanner->id, (gint32) scanner->caching, NULL };
   gboolean more = TRUE;
 
   if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, fetch_once, &call,
                           cancellable, error))
-    return FALSE;
-  if (call.results->len == 0)
-    more = FALSE;
-  for (guint i = 0; i < call.results->len; i++)
     {
-      HbaseThriftTResult *result = g_steal_pointer (&call.results->pdata[i]);
+      g_clear_pointer (&call.rows, g_ptr_array_unref);
+      return FALSE;
+    }
+  if (call.rows->len == 0)
+    more = FALSE;
+  for (guint i = 0; i < call.rows->len; i++)
+    {
+      HBaseRow *row = g_steal_pointer (&call.rows->pdata[i]);
 
       if (more)
-        more = take_result (scanner, result);
+        more = take_result (scanner, row);
       else
-        g_object_unref (result);
+        hbase_row_unref (row);
     }
-  g_ptr_array_set_free_func (results, NULL);   /* every element was taken */
+  g_ptr_array_set_free_func (call.rows, NULL);   /* every element was taken */
+  g_ptr_array_unref (call.rows);
   if (!more)
     {
       scanner->server_done = TRUE;
@@ -580,7 +594,8 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
   scanner->limit = options->limit;
   scanner->caching = options->caching > 0 ? options->caching : DEFAULT_CACHING;
   scanner->stitch = options->batch > 0;
-  g_queue_init (&scanner->ready);
+  scanner->ready = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
+  scanner->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
 
   /* the range: [start, stop) forward, [stop, start] reversed, narrowed by
    * the prefix's [prefix, stop row of the prefix) */
@@ -672,7 +687,7 @@ hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **e
 
   for (;;)
     {
-      HbaseThriftTResult *result;
+      HBaseRow *row;
       g_autoptr(GError) local = NULL;
 
       if (scanner->finished)
@@ -682,24 +697,29 @@ hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **e
           finish (scanner);
           return NULL;
         }
-      result = g_queue_pop_head (&scanner->ready);
-      if (result != NULL)
+      row = NULL;
+      if (scanner->ready_next < scanner->ready->len)
         {
-          HBaseRow *row = _hbase_row_new_from_result (result);
-
-          if (scanner->last_key != NULL)
-            g_byte_array_unref (scanner->last_key);
-          scanner->last_key = g_steal_pointer (&result->row);
-          result->__isset_row = FALSE;
-          g_object_unref (result);
+          row = g_steal_pointer (&scanner->ready->pdata[scanner->ready_next++]);
+          if (scanner->ready_next == scanner->ready->len)
+            {
+              g_ptr_array_set_size (scanner->ready, 0);   /* all NULL by now */
+              scanner->ready_next = 0;
+            }
+        }
+      if (row != NULL)
+        {
+          if (scanner->last_row != NULL)
+            hbase_row_unref (scanner->last_row);
+          scanner->last_row = hbase_row_ref (row);
           scanner->returned++;
           return row;
         }
       if (scanner->server_done)
         {
-          if (scanner->pending != NULL)
+          if (scanner->pending->len > 0)
             {
-              g_queue_push_tail (&scanner->ready, g_steal_pointer (&scanner->pending));
+              flush_pending (scanner);
               continue;
             }
           finish (scanner);
@@ -793,7 +813,9 @@ hbase_scanner_free (HBaseScanner *scanner)
     return;
   close_server_scanner (scanner);
   clear_buffer (scanner);
-  g_clear_pointer (&scanner->last_key, g_byte_array_unref);
+  g_ptr_array_unref (scanner->ready);
+  g_ptr_array_unref (scanner->pending);
+  g_clear_pointer (&scanner->last_row, hbase_row_unref);
   g_clear_pointer (&scanner->lower.key, g_bytes_unref);
   g_clear_pointer (&scanner->upper.key, g_bytes_unref);
   g_clear_object (&scanner->scan);

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "hbase-result-reader.h"
 #include "hbase-table-call.h"
 
 G_DEFINE_FINAL_TYPE (HBaseTable, hbase_table, G_TYPE_OBJECT)
@@ -182,22 +183,18 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
   return g_steal_pointer (&call);
 }
 
+/* The replies are decoded straight into rows (hbase-result-reader.c). */
 static gboolean
 get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   TableCall *call = user_data;
-  g_autoptr(HbaseThriftTResult) result = g_object_new (HBASE_THRIFT_TYPE_T_RESULT, NULL);
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
+  HBaseRow *row = NULL;
 
-  if (!hbase_thrift_t_h_base_service_if_get (service, &result, call->table->name_bytes,
-                                             g_ptr_array_index (call->gets, 0), &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
+  if (!_hbase_result_reader_get (service, call->table->name_bytes,
+                                 g_ptr_array_index (call->gets, 0), &row, error))
+    return FALSE;
   g_clear_pointer (&call->row, hbase_row_unref);
-  call->row = _hbase_row_new_from_result (result);
+  call->row = row;
   return TRUE;
 }
 
@@ -205,26 +202,19 @@ static gboolean
 get_multiple_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   TableCall *call = user_data;
-  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
 
-  if (!hbase_thrift_t_h_base_service_if_get_multiple (service, &results, call->table->name_bytes,
-                                                      call->gets, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  if (results->len != call->gets->len)
+  if (!_hbase_result_reader_get_multiple (service, call->table->name_bytes, call->gets, &rows,
+                                          error))
+    return FALSE;
+  if (rows->len != call->gets->len)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                   "getMultiple answered %u results for %u gets", results->len, call->gets->len);
+                   "getMultiple answered %u results for %u gets", rows->len, call->gets->len);
       return FALSE;
     }
   g_clear_pointer (&call->rows, g_ptr_array_unref);
-  call->rows = g_ptr_array_new_full (results->len, (GDestroyNotify) hbase_row_unref);
-  for (guint i = 0; i < results->len; i++)
-    g_ptr_array_add (call->rows, _hbase_row_new_from_result (g_ptr_array_index (results, i)));
+  call->rows = g_steal_pointer (&rows);
   return TRUE;
 }
 

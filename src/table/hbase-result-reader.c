@@ -525,14 +525,20 @@ sent (gboolean ok, GError *call_error, GError **error)
   return ok;
 }
 
+static ThriftProtocol *
+output_protocol (HbaseThriftTHBaseServiceIf *service)
+{
+  return HBASE_THRIFT_T_H_BASE_SERVICE_CLIENT (service)->output_protocol;
+}
+
 gboolean
 _hbase_result_reader_get (HbaseThriftTHBaseServiceIf *service, const GByteArray *table,
-                          const HbaseThriftTGet *request, HBaseRow **row, GError **error)
+                          const HBaseGetRequest *request, HBaseRow **row, GError **error)
 {
   GError *call_error = NULL;
 
-  return sent (hbase_thrift_t_h_base_service_client_send_get (service, table, request,
-                                                              &call_error),
+  return sent (_hbase_get_request_send_get (output_protocol (service), table, request,
+                                            &call_error),
                call_error, error) &&
          _hbase_result_reader_recv_get (input_protocol (service), row, error);
 }
@@ -543,8 +549,8 @@ _hbase_result_reader_get_multiple (HbaseThriftTHBaseServiceIf *service, const GB
 {
   GError *call_error = NULL;
 
-  return sent (hbase_thrift_t_h_base_service_client_send_get_multiple (service, table, requests,
-                                                                       &call_error),
+  return sent (_hbase_get_request_send_get_multiple (output_protocol (service), table, requests,
+                                                     &call_error),
                call_error, error) &&
          _hbase_result_reader_recv_get_multiple (input_protocol (service), rows, error);
 }

@@ -2,15 +2,18 @@
  * that carry rows (get, getMultiple, getScannerRows), decoding the
  * TResults straight into HBaseRows.  Why: see hbase-result-reader.c.
  *
- * The requests are sent with the generated send functions
- * (hbase_thrift_t_h_base_service_client_send_get() and the others); the
- * replies are read with the receivers here.  Failures are reported exactly as the generated
+ * get and getMultiple send HBaseGetRequests (hbase-get-request.h, encoded
+ * by hand too), getScannerRows sends with the generated
+ * hbase_thrift_t_h_base_service_client_send_get_scanner_rows(); the replies
+ * are read with the receivers here.  Failures are reported exactly as the generated
  * calls followed by hbase_error_take_call_error() report them: the same
  * HBASE_ERROR codes and messages, the same can_retry. */
 #ifndef HBASE_RESULT_READER_H
 #define HBASE_RESULT_READER_H
 
 #include <hbase-glib/hbase-glib-thrift.h>
+
+#include "hbase-get-request.h"
 
 G_BEGIN_DECLS
 
@@ -19,10 +22,10 @@ G_BEGIN_DECLS
 /* get: @row is the row (empty when it does not exist). */
 gboolean _hbase_result_reader_get              (HbaseThriftTHBaseServiceIf *service,
                                                 const GByteArray           *table,
-                                                const HbaseThriftTGet      *request,
+                                                const HBaseGetRequest      *request,
                                                 HBaseRow                  **row,
                                                 GError                    **error);
-/* getMultiple: @requests (element-type HbaseThriftTGet); @rows
+/* getMultiple: @requests (element-type HBaseGetRequest); @rows
  * (element-type HBaseRow), one per request, in order. */
 gboolean _hbase_result_reader_get_multiple     (HbaseThriftTHBaseServiceIf *service,
                                                 const GByteArray           *table,

@@ -1,9 +1,9 @@
 /* hbase-table-call.h: one table operation, prepared and then run.
  *
  * Every operation works in two steps: "prepare" checks all its input and
- * converts it into the generated structs (nothing is sent when anything is
- * wrong), then "run" sends them through hbase_client_call() with its
- * retries.  The async variants prepare in the caller's thread, so the
+ * converts it into the generated structs, or for gets into HBaseGetRequests
+ * (nothing is sent when anything is wrong), then "run" sends them through
+ * hbase_client_call() with its retries.  The async variants prepare in the caller's thread, so the
  * caller may change or free its inputs right after the call, and run in a
  * worker thread. */
 #ifndef HBASE_TABLE_CALL_H
@@ -25,7 +25,9 @@ typedef struct {
 typedef struct {
   HBaseTable *table;
   HBaseCallFlags flags;                 /* HBASE_CALL_IDEMPOTENT unless set */
-  GPtrArray *gets;                      /* HbaseThriftTGet */
+  /* get and get multiple: HBaseGetRequest (hbase-get-request.h, encoded
+   * by hand); exists: HbaseThriftTGet (the generated call) */
+  GPtrArray *gets;
   GPtrArray *batches;                   /* TableBatch */
   guint next_batch;                     /* a retry resumes here */
   HbaseThriftTRowMutations *row_mutations;

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "hbase-get-request.h"
 #include "hbase-result-reader.h"
 #include "hbase-table-call.h"
 
@@ -155,9 +156,12 @@ get_new (GBytes *row, const HBaseReadOptions *options)
   return get;
 }
 
+/* @requests: call->gets holds HBaseGetRequests (hbase-get-request.h) for
+ * get_once and get_multiple_once, which encode them by hand; otherwise
+ * generated TGets, for the generated calls (exists). */
 static TableCall *
 prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean several,
-              const HBaseReadOptions *options, GError **error)
+              gboolean requests, const HBaseReadOptions *options, GError **error)
 {
   g_autoptr(TableCall) call = NULL;
 
@@ -177,13 +181,16 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
     return NULL;
   call = _hbase_table_call_new (table);
   call->filter = options != NULL ? g_strdup (options->filter) : NULL;
-  call->gets = g_ptr_array_new_full (n_rows, g_object_unref);
+  call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
-    g_ptr_array_add (call->gets, get_new (rows[i], options));
+    g_ptr_array_add (call->gets, requests ? (gpointer) _hbase_get_request_new (rows[i], options)
+                                          : (gpointer) get_new (rows[i], options));
   return g_steal_pointer (&call);
 }
 
-/* The replies are decoded straight into rows (hbase-result-reader.c). */
+/* The requests are encoded by hand (hbase-get-request.c) and the replies
+ * decoded straight into rows (hbase-result-reader.c): call->gets holds
+ * HBaseGetRequests here. */
 static gboolean
 get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
@@ -255,7 +262,7 @@ HBaseRow *
 hbase_table_get (HBaseTable *table, GBytes *row, const HBaseReadOptions *options,
                  GCancellable *cancellable, GError **error)
 {
-  g_autoptr(TableCall) call = prepare_gets (table, &row, 1, FALSE, options, error);
+  g_autoptr(TableCall) call = prepare_gets (table, &row, 1, FALSE, TRUE, options, error);
 
   if (call == NULL || !_hbase_table_call_run (call, get_once, cancellable, error))
     return NULL;
@@ -287,7 +294,8 @@ hbase_table_get_multiple (HBaseTable *table, GPtrArray *rows, const HBaseReadOpt
       _hbase_illegal (error, "the list of rows is NULL");
       return NULL;
     }
-  call = prepare_gets (table, (GBytes *const *) rows->pdata, rows->len, TRUE, options, error);
+  call = prepare_gets (table, (GBytes *const *) rows->pdata, rows->len, TRUE, TRUE, options,
+                       error);
   if (call == NULL)
     return NULL;
   if (rows->len == 0)
@@ -319,7 +327,7 @@ hbase_table_exists (HBaseTable *table, GBytes *row, const HBaseReadOptions *opti
 
   if (exists != NULL)
     *exists = FALSE;
-  call = prepare_gets (table, &row, 1, FALSE, options, error);
+  call = prepare_gets (table, &row, 1, FALSE, FALSE, options, error);
   if (call == NULL || !_hbase_table_call_run (call, exists_once, cancellable, error))
     return FALSE;
   if (exists != NULL)
@@ -349,7 +357,7 @@ hbase_table_get_async (HBaseTable *table, GBytes *row, const HBaseReadOptions *o
   TableCall *call;
 
   g_return_if_fail (HBASE_IS_TABLE (table));
-  call = prepare_gets (table, &row, 1, FALSE, options, &error);
+  call = prepare_gets (table, &row, 1, FALSE, TRUE, options, &error);
   _hbase_table_call_start (table, call, get_once, _hbase_table_return_row, error, hbase_table_get_async, cancellable, callback, user_data);
 }
 
@@ -392,7 +400,8 @@ hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
   if (rows == NULL)
     _hbase_illegal (&error, "the list of rows is NULL");
   else
-    call = prepare_gets (table, (GBytes *const *) rows->pdata, rows->len, TRUE, options, &error);
+    call = prepare_gets (table, (GBytes *const *) rows->pdata, rows->len, TRUE, TRUE, options,
+                         &error);
   _hbase_table_call_start (table, call, get_multiple_once, _hbase_table_return_rows, error, hbase_table_get_multiple_async, cancellable,
          callback, user_data);
 }

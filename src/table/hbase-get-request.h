@@ -1,0 +1,39 @@
+/* hbase-get-request.h (private): get and getMultiple requests encoded by
+ * hand, without generated TGet objects.  Why: see hbase-get-request.c. */
+#ifndef HBASE_GET_REQUEST_H
+#define HBASE_GET_REQUEST_H
+
+#include <hbase-glib/hbase-glib-thrift.h>
+
+G_BEGIN_DECLS
+
+/* What a TGet carries for hbase_table_get(): a row and HBaseReadOptions. */
+typedef struct _HBaseGetRequest HBaseGetRequest;
+
+/* @options must have passed _hbase_read_options_check(); @row is
+ * referenced, @options copied. */
+HBaseGetRequest *_hbase_get_request_new               (GBytes                 *row,
+                                                       const HBaseReadOptions *options);
+void             _hbase_get_request_free              (gpointer                request);
+
+/* The request as a TGet struct, field for field what the generated
+ * writer writes for the TGet hbase_table_get() used to build. */
+gboolean         _hbase_get_request_write             (const HBaseGetRequest  *request,
+                                                       ThriftProtocol         *protocol,
+                                                       GError                **error);
+
+/* The whole call messages, as the generated send functions write and
+ * flush them.  Errors are the protocol's or transport's own. */
+gboolean         _hbase_get_request_send_get          (ThriftProtocol         *protocol,
+                                                       const GByteArray       *table,
+                                                       const HBaseGetRequest  *request,
+                                                       GError                **error);
+/* @requests: (element-type HBaseGetRequest) */
+gboolean         _hbase_get_request_send_get_multiple (ThriftProtocol         *protocol,
+                                                       const GByteArray       *table,
+                                                       const GPtrArray        *requests,
+                                                       GError                **error);
+
+G_END_DECLS
+
+#endif /* HBASE_GET_REQUEST_H */

@@ -19,12 +19,23 @@
  *  - an idle pooled connection the gateway closed (it closes sockets idle
  *    for hbase.thrift.server.socket.read.timeout, 60 s by default) is
  *    noticed before use and replaced: that is not a retry and never
- *    resends anything. */
+ *    resends anything.  The check (a poll() of the socket) is skipped for
+ *    an idempotent call on a connection that had a reply within the last
+ *    RECENTLY_USED_US: should the gateway have closed it anyway, the
+ *    request fails without a byte of reply, and is sent once more on
+ *    another connection without counting as a retry (sending an
+ *    idempotent call again is always allowed).  Non-idempotent calls are
+ *    always checked, so they are never sent into a closed socket. */
 #include "config.h"
 
 #include <poll.h>
 
 #include "hbase-connection-private.h"
+
+/* A pooled connection that had a reply this recently is not checked
+ * before an idempotent call (see above): a point get or put then costs
+ * sendto + poll + recvfrom, no liveness poll. */
+#define RECENTLY_USED_US (1 * G_USEC_PER_SEC)
 
 struct _HBaseClient {
   GObject parent;
@@ -33,6 +44,7 @@ struct _HBaseClient {
 
   GMutex lock;
   GCond available;
+  guint waiters;          /* threads waiting on available: signalled only then */
   GQueue idle;            /* HBaseConnection *, most recently used first */
   guint open;             /* idle + in use */
   guint next_gateway;     /* where the next new connection starts looking */
@@ -184,10 +196,38 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
   return NULL;
 }
 
+/* Whether a pooled connection must be checked before use: always for a
+ * call that may not be sent twice, else unless it had a reply very
+ * recently and nothing is left in its buffers (which the check would
+ * refuse: bytes nobody asked for put the stream out of step). */
+static gboolean
+needs_check (HBaseConnection *connection, gboolean may_resend)
+{
+  HBaseSocketTransport *transport = _hbase_connection_get_transport (connection);
+  gint64 last;
+
+  if (!may_resend)
+    return TRUE;
+  last = _hbase_socket_transport_get_last_reply_time (transport);
+  return last == 0 || g_get_monotonic_time () - last >= RECENTLY_USED_US ||
+         !_hbase_socket_transport_is_idle (transport);
+}
+
+static void
+wake_waiter (HBaseClient *client)
+{
+  /* g_cond_signal() is a futex syscall even when nobody waits */
+  if (client->waiters > 0)
+    g_cond_signal (&client->available);
+}
+
 /* Takes a connection from the pool, opens one while the pool is not full,
- * or waits for one (at most the pool wait and the deadline). */
+ * or waits for one (at most the pool wait and the deadline).  @unchecked:
+ * set when the connection came from the pool without a liveness check
+ * (only when @may_resend). */
 static HBaseConnection *
-acquire (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError **error)
+acquire (HBaseClient *client, gint64 deadline, gboolean may_resend, gboolean *unchecked,
+         GCancellable *cancellable, GError **error)
 {
   gint64 wait_until = g_get_monotonic_time () + (gint64) hbase_config_get_pool_wait (client->config) * 1000;
   HBaseConnection *connection;
@@ -195,6 +235,7 @@ acquire (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError
   if (deadline != 0 && deadline < wait_until)
     wait_until = deadline;
 
+  *unchecked = FALSE;
   g_mutex_lock (&client->lock);
   for (;;)
     {
@@ -202,6 +243,11 @@ acquire (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError
       if (connection != NULL)
         {
           g_mutex_unlock (&client->lock);
+          if (!needs_check (connection, may_resend))
+            {
+              *unchecked = TRUE;
+              return connection;
+            }
           if (_hbase_socket_transport_is_alive (_hbase_connection_get_transport (connection)))
             return connection;
           /* the gateway closed it while it idled: replace it, sending nothing */
@@ -234,13 +280,15 @@ acquire (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError
           return NULL;
         }
       /* short slices, so a cancellation is noticed while waiting */
+      client->waiters++;
       g_cond_wait_until (&client->available, &client->lock,
                          MIN (wait_until, g_get_monotonic_time () + 50 * G_TIME_SPAN_MILLISECOND));
+      client->waiters--;
     }
   if (connection == NULL)
     {
       client->open--;
-      g_cond_signal (&client->available);
+      wake_waiter (client);
     }
   g_mutex_unlock (&client->lock);
   return connection;
@@ -257,7 +305,7 @@ release (HBaseClient *client, HBaseConnection *connection, gboolean broken)
     }
   else
     g_queue_push_head (&client->idle, connection);
-  g_cond_signal (&client->available);
+  wake_waiter (client);
   g_mutex_unlock (&client->lock);
   if (broken)
     hbase_connection_free (connection);
@@ -350,6 +398,7 @@ hbase_client_call (HBaseClient     *client,
 {
   gint64 deadline;
   guint max_attempts;
+  gboolean stale_resent = FALSE;
 
   if (!HBASE_IS_CLIENT (client) || func == NULL)
     {
@@ -365,18 +414,20 @@ hbase_client_call (HBaseClient     *client,
     {
       g_autoptr(GError) local = NULL;
       HBaseConnection *connection;
-      gboolean sent = FALSE;
+      gboolean sent = FALSE, unchecked = FALSE;
 
       /* a pooled connection sends without waiting, so the transport
        * would not notice a cancellation that came before the call */
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      connection = acquire (client, deadline, cancellable, &local);
+      connection = acquire (client, deadline, (flags & HBASE_CALL_IDEMPOTENT) && !stale_resent,
+                            &unchecked, cancellable, &local);
 
       if (connection != NULL)
         {
           HBaseSocketTransport *transport = _hbase_connection_get_transport (connection);
           guint64 sent_before = _hbase_socket_transport_get_bytes_sent (transport);
+          guint64 received_before = _hbase_socket_transport_get_bytes_received (transport);
           gboolean ok;
 
           _hbase_socket_transport_set_deadline (transport, deadline);
@@ -393,6 +444,22 @@ hbase_client_call (HBaseClient     *client,
             g_set_error_literal (&local, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                                  "the call failed without saying why");
           sent = _hbase_socket_transport_get_bytes_sent (transport) != sent_before;
+          if (unchecked && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_CONNECTION) &&
+              _hbase_socket_transport_get_bytes_received (transport) == received_before)
+            {
+              /* a recently used connection the gateway had closed (the
+               * check skipped): replace it and send the idempotent call
+               * again, once, as if the check had caught it */
+              g_mutex_lock (&client->lock);
+              client->open--;
+              client->stats.connections_reopened++;
+              wake_waiter (client);
+              g_mutex_unlock (&client->lock);
+              hbase_connection_free (connection);
+              stale_resent = TRUE;
+              attempt--;
+              continue;
+            }
           release (client, connection, leaves_connection_broken (local));
         }
 

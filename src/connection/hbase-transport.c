@@ -56,6 +56,8 @@ struct _HBaseSocketTransport {
   gsize frame_end;            /* framed: offset in rbuf where the frame ends */
   gsize reply_bytes;          /* buffered: bytes of the current reply so far */
   guint64 replies;            /* replies read completely on this connection */
+  gboolean awaiting_reply;    /* a request was sent; nothing of its reply received yet */
+  gint64 last_reply_time;     /* monotonic µs when the last reply was read; 0: none */
 
   /* write side */
   /* bytes [0, wlen) of wbuf are the request being written; grown by
@@ -63,7 +65,7 @@ struct _HBaseSocketTransport {
   guint8 *wbuf;
   gsize wlen, wcap;
 
-  guint64 bytes_sent, recv_calls, send_calls;
+  guint64 bytes_sent, bytes_received, recv_calls, send_calls;
 };
 
 G_DEFINE_TYPE (HBaseSocketTransport, _hbase_socket_transport, THRIFT_TYPE_TRANSPORT)
@@ -182,6 +184,15 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
       return FALSE;
     }
   make_room (self, MAX (need, (gsize) READ_CHUNK));
+  /* right after a request, a recv() would only say EAGAIN (the gateway
+   * has not answered within microseconds): wait first, one syscall less */
+  if (self->awaiting_reply)
+    {
+      self->awaiting_reply = FALSE;
+      if (!wait_fd (self, POLLIN, effective_deadline (self), self->cancellable,
+                    "waiting for a reply from", error))
+        return FALSE;
+    }
   while (self->rlen - self->rpos < need)
     {
       ssize_t n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, 0);
@@ -190,6 +201,7 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
       if (n > 0)
         {
           self->rlen += (gsize) n;
+          self->bytes_received += (guint64) n;
           continue;
         }
       if (n == 0)
@@ -369,6 +381,8 @@ socket_transport_read_end (ThriftTransport *transport, GError **error)
     }
   self->reply_bytes = 0;
   self->replies++;
+  self->awaiting_reply = FALSE;
+  self->last_reply_time = g_get_monotonic_time ();
   return TRUE;
 }
 
@@ -458,6 +472,8 @@ socket_transport_flush (ThriftTransport *transport, GError **error)
       g_clear_pointer (&self->wbuf, g_free);
       self->wcap = 0;
     }
+  /* the first read of the reply polls before it receives */
+  self->awaiting_reply = ok && self->rpos == self->rlen;
   return ok;
 }
 
@@ -479,6 +495,8 @@ socket_transport_close (ThriftTransport *transport, GError **error)
   self->in_frame = FALSE;
   self->reply_bytes = 0;
   self->replies = 0;
+  self->awaiting_reply = FALSE;
+  self->last_reply_time = 0;
   self->wlen = 0;
   return TRUE;
 }
@@ -705,13 +723,19 @@ _hbase_socket_transport_set_cancellable (HBaseSocketTransport *self, GCancellabl
 }
 
 gboolean
+_hbase_socket_transport_is_idle (HBaseSocketTransport *self)
+{
+  return self->fd >= 0 && self->rpos == self->rlen && !self->in_frame && self->wlen == 0;
+}
+
+gboolean
 _hbase_socket_transport_is_alive (HBaseSocketTransport *self)
 {
   struct pollfd pfd = { .fd = self->fd, .events = POLLIN | POLLRDHUP };
   char byte;
   ssize_t n;
 
-  if (self->fd < 0 || self->rpos != self->rlen || self->in_frame || self->wlen != 0)
+  if (!_hbase_socket_transport_is_idle (self))
     return FALSE;
   if (poll (&pfd, 1, 0) == 0)
     return TRUE;
@@ -726,6 +750,18 @@ guint64
 _hbase_socket_transport_get_bytes_sent (HBaseSocketTransport *self)
 {
   return self->bytes_sent;
+}
+
+guint64
+_hbase_socket_transport_get_bytes_received (HBaseSocketTransport *self)
+{
+  return self->bytes_received;
+}
+
+gint64
+_hbase_socket_transport_get_last_reply_time (HBaseSocketTransport *self)
+{
+  return self->last_reply_time;
 }
 
 guint64

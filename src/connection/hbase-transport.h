@@ -59,10 +59,22 @@ void     _hbase_socket_transport_set_cancellable (HBaseSocketTransport *self,
  * or reset the connection: safe to send a request on. */
 gboolean _hbase_socket_transport_is_alive      (HBaseSocketTransport *self);
 
+/* The same without asking the kernel (no syscall): connected, nothing
+ * read ahead or half written.  Whether the peer closed is not known. */
+gboolean _hbase_socket_transport_is_idle       (HBaseSocketTransport *self);
+
 /* Bytes handed to the kernel over the transport's life (reconnects
  * included): when unchanged across a failed call, the request never left
  * this process. */
 guint64  _hbase_socket_transport_get_bytes_sent (HBaseSocketTransport *self);
+
+/* Bytes received from the kernel over the transport's life: when
+ * unchanged across a failed call, not a byte of a reply came back. */
+guint64  _hbase_socket_transport_get_bytes_received (HBaseSocketTransport *self);
+
+/* When the last reply was read completely (monotonic µs), 0 if none has
+ * been on the current socket. */
+gint64   _hbase_socket_transport_get_last_reply_time (HBaseSocketTransport *self);
 
 /* Syscall counters, for benchmarks and tests. */
 guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);

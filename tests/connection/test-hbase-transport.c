@@ -1090,6 +1090,62 @@ test_connect_timeout (void)
   close_all (fds);
 }
 
+/* --- waiting for a reply ---------------------------------------------------------------------------- */
+
+/* Two requests of 4 bytes, each answered 4 bytes 100 ms later. */
+static void
+script_reply_late_twice (Peer *peer, int fd)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      if (!peer_receive (peer, fd, 4))
+        return;
+      g_usleep (100 * 1000);
+      if (!peer_send (fd, "pong", 4))
+        return;
+    }
+  peer_receive_until_eof (peer, fd);
+}
+
+/* Right after a request the transport polls before it receives: a reply
+ * that comes later costs one recv() (not a recv() saying EAGAIN, a poll
+ * and another recv()); the bytes received and the time of the last whole
+ * reply are kept for the pool (src/connection/hbase-client.c). */
+static void
+test_reply_polls_first (void)
+{
+  g_autoptr(Peer) peer = peer_start (script_reply_late_twice, 0);
+  g_autoptr(HBaseSocketTransport) transport = transport_to_peer (peer, FALSE);
+  ThriftTransport *t = THRIFT_TRANSPORT (transport);
+  g_autoptr(GError) error = NULL;
+  guint8 buf[4];
+  gint64 before, last;
+
+  _hbase_socket_transport_set_deadline (transport, g_get_monotonic_time () + 5 * G_USEC_PER_SEC);
+  g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), ==, 0);
+  for (guint i = 1; i <= 2; i++)
+    {
+      send_request (transport, "ping");
+      g_assert_cmpint (thrift_transport_read_all (t, buf, 4, &error), ==, 4);
+      g_assert_no_error (error);
+      g_assert_true (memcmp (buf, "pong", 4) == 0);
+      g_assert_cmpuint (_hbase_socket_transport_get_recv_calls (transport), ==, i);
+      g_assert_cmpuint (_hbase_socket_transport_get_bytes_received (transport), ==, 4 * i);
+      /* the reply is only complete at read_end */
+      last = _hbase_socket_transport_get_last_reply_time (transport);
+      before = g_get_monotonic_time ();
+      g_assert_true (thrift_transport_read_end (t, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), >=, before);
+      g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), >, last);
+      g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), <=,
+                       g_get_monotonic_time ());
+    }
+  g_assert_cmpuint (_hbase_socket_transport_get_send_calls (transport), ==, 2);
+  thrift_transport_close (t, NULL);
+  g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), ==, 0);
+}
+
 /* --- bytes_sent ------------------------------------------------------------------------------------------------- */
 
 static void
@@ -1148,5 +1204,6 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/transport/connect/unresolvable", test_connect_unresolvable);
   g_test_add_func ("/connection/transport/connect/timeout", test_connect_timeout);
   g_test_add_func ("/connection/transport/bytes-sent", test_bytes_sent);
+  g_test_add_func ("/connection/transport/reply-polls-first", test_reply_polls_first);
   return g_test_run ();
 }

@@ -1013,6 +1013,13 @@ rebuild (Work *work, GCancellable *cancellable, GError **error)
   work->phase = "clear";
   if (!delete_keys (work, cancellable, error))
     return FALSE;
+  /* a new generation again once the clear has ended: a write whose
+   * "before" ran during the clear saw the first one, and the clear may
+   * have deleted the entries it had just added; its "after" must see a
+   * change of generation to add them again (and the scan may have read
+   * the row before that write reached HBase) */
+  if (!_hbase_index_set_state (core, "building", TRUE, error))
+    return FALSE;
   progress (work);
   /* writers go on meanwhile: their "after" sees the new generation and
    * settles their rows again; the scan adds what it reads */

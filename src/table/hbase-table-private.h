@@ -72,6 +72,11 @@ gboolean    _hbase_check_row             (GBytes                   *row,
                                           const char               *what,
                                           GError                  **error);
 
+/* A generated TGet of @row with @options (checked): what the generated
+ * calls take (exists); get and get multiple encode theirs by hand. */
+HbaseThriftTGet *_hbase_table_tget_new   (GBytes                   *row,
+                                          const HBaseReadOptions   *options);
+
 /* The options are valid (columns well formed, time range ordered, ...). */
 gboolean    _hbase_read_options_check    (const HBaseReadOptions   *options,
                                           GError                  **error);

@@ -121,8 +121,8 @@ hbase_table_get_client (HBaseTable *table)
 
 /* --- reads ---------------------------------------------------------------------------------- */
 
-static HbaseThriftTGet *
-get_new (GBytes *row, const HBaseReadOptions *options)
+HbaseThriftTGet *
+_hbase_table_tget_new (GBytes *row, const HBaseReadOptions *options)
 {
   HbaseThriftTGet *get = g_object_new (HBASE_THRIFT_TYPE_T_GET, NULL);
   g_autoptr(GPtrArray) columns = _hbase_read_options_columns (options);
@@ -184,7 +184,7 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
   call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
     g_ptr_array_add (call->gets, requests ? (gpointer) _hbase_get_request_new (rows[i], options)
-                                          : (gpointer) get_new (rows[i], options));
+                                          : (gpointer) _hbase_table_tget_new (rows[i], options));
   return g_steal_pointer (&call);
 }
 

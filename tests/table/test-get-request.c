@@ -41,40 +41,12 @@ test_memory_buffer_init (TestMemoryBuffer *self)
 {
 }
 
-/* The TGet hbase_table_get() built from a row and options before requests
- * were encoded by hand (hbase-table.c, get_new). */
+/* The generated TGet of a row and options: what hbase_table_get() sent
+ * before requests were encoded by hand, and what exists still sends. */
 static HbaseThriftTGet *
 generated_get (GBytes *row, const HBaseReadOptions *options)
 {
-  HbaseThriftTGet *get = g_object_new (HBASE_THRIFT_TYPE_T_GET, NULL);
-  g_autoptr(GPtrArray) columns = _hbase_read_options_columns (options);
-
-  get->row = _hbase_byte_array_from_bytes (row);
-  if (columns != NULL)
-    {
-      for (guint i = 0; i < columns->len; i++)
-        g_ptr_array_add (get->columns, g_object_ref (g_ptr_array_index (columns, i)));
-      get->__isset_columns = TRUE;
-    }
-  if (options == NULL)
-    return get;
-  if (options->max_versions > 0)
-    {
-      get->maxVersions = (gint32) options->max_versions;
-      get->__isset_maxVersions = TRUE;
-    }
-  if (options->min_timestamp != 0 || options->max_timestamp != 0)
-    {
-      get->timeRange->minStamp = options->min_timestamp;
-      get->timeRange->maxStamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
-      get->__isset_timeRange = TRUE;
-    }
-  if (options->filter != NULL)
-    {
-      get->filterString = _hbase_byte_array_from_string (options->filter);
-      get->__isset_filterString = TRUE;
-    }
-  return get;
+  return _hbase_table_tget_new (row, options);
 }
 
 typedef struct {

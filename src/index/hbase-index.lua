@@ -479,12 +479,16 @@ if op == 'after' then
     ensure_c(r)
     local mine = {t = token, d = me and me.d or (now + lease), c = (me == nil) or me.c,
                   ops = row.ops}
-    -- entries of learned values (and all of them again if the index was
-    -- cleared meanwhile: adding is idempotent)
+    -- entries of learned values, and all of them again if the index was
+    -- cleared meanwhile (adding is idempotent): the clear is not atomic,
+    -- so it may have deleted an entry after this write added it, and
+    -- left a record that still lists it
+    local cleared = gen ~= gen_seen
     for _, o in ipairs(row.ops) do
       for _, list in ipairs({o.vals, o.res}) do
         for _, b in ipairs(list) do
-          if not has(r.E, b) then r.E[#r.E + 1] = b; add_entry(b, rk) end
+          if not has(r.E, b) then r.E[#r.E + 1] = b; add_entry(b, rk)
+          elseif cleared then add_entry(b, rk) end
         end
       end
     end
@@ -553,8 +557,12 @@ if op == 'repair' then
       fixes[#fixes + 1] = rk
       done[i] = '1'
     else
+      -- every actual entry is added, also one the record lists: during a
+      -- rebuild the clear (not atomic) may have deleted it after a write
+      -- added it, leaving a record that still lists it
       for _, b in ipairs(row.actual) do
-        if not has(r.E, b) then r.E[#r.E + 1] = b; add_entry(b, rk) end
+        if not has(r.E, b) then r.E[#r.E + 1] = b end
+        add_entry(b, rk)
         if r.C and not has(r.C, b) then r.C[#r.C + 1] = b end
       end
       if #r.P == 0 then update_fix(r, rk, now) end

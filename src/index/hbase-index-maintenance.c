@@ -959,6 +959,31 @@ each_key_to_delete (Work *work, GBytes *key, redisReply *elements, GPtrArray *cl
 
 /* Deletes the index's keys (except its state and counter in the "clear"
  * phase). */
+/* Deletes the index's keys but its state and write counter and starts a
+ * new generation, atomically (the script's "clear"). */
+static gboolean
+clear_keys (Work *work, GError **error)
+{
+  g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
+  g_autoptr(redisReply) reply = NULL;
+  g_autofree char *match = g_strdup_printf ("%s:*", work->core->base);
+
+  _hbase_index_batch_script (batch, work->core->base, "clear");
+  _hbase_index_batch_str (batch, match);
+  reply = _hbase_index_redis_command (work->core->pool, batch, error);
+  if (reply == NULL)
+    return FALSE;
+  if (reply->type != REDIS_REPLY_INTEGER)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "unexpected reply of the index script (clear)%s%s",
+                   reply->type == REDIS_REPLY_ERROR ? ": " : "",
+                   reply->type == REDIS_REPLY_ERROR ? reply->str : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 delete_keys (Work *work, GCancellable *cancellable, GError **error)
 {
@@ -1007,18 +1032,13 @@ rebuild (Work *work, GCancellable *cancellable, GError **error)
   gboolean cleared = FALSE;
 
   if (!_hbase_index_read_dirty_mark (core, TRUE, &mark, cancellable, error) ||
-      !_hbase_index_set_state (core, "building", TRUE, error))
+      !_hbase_index_set_state (core, "building", FALSE, error))
     return FALSE;
   run_id = _hbase_index_pool_run_id (core->pool);
   work->phase = "clear";
-  if (!delete_keys (work, cancellable, error))
-    return FALSE;
-  /* a new generation again once the clear has ended: a write whose
-   * "before" ran during the clear saw the first one, and the clear may
-   * have deleted the entries it had just added; its "after" must see a
-   * change of generation to add them again (and the scan may have read
-   * the row before that write reached HBase) */
-  if (!_hbase_index_set_state (core, "building", TRUE, error))
+  /* one atomic step with the new generation (the "clear" of the script),
+   * not a walk over the keys: writers run meanwhile */
+  if (!clear_keys (work, error))
     return FALSE;
   progress (work);
   /* writers go on meanwhile: their "after" sees the new generation and

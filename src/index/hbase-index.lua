@@ -579,4 +579,26 @@ if op == 'repair' then
   return table.concat(done)
 end
 
+-- clear ------------------------------------------------------------------------
+-- ARGV: the MATCH pattern of the index's keys.  Deletes every key of the
+-- index but its state and write counter, and starts a new generation, in
+-- one step: a write's "before" runs wholly before it (its entries go, and
+-- its "after" sees the new generation and adds them again) or wholly after
+-- (its entries stay).  A clear in several steps let a write lose an entry
+-- it had just added while its record, written later, still listed it.
+-- Returns the number of keys deleted.
+
+if op == 'clear' then
+  local pattern, cursor, n = arg(), '0', 0
+  repeat
+    local res = redis.call('SCAN', cursor, 'MATCH', pattern, 'COUNT', 1000)
+    cursor = res[1]
+    for _, k in ipairs(res[2]) do
+      if k ~= K_STATE and k ~= K_SEQ then redis.call('UNLINK', k); n = n + 1 end
+    end
+  until cursor == '0'
+  redis.call('HINCRBY', K_STATE, 'gen', 1)
+  return n
+end
+
 return redis.error_reply('HBIDX unknown function ' .. tostring(op))

@@ -889,6 +889,23 @@ work_clear (Work *work)
   hbase_index_report_free (work->report);
 }
 
+/* Runs one maintenance pass (verify, rebuild, repair) with its report. */
+static HBaseIndexReport *
+run_pass (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
+          gboolean (*pass) (Work *, GCancellable *, GError **), GCancellable *cancellable,
+          GError **error)
+{
+  HBaseIndexMaintenanceOptions defaults;
+  Work work;
+  HBaseIndexReport *report = NULL;
+
+  work_init (&work, index, options, &defaults);
+  if (pass (&work, cancellable, error))
+    report = g_steal_pointer (&work.report);
+  work_clear (&work);
+  return report;
+}
+
 static gboolean
 verify (Work *work, GCancellable *cancellable, GError **error)
 {
@@ -916,16 +933,8 @@ HBaseIndexReport *
 hbase_index_verify (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  HBaseIndexMaintenanceOptions defaults;
-  Work work;
-  HBaseIndexReport *report = NULL;
-
   g_return_val_if_fail (index != NULL, NULL);
-  work_init (&work, index, options, &defaults);
-  if (verify (&work, cancellable, error))
-    report = g_steal_pointer (&work.report);
-  work_clear (&work);
-  return report;
+  return run_pass (index, options, verify, cancellable, error);
 }
 
 static gboolean
@@ -934,25 +943,13 @@ each_key_to_delete (Work *work, GBytes *key, redisReply *elements, GPtrArray *cl
 {
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
   g_autoptr(GPtrArray) replies = NULL;
-  guint n = 0;
 
+  if (elements->elements == 0)
+    return TRUE;
   _hbase_index_batch_command (batch);
   _hbase_index_batch_str (batch, "UNLINK");
   for (size_t i = 0; i < elements->elements; i++)
-    {
-      redisReply *name = elements->element[i];
-
-      /* the state and the write counter survive a clear */
-      if ((strlen (work->core->key_state) == name->len &&
-           memcmp (name->str, work->core->key_state, name->len) == 0 && work->phase[0] == 'c') ||
-          (strlen (work->core->key_seq) == name->len &&
-           memcmp (name->str, work->core->key_seq, name->len) == 0 && work->phase[0] == 'c'))
-        continue;
-      _hbase_index_batch_arg (batch, name->str, name->len);
-      n++;
-    }
-  if (n == 0)
-    return TRUE;
+    _hbase_index_batch_arg (batch, elements->element[i]->str, elements->element[i]->len);
   replies = _hbase_index_redis_run (work->core->pool, batch, error);
   return replies != NULL && !_hbase_index_reply_error (g_ptr_array_index (replies, 0), error);
 }
@@ -984,6 +981,7 @@ clear_keys (Work *work, GError **error)
   return TRUE;
 }
 
+/* Deletes every key of the index, its state included (hbase_index_drop()). */
 static gboolean
 delete_keys (Work *work, GCancellable *cancellable, GError **error)
 {
@@ -1079,16 +1077,8 @@ HBaseIndexReport *
 hbase_index_rebuild (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                      GCancellable *cancellable, GError **error)
 {
-  HBaseIndexMaintenanceOptions defaults;
-  Work work;
-  HBaseIndexReport *report = NULL;
-
   g_return_val_if_fail (index != NULL, NULL);
-  work_init (&work, index, options, &defaults);
-  if (rebuild (&work, cancellable, error))
-    report = g_steal_pointer (&work.report);
-  work_clear (&work);
-  return report;
+  return run_pass (index, options, rebuild, cancellable, error);
 }
 
 static gboolean
@@ -1258,16 +1248,8 @@ HBaseIndexReport *
 hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  HBaseIndexMaintenanceOptions defaults;
-  Work work;
-  HBaseIndexReport *report = NULL;
-
   g_return_val_if_fail (index != NULL, NULL);
-  work_init (&work, index, options, &defaults);
-  if (repair (&work, cancellable, error))
-    report = g_steal_pointer (&work.report);
-  work_clear (&work);
-  return report;
+  return run_pass (index, options, repair, cancellable, error);
 }
 
 /**

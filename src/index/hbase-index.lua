@@ -480,9 +480,10 @@ if op == 'after' then
     local mine = {t = token, d = me and me.d or (now + lease), c = (me == nil) or me.c,
                   ops = row.ops}
     -- entries of learned values, and all of them again if the index was
-    -- cleared meanwhile (adding is idempotent): the clear is not atomic,
-    -- so it may have deleted an entry after this write added it, and
-    -- left a record that still lists it
+    -- cleared meanwhile: the record may have been made again since (by
+    -- the rebuild's scan), and adding is idempotent.  A safeguard on a rare
+    -- path: since the clear is atomic, a record listing an entry the sets
+    -- lack is not known to happen.
     local cleared = gen ~= gen_seen
     for _, o in ipairs(row.ops) do
       for _, list in ipairs({o.vals, o.res}) do
@@ -557,9 +558,9 @@ if op == 'repair' then
       fixes[#fixes + 1] = rk
       done[i] = '1'
     else
-      -- every actual entry is added, also one the record lists: during a
-      -- rebuild the clear (not atomic) may have deleted it after a write
-      -- added it, leaving a record that still lists it
+      -- every actual entry is added, also one the record lists (adding is
+      -- idempotent): a safeguard for rebuilds, which use this mode, should
+      -- a record ever list an entry the sets lack
       for _, b in ipairs(row.actual) do
         if not has(r.E, b) then r.E[#r.E + 1] = b end
         add_entry(b, rk)

@@ -174,6 +174,32 @@ hbase_index_query_in (const char *index, GBytes *const *values, guint n_values)
   return query;
 }
 
+/* A range over @index from the bounds given (%NULL: open). */
+static HBaseIndexQuery *
+range_new (const char *index, const QueryInput *min, gboolean min_inclusive, const QueryInput *max,
+           gboolean max_inclusive)
+{
+  HBaseIndexQuery *query = query_new (QUERY_RANGE, index);
+
+  if (min != NULL)
+    {
+      query->has_min = TRUE;
+      query->min = *min;
+      if (min->bytes != NULL)
+        query->min.bytes = g_bytes_ref (min->bytes);
+    }
+  if (max != NULL)
+    {
+      query->has_max = TRUE;
+      query->max = *max;
+      if (max->bytes != NULL)
+        query->max.bytes = g_bytes_ref (max->bytes);
+    }
+  query->min_inclusive = min_inclusive;
+  query->max_inclusive = max_inclusive;
+  return query;
+}
+
 /**
  * hbase_index_query_range:
  * @index: an index name (with a range part)
@@ -189,23 +215,14 @@ HBaseIndexQuery *
 hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive, GBytes *max,
                          gboolean max_inclusive)
 {
-  HBaseIndexQuery *query = query_new (QUERY_RANGE, index);
+  QueryInput low = { INPUT_BYTES, NULL, 0, 0.0 }, high = { INPUT_BYTES, NULL, 0, 0.0 };
 
   if (min != NULL)
-    {
-      query->has_min = TRUE;
-      query->min.kind = INPUT_BYTES;
-      query->min.bytes = g_bytes_ref (min);
-    }
+    low.bytes = min;
   if (max != NULL)
-    {
-      query->has_max = TRUE;
-      query->max.kind = INPUT_BYTES;
-      query->max.bytes = g_bytes_ref (max);
-    }
-  query->min_inclusive = min_inclusive;
-  query->max_inclusive = max_inclusive;
-  return query;
+    high.bytes = max;
+  return range_new (index, min != NULL ? &low : NULL, min_inclusive, max != NULL ? &high : NULL,
+                    max_inclusive);
 }
 
 /**
@@ -222,23 +239,14 @@ HBaseIndexQuery *
 hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean min_inclusive,
                                const gint64 *max, gboolean max_inclusive)
 {
-  HBaseIndexQuery *query = query_new (QUERY_RANGE, index);
+  QueryInput low = { INPUT_INT64, NULL, 0, 0.0 }, high = { INPUT_INT64, NULL, 0, 0.0 };
 
   if (min != NULL)
-    {
-      query->has_min = TRUE;
-      query->min.kind = INPUT_INT64;
-      query->min.i = *min;
-    }
+    low.i = *min;
   if (max != NULL)
-    {
-      query->has_max = TRUE;
-      query->max.kind = INPUT_INT64;
-      query->max.i = *max;
-    }
-  query->min_inclusive = min_inclusive;
-  query->max_inclusive = max_inclusive;
-  return query;
+    high.i = *max;
+  return range_new (index, min != NULL ? &low : NULL, min_inclusive, max != NULL ? &high : NULL,
+                    max_inclusive);
 }
 
 /**
@@ -255,23 +263,14 @@ HBaseIndexQuery *
 hbase_index_query_range_double (const char *index, const double *min, gboolean min_inclusive,
                                 const double *max, gboolean max_inclusive)
 {
-  HBaseIndexQuery *query = query_new (QUERY_RANGE, index);
+  QueryInput low = { INPUT_DOUBLE, NULL, 0, 0.0 }, high = { INPUT_DOUBLE, NULL, 0, 0.0 };
 
   if (min != NULL)
-    {
-      query->has_min = TRUE;
-      query->min.kind = INPUT_DOUBLE;
-      query->min.d = *min;
-    }
+    low.d = *min;
   if (max != NULL)
-    {
-      query->has_max = TRUE;
-      query->max.kind = INPUT_DOUBLE;
-      query->max.d = *max;
-    }
-  query->min_inclusive = min_inclusive;
-  query->max_inclusive = max_inclusive;
-  return query;
+    high.d = *max;
+  return range_new (index, min != NULL ? &low : NULL, min_inclusive, max != NULL ? &high : NULL,
+                    max_inclusive);
 }
 
 static HBaseIndexQuery *

@@ -418,7 +418,11 @@ send_request (HBaseWriteBuffer *buffer, Request *request, GCancellable *cancella
       if (request->prepared != NULL)
         ok = _hbase_table_apply_multiple_send (request->prepared, cancellable, &error);
       else if (request->error != NULL)
-        ok = (error = g_error_copy (request->error)) == NULL;
+        {
+          /* preparing failed (the index's before-write step refused it) */
+          error = g_error_copy (request->error);
+          ok = FALSE;
+        }
       else if (mutations->len == 1)
         ok = hbase_table_apply (buffer->table, mutations->pdata[0], cancellable, &error);
       else

@@ -1117,8 +1117,7 @@ fix_rows (Work *work, guint *left, GCancellable *cancellable, GError **error)
     {
       g_autoptr(GPtrArray) chunk = g_ptr_array_new ();
       g_autoptr(GPtrArray) chunk_orphans = g_ptr_array_new ();
-      g_autoptr(GPtrArray) snapshots = g_ptr_array_new ();
-      g_autoptr(GPtrArray) records = NULL;
+      g_autoptr(GPtrArray) snapshots = NULL;
       g_autoptr(GPtrArray) rows = NULL;
       g_autoptr(GString) results = g_string_new (NULL);
       guint repaired = 0;
@@ -1128,15 +1127,9 @@ fix_rows (Work *work, guint *left, GCancellable *cancellable, GError **error)
           g_ptr_array_add (chunk, g_ptr_array_index (keys, i));
           g_ptr_array_add (chunk_orphans, g_ptr_array_index (orphans, i));
         }
-      records = _hbase_index_read_records (core, chunk, error);
-      if (records == NULL)
+      snapshots = _hbase_index_snapshot_rows (core, chunk, work->options->assume_quiescent, error);
+      if (snapshots == NULL)
         return FALSE;
-      for (guint i = 0; i < records->len; i++)
-        {
-          IndexRecord *record = g_ptr_array_index (records, i);
-
-          g_ptr_array_add (snapshots, record != NULL ? record->seq : (char *) "-");
-        }
       rows = hbase_table_get_multiple (core->plain, chunk, &read, cancellable, error);
       if (rows == NULL ||
           !_hbase_index_repair_rows (core, chunk, rows, snapshots, chunk_orphans,

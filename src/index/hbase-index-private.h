@@ -305,8 +305,8 @@ HBaseIndexState _hbase_index_usable        (IndexCore            *core,
 char     **_hbase_index_columns            (const HBaseIndexSpec *spec);
 
 /* Runs the repair function of the Lua script on rows read from HBase:
- * @rows (HBaseRow, possibly empty for a missing row), @snapshots (char *
- * seq or "-" per row, NULL for additive mode), @orphans (NULL or one
+ * @rows (HBaseRow, possibly empty for a missing row), @snapshots (from
+ * _hbase_index_snapshot_rows(), NULL for additive mode), @orphans (NULL or one
  * GPtrArray of IndexEntry per row).  @repaired counts the rows repaired
  * exactly; @results (nullable) gets '1' (repaired exactly) or '0' per
  * row. */
@@ -326,6 +326,17 @@ GPtrArray *_hbase_index_read_records       (IndexCore            *core,
                                             GPtrArray            *keys,
                                             GError              **error);
 void       _hbase_index_record_free        (gpointer              record);
+
+/* What an exact repair of @keys (GBytes) compares with, taken before the
+ * rows are read from HBase: per key (char *, freed with the array) the
+ * record's seq, "-" when the row has no record, or "" when a change of
+ * the row is still pending (its HBase write may land after the read, so
+ * the repair may only add).  @abandon: every pending change is taken as
+ * over (no write is in flight). */
+GPtrArray *_hbase_index_snapshot_rows      (IndexCore            *core,
+                                            GPtrArray            *keys,
+                                            gboolean              abandon,
+                                            GError              **error);
 
 /* Repairs the rows of the fix set that are due (writers that died or lost
  * Redis before learning an increment's value, ...).  @too_many is set

@@ -1597,13 +1597,14 @@ fetch_all (Ctx *ctx, GPtrArray *keys, guint batch_rows, const char *const *colum
   return rows;
 }
 
-/* Read repair of rows a query found stale: each is read again after its
- * record (a write of the row that starts after the record was read makes
- * the repair only add, never remove), and corrected when still stale. */
+/* Read repair of rows a query found stale: each is read again after a
+ * snapshot of its record (a write of the row pending then, or started
+ * after, makes the repair only add, never remove), and corrected when
+ * still stale. */
 static void
 repair_stale (Ctx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
 {
-  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) all_snapshots = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GPtrArray) snapshots = g_ptr_array_new ();
@@ -1613,9 +1614,9 @@ repair_stale (Ctx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
   HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
   guint repaired = 0;
 
-  records = _hbase_index_read_records (ctx->core, stale, &error);
+  all_snapshots = _hbase_index_snapshot_rows (ctx->core, stale, FALSE, &error);
   read.columns = (const char *const *) columns;
-  if (records != NULL)
+  if (all_snapshots != NULL)
     rows = hbase_table_get_multiple (ctx->core->plain, stale, &read, cancellable, &error);
   if (rows == NULL)
     {
@@ -1625,13 +1626,12 @@ repair_stale (Ctx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
   for (guint i = 0; i < rows->len; i++)
     {
       HBaseRow *row = g_ptr_array_index (rows, i);
-      IndexRecord *record = g_ptr_array_index (records, i);
 
       if (!hbase_row_is_empty (row) && node_matches_row (root, row))
         continue;   /* written meanwhile: it matches now */
       g_ptr_array_add (keys, g_ptr_array_index (stale, i));
       g_ptr_array_add (still, row);
-      g_ptr_array_add (snapshots, record != NULL ? record->seq : (char *) "-");
+      g_ptr_array_add (snapshots, g_ptr_array_index (all_snapshots, i));
     }
   if (keys->len > 0 &&
       !_hbase_index_repair_rows (ctx->core, keys, still, snapshots, NULL, FALSE, &repaired, NULL,

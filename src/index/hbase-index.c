@@ -1619,6 +1619,47 @@ _hbase_index_read_records (IndexCore *core, GPtrArray *keys, GError **error)
   return g_steal_pointer (&records);
 }
 
+GPtrArray *
+_hbase_index_snapshot_rows (IndexCore *core, GPtrArray *keys, gboolean abandon, GError **error)
+{
+  g_autoptr(GPtrArray) snapshots = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint start = 0; start < keys->len; start += 1000)
+    {
+      guint end = MIN (keys->len, start + 1000);
+      g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
+      g_autoptr(redisReply) reply = NULL;
+
+      _hbase_index_batch_script (batch, core->base, "snapshot");
+      _hbase_index_batch_str (batch, abandon ? "1" : "0");
+      _hbase_index_batch_uint (batch, end - start);
+      for (guint i = start; i < end; i++)
+        _hbase_index_batch_bytes (batch, g_ptr_array_index (keys, i));
+      reply = _hbase_index_redis_command (core->pool, batch, error);
+      if (reply == NULL)
+        return NULL;
+      if (reply->type != REDIS_REPLY_ARRAY || reply->elements != end - start)
+        {
+          g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                       "unexpected reply of the index script (snapshot)");
+          return NULL;
+        }
+      for (size_t i = 0; i < reply->elements; i++)
+        {
+          redisReply *snapshot = reply->element[i];
+
+          if (snapshot->type != REDIS_REPLY_STRING)
+            {
+              g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                           "unexpected reply of the index script (snapshot)");
+              return NULL;
+            }
+          g_ptr_array_add (snapshots, g_strndup (snapshot->str, snapshot->len));
+        }
+    }
+  return g_steal_pointer (&snapshots);
+}
+
 #define REPAIR_CHUNK 500
 
 gboolean
@@ -1673,9 +1714,8 @@ _hbase_index_repair_due (IndexCore *core, guint max, gboolean *too_many,
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
   g_autoptr(GPtrArray) replies = NULL;
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  g_autoptr(GPtrArray) records = NULL;
   g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GPtrArray) snapshots = g_ptr_array_new ();
+  g_autoptr(GPtrArray) snapshots = NULL;
   g_auto(GStrv) columns = NULL;
   HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
   redisReply *due, *now;
@@ -1709,15 +1749,9 @@ _hbase_index_repair_due (IndexCore *core, guint max, gboolean *too_many,
       *too_many = TRUE;
       return TRUE;
     }
-  records = _hbase_index_read_records (core, keys, error);
-  if (records == NULL)
+  snapshots = _hbase_index_snapshot_rows (core, keys, FALSE, error);
+  if (snapshots == NULL)
     return FALSE;
-  for (guint i = 0; i < records->len; i++)
-    {
-      IndexRecord *record = g_ptr_array_index (records, i);
-
-      g_ptr_array_add (snapshots, record != NULL ? record->seq : (char *) "-");
-    }
   columns = _hbase_index_columns (core->spec);
   read.columns = (const char *const *) columns;
   rows = hbase_table_get_multiple (core->plain, keys, &read, cancellable, error);

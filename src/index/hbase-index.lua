@@ -1,8 +1,8 @@
 -- hbase-index.lua: the Redis side of the hbase-glib index (src/index).
 --
 -- One script, dispatched on ARGV[1]: "before" (a write is about to be
--- sent to HBase), "after" (it ended) and "repair" (rows read from HBase
--- correct their entries).  Every change of a row's entries and of its
+-- sent to HBase), "after" (it ended), "snapshot" and "repair" (rows read
+-- from HBase correct their entries) and "clear".  Every change of a row's entries and of its
 -- record happens here, atomically.  docs/index-consistency.md explains
 -- the protocol; in short, a row's record holds:
 --
@@ -521,8 +521,8 @@ end
 
 -- repair -----------------------------------------------------------------------
 -- ARGV: mode ('exact' or 'add'), abandon ('1': every pending change is
--- taken as abandoned), n, then per row: rk, snapshot (the record's seq
--- when the row was read from HBase, '-' for no record, '' for none),
+-- taken as abandoned), n, then per row: rk, snapshot (from "snapshot"
+-- below, taken before the row was read from HBase; '' for none),
 -- actual entries and orphan entries (each '>I2' count, entries).  'exact'
 -- makes the entries equal to the actual ones when no change is pending and
 -- the record did not change since the snapshot; otherwise (and in 'add'
@@ -578,6 +578,34 @@ if op == 'repair' then
   flush_fixes()
   if #out > 0 then hset(out) end
   return table.concat(done)
+end
+
+-- snapshot ---------------------------------------------------------------------
+-- ARGV: abandon ('1': every pending change is taken as over), n, then the
+-- row keys.  Read only: taken before the rows are read from HBase for an
+-- exact repair.  Returns per row '-' (no record), the record's seq, or ''
+-- when a change is still pending once those whose outcome is stored or
+-- whose lease ended are settled: its HBase write may land after the read,
+-- and a change settled between the snapshot and the repair leaves the seq
+-- as it was (only "before" moves it), so the repair must only add.
+
+if op == 'snapshot' then
+  local abandon, n = arg() == '1', tonumber(arg())
+  local now = now_ms()
+  local rows = {}
+  for i = 1, n do rows[i] = {rk = arg()} end
+  local recs = hmget(rows)
+  local out = {}
+  for i, row in ipairs(rows) do
+    local r = decode(recs[i])
+    if not r then
+      out[i] = '-'
+    else
+      resolve(r, row.rk, now, abandon)   -- nothing is written back
+      out[i] = #r.P == 0 and string.format('%.17g', r.s) or ''
+    end
+  end
+  return out
 end
 
 -- clear ------------------------------------------------------------------------

@@ -910,9 +910,9 @@ on_redis_down (IndexCore *core, GError *redis_error, GCancellable *cancellable, 
   return FALSE;
 }
 
-/* The Lua "before" for @rows (RowChange); with @adds the entries to add
- * (else none: they were added already).  Sets each row's eager flag and
- * @gen; FALSE with @error when Redis failed or refused. */
+/* The Lua "before" for @rows (RowChange), @adds the entries of the values
+ * written.  Sets each row's eager flag and @gen (nullable); FALSE with
+ * @error when Redis failed or refused. */
 static gboolean
 lua_before (IndexCore *core, GPtrArray *rows, const char *token, Adds *adds, char **gen,
             GError **error)
@@ -935,13 +935,7 @@ lua_before (IndexCore *core, GPtrArray *rows, const char *token, Adds *adds, cha
       _hbase_index_batch_arg (batch, written->data, written->len);
       batch_ops (batch, change);
     }
-  if (adds != NULL)
-    adds_section (core, batch, adds);
-  else
-    {
-      _hbase_index_batch_str (batch, "0");
-      _hbase_index_batch_str (batch, "0");
-    }
+  adds_section (core, batch, adds);
   reply = _hbase_index_redis_command (core->pool, batch, error);
   if (reply == NULL)
     return FALSE;
@@ -964,10 +958,14 @@ lua_before (IndexCore *core, GPtrArray *rows, const char *token, Adds *adds, cha
  * (inserts) need no script. */
 #define PIPELINE_MIN_ROWS 8
 
-/* The pipeline "before": the entries of every value written, then each
- * row's record created if it has none (HSETNX, atomic per row); rows that
- * had one go through the Lua "before" (their entries, added a moment
- * earlier, are recorded there).  Sets @gen; FALSE with @error. */
+/* The pipeline "before": each row's record created if it has none
+ * (HSETNX, atomic per row), then the entries of every value written; rows
+ * that had a record go through the Lua "before".  The record comes first
+ * so that a repair meeting the new entries always sees the write pending
+ * (and only adds); the Lua step adds its rows' entries again, since one
+ * a concurrent write removed in between (it was a stale value then) would
+ * otherwise be recorded without being in the sets.  Sets @gen; FALSE with
+ * @error. */
 static gboolean
 pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen, GError **error)
 {
@@ -977,6 +975,7 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
   double deadline = (double) (_hbase_index_pool_redis_now_ms (core->pool) + core->lease_ms);
   redisReply *state;
   guint first_record;
+  gboolean ok;
   Adds adds;
 
   _hbase_index_batch_command (batch);
@@ -984,9 +983,6 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
   _hbase_index_batch_str (batch, core->key_state);
   _hbase_index_batch_str (batch, "version");
   _hbase_index_batch_str (batch, "gen");
-  adds_collect (core, rows, &adds);
-  adds_commands (core, batch, &adds);
-  adds_clear (&adds);
   first_record = _hbase_index_batch_n_commands (batch);
   for (guint r = 0; r < rows->len; r++)
     {
@@ -999,6 +995,9 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
       _hbase_index_batch_bytes (batch, change->row);
       _hbase_index_batch_arg (batch, record->data, record->len);
     }
+  adds_collect (core, rows, &adds);
+  adds_commands (core, batch, &adds);
+  adds_clear (&adds);
   for (guint r = 0; r < rows->len; r++)
     {
       RowChange *change = g_ptr_array_index (rows, r);
@@ -1038,7 +1037,12 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
       else
         g_ptr_array_add (slow, change);
     }
-  return slow->len == 0 || lua_before (core, slow, token, NULL, NULL, error);
+  if (slow->len == 0)
+    return TRUE;
+  adds_collect (core, slow, &adds);
+  ok = lua_before (core, slow, token, &adds, NULL, error);
+  adds_clear (&adds);
+  return ok;
 }
 
 /* Stores "not applied" for a write refused after its index changes were

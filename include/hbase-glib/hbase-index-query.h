@@ -143,6 +143,25 @@ gboolean         hbase_index_count              (HBaseIndex                  *in
                                                  GCancellable                *cancellable,
                                                  GError                     **error);
 
+void             hbase_index_find_async         (HBaseIndex                  *index,
+                                                 HBaseIndexQuery             *query,
+                                                 const HBaseIndexFindOptions *options,
+                                                 GCancellable                *cancellable,
+                                                 GAsyncReadyCallback          callback,
+                                                 gpointer                     user_data);
+HBaseIndexPage  *hbase_index_find_finish        (HBaseIndex                  *index,
+                                                 GAsyncResult                *result,
+                                                 GError                     **error);
+void             hbase_index_count_async        (HBaseIndex                  *index,
+                                                 HBaseIndexQuery             *query,
+                                                 GCancellable                *cancellable,
+                                                 GAsyncReadyCallback          callback,
+                                                 gpointer                     user_data);
+gboolean         hbase_index_count_finish       (HBaseIndex                  *index,
+                                                 GAsyncResult                *result,
+                                                 guint64                     *count,
+                                                 GError                     **error);
+
 G_END_DECLS
 
 #endif /* HBASE_INDEX_QUERY_H */

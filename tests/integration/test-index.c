@@ -524,6 +524,69 @@ test_queries (void)
       g_assert_nonnull (hbase_row_lookup (row, "f", "city"));
     }
 
+    /* async: the same page and count as the sync calls, though the
+     * handle and the options' strings are gone before the thread runs */
+    {
+      HBaseIndexFindOptions options = HBASE_INDEX_FIND_OPTIONS_INIT;
+      HBaseIndex *other = ix_open (&fx, NULL);
+      g_autoptr(HBaseIndexPage) first = NULL;
+      g_autoptr(HBaseIndexPage) second = NULL;
+      g_autoptr(HBaseIndexPage) page = NULL;
+      g_autofree char *token = NULL;
+      g_autofree char *column = g_strdup ("f:score");
+      const char *columns[] = { column, NULL };
+      GPtrArray *want, *got;
+      guint64 count = 0, want_count = 0;
+      TestWaiter waiter;
+
+      options.limit = 3;
+      first = hbase_index_find (fx.index, in, &options, NULL, &error);
+      g_assert_no_error (error);
+      token = g_strdup (hbase_index_page_get_next_token (first));
+      options.page_token = token;
+      options.columns = columns;
+      second = hbase_index_find (fx.index, in, &options, NULL, &error);
+      g_assert_no_error (error);
+      want = hbase_index_page_get_rows (second);
+      test_waiter_init (&waiter);
+      hbase_index_find_async (other, in, &options, NULL, test_waiter_done, &waiter);
+      hbase_index_free (other);
+      g_clear_pointer (&token, g_free);
+      g_clear_pointer (&column, g_free);
+      options.page_token = NULL;
+      page = hbase_index_find_finish (NULL, test_waiter_run (&waiter), &error);
+      g_assert_no_error (error);
+      test_waiter_clear (&waiter);
+      got = hbase_index_page_get_rows (page);
+      g_assert_cmpuint (got->len, ==, want->len);
+      g_assert_cmpuint (got->len, >, 0);
+      for (guint r = 0; r < got->len; r++)
+        {
+          HBaseRow *a = g_ptr_array_index (got, r), *b = g_ptr_array_index (want, r);
+
+          g_assert_true (g_bytes_equal (hbase_row_get_key (a), hbase_row_get_key (b)));
+          g_assert_nonnull (hbase_row_lookup (a, "f", "score"));
+        }
+
+      g_assert_true (hbase_index_count (fx.index, in, &want_count, NULL, &error));
+      test_waiter_init (&waiter);
+      hbase_index_count_async (fx.index, in, NULL, test_waiter_done, &waiter);
+      g_assert_true (hbase_index_count_finish (fx.index, test_waiter_run (&waiter), &count, &error));
+      g_assert_no_error (error);
+      test_waiter_clear (&waiter);
+      g_assert_cmpuint (count, ==, want_count);
+
+      /* failures come back through finish */
+      options.page_token = "garbage";
+      options.columns = NULL;
+      test_waiter_init (&waiter);
+      hbase_index_find_async (fx.index, paris, &options, NULL, test_waiter_done, &waiter);
+      g_assert_null (hbase_index_find_finish (fx.index, test_waiter_run (&waiter), &error));
+      g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_BAD_TOKEN);
+      g_clear_error (&error);
+      test_waiter_clear (&waiter);
+    }
+
     /* conditions the index cannot answer */
     {
       g_autoptr(HBaseIndexQuery) unknown = eq ("nope", "x");

@@ -10,7 +10,7 @@
  * HBaseReadOptions, written as a TGet struct through the connection's
  * protocol (thrift_protocol_write_*: binary and compact alike), field for
  * field what the generated writer wrote for the TGet built before
- * (tests/table/test-get-request.c compares the bytes). */
+ * (tests/table/test-request-encoding.c compares the bytes). */
 #include "config.h"
 
 #include <string.h>

@@ -16,6 +16,22 @@ gboolean         _hbase_mutation_check       (HBaseMutation *mutation,
 /* A checked put as a TPut. */
 HbaseThriftTPut *_hbase_mutation_to_put      (HBaseMutation *mutation);
 
+/* A copy sharing the bytes (GBytes are immutable): what a write sends,
+ * whatever its caller does to @mutation afterwards. */
+HBaseMutation   *_hbase_mutation_copy        (HBaseMutation *mutation);
+
+/* A checked put written as a TPut struct through @protocol, field for
+ * field what the generated writer writes for _hbase_mutation_to_put()'s
+ * TPut (tests/table/test-request-encoding.c compares the bytes), without
+ * building it: a TPut is a GObject with a GObject per cell and copies of
+ * every key and value.  Errors are the protocol's own. */
+gboolean         _hbase_mutation_write_put   (HBaseMutation  *put,
+                                              ThriftProtocol *protocol,
+                                              GError        **error);
+
+/* Bytes of keys and values a checked put carries. */
+gsize            _hbase_mutation_put_size    (HBaseMutation *put);
+
 /* A checked delete as TDeletes appended to @deletes (element-type
  * HbaseThriftTDelete): one per kind of delete it holds, since a TDelete
  * has a single deleteType for all its columns. */

@@ -554,8 +554,10 @@ _hbase_mutation_check (HBaseMutation *mutation, GError **error)
   return TRUE;
 }
 
-static void
-set_durability (HbaseThriftTDurability *field, gboolean *isset, HBaseDurability durability)
+/* The TDurability sent for @durability; FALSE for the default, which is
+ * left unset: older gateways then see the field absent. */
+static gboolean
+thrift_durability (HBaseDurability durability, HbaseThriftTDurability *value)
 {
   static const HbaseThriftTDurability map[] = {
     [HBASE_DURABILITY_DEFAULT] = HBASE_THRIFT_T_DURABILITY_USE_DEFAULT,
@@ -565,11 +567,17 @@ set_durability (HbaseThriftTDurability *field, gboolean *isset, HBaseDurability 
     [HBASE_DURABILITY_FSYNC_WAL] = HBASE_THRIFT_T_DURABILITY_FSYNC_WAL,
   };
 
-  /* left unset for the default: older gateways then see the field absent */
   if (durability == HBASE_DURABILITY_DEFAULT)
-    return;
-  *field = map[durability];
-  *isset = TRUE;
+    return FALSE;
+  *value = map[durability];
+  return TRUE;
+}
+
+static void
+set_durability (HbaseThriftTDurability *field, gboolean *isset, HBaseDurability durability)
+{
+  if (thrift_durability (durability, field))
+    *isset = TRUE;
 }
 
 HbaseThriftTPut *
@@ -600,6 +608,118 @@ _hbase_mutation_to_put (HBaseMutation *mutation)
     }
   set_durability (&put->durability, &put->__isset_durability, mutation->durability);
   return put;
+}
+
+HBaseMutation *
+_hbase_mutation_copy (HBaseMutation *mutation)
+{
+  HBaseMutation *copy = mutation_new (mutation->row, mutation->kind);
+
+  g_array_set_size (copy->entries, mutation->entries->len);
+  for (guint i = 0; i < mutation->entries->len; i++)
+    {
+      const Entry *from = &g_array_index (mutation->entries, Entry, i);
+      Entry *to = &g_array_index (copy->entries, Entry, i);
+
+      *to = *from;
+      to->family = from->family != NULL ? g_bytes_ref (from->family) : NULL;
+      to->qualifier = from->qualifier != NULL ? g_bytes_ref (from->qualifier) : NULL;
+      to->value = from->value != NULL ? g_bytes_ref (from->value) : NULL;
+    }
+  copy->timestamp = mutation->timestamp;
+  copy->durability = mutation->durability;
+  copy->problem = g_strdup (mutation->problem);
+  return copy;
+}
+
+gsize
+_hbase_mutation_put_size (HBaseMutation *put)
+{
+  gsize size = g_bytes_get_size (put->row);
+
+  for (guint i = 0; i < put->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (put->entries, Entry, i);
+
+      size += g_bytes_get_size (entry->family) + g_bytes_get_size (entry->qualifier) +
+              g_bytes_get_size (entry->value);
+    }
+  return size;
+}
+
+/* Each write returns the bytes written or -1; only failures matter here. */
+#define W(call) G_STMT_START { if ((call) < 0) return FALSE; } G_STMT_END
+
+static gboolean
+write_bytes_field (ThriftProtocol *protocol, const char *name, gint16 id, GBytes *bytes,
+                   GError **error)
+{
+  gsize len = 0;
+  gconstpointer data = bytes != NULL ? g_bytes_get_data (bytes, &len) : NULL;
+
+  W (thrift_protocol_write_field_begin (protocol, name, T_STRING, id, error));
+  W (thrift_protocol_write_binary (protocol, (gpointer) data, (guint32) len, error));
+  W (thrift_protocol_write_field_end (protocol, error));
+  return TRUE;
+}
+
+static gboolean
+write_i64_field (ThriftProtocol *protocol, const char *name, gint16 id, gint64 value,
+                 GError **error)
+{
+  W (thrift_protocol_write_field_begin (protocol, name, T_I64, id, error));
+  W (thrift_protocol_write_i64 (protocol, value, error));
+  W (thrift_protocol_write_field_end (protocol, error));
+  return TRUE;
+}
+
+/* struct TColumnValue: 1 family, 2 qualifier, 3 value, 4 timestamp (tags
+ * and type are never set) */
+static gboolean
+write_column_value (const Entry *entry, ThriftProtocol *protocol, GError **error)
+{
+  W (thrift_protocol_write_struct_begin (protocol, "TColumnValue", error));
+  if (!write_bytes_field (protocol, "family", 1, entry->family, error) ||
+      !write_bytes_field (protocol, "qualifier", 2, entry->qualifier, error) ||
+      !write_bytes_field (protocol, "value", 3, entry->value, error))
+    return FALSE;
+  if (entry->timestamp != NO_TIMESTAMP &&
+      !write_i64_field (protocol, "timestamp", 4, entry->timestamp, error))
+    return FALSE;
+  W (thrift_protocol_write_field_stop (protocol, error));
+  W (thrift_protocol_write_struct_end (protocol, error));
+  return TRUE;
+}
+
+/* struct TPut: 1 row, 2 columnValues, 3 timestamp, 6 durability
+ * (attributes and cellVisibility are never set) */
+gboolean
+_hbase_mutation_write_put (HBaseMutation *put, ThriftProtocol *protocol, GError **error)
+{
+  HbaseThriftTDurability durability;
+
+  W (thrift_protocol_write_struct_begin (protocol, "TPut", error));
+  if (!write_bytes_field (protocol, "row", 1, put->row, error))
+    return FALSE;
+  W (thrift_protocol_write_field_begin (protocol, "columnValues", T_LIST, 2, error));
+  W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) put->entries->len, error));
+  for (guint i = 0; i < put->entries->len; i++)
+    if (!write_column_value (&g_array_index (put->entries, Entry, i), protocol, error))
+      return FALSE;
+  W (thrift_protocol_write_list_end (protocol, error));
+  W (thrift_protocol_write_field_end (protocol, error));
+  if (put->timestamp != NO_TIMESTAMP &&
+      !write_i64_field (protocol, "timestamp", 3, put->timestamp, error))
+    return FALSE;
+  if (thrift_durability (put->durability, &durability))
+    {
+      W (thrift_protocol_write_field_begin (protocol, "durability", T_I32, 6, error));
+      W (thrift_protocol_write_i32 (protocol, (gint32) durability, error));
+      W (thrift_protocol_write_field_end (protocol, error));
+    }
+  W (thrift_protocol_write_field_stop (protocol, error));
+  W (thrift_protocol_write_struct_end (protocol, error));
+  return TRUE;
 }
 
 static HbaseThriftTDelete *

@@ -28,7 +28,8 @@ _hbase_table_batch_add (GPtrArray *batches, gboolean puts, gpointer item)
     {
       batch = g_new0 (TableBatch, 1);
       batch->puts = puts;
-      batch->items = g_ptr_array_new_with_free_func (g_object_unref);
+      batch->items = g_ptr_array_new_with_free_func (puts ? (GDestroyNotify) hbase_mutation_unref
+                                                          : g_object_unref);
       g_ptr_array_add (batches, batch);
     }
   g_ptr_array_add (batch->items, item);

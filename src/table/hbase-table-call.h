@@ -13,8 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* A write step: a group of TPuts (putMultiple, or put for one) or of
- * TDeletes (deleteMultiple, or deleteSingle for one). */
+/* A write step: a group of puts (HBaseMutation copies, written as TPuts by
+ * hbase-put-request.c: putMultiple, or put for one) or of TDeletes
+ * (deleteMultiple, or deleteSingle for one). */
 typedef struct {
   gboolean puts;
   GPtrArray *items;
@@ -58,8 +59,8 @@ TableCall *_hbase_table_call_new          (HBaseTable      *table);
 void       _hbase_table_call_free         (gpointer         call);
 void       _hbase_table_batch_free        (gpointer         batch);
 
-/* Adds @item (a TPut when @puts, else a TDelete) to the last batch when it
- * holds the same kind, else to a new one. */
+/* Adds @item (an HBaseMutation put when @puts, else a TDelete) to the
+ * last batch when it holds the same kind, else to a new one. */
 void       _hbase_table_batch_add         (GPtrArray       *batches,
                                            gboolean         puts,
                                            gpointer         item);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hbase-mutation-private.h"
+#include "hbase-put-request.h"
 #include "hbase-table-call.h"
 
 static TableCall *
@@ -34,9 +35,10 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
         first--;
       if (hbase_mutation_is_put (mutation))
         {
-          HbaseThriftTPut *put = _hbase_mutation_to_put (mutation);
+          /* sent as it is now (hbase-put-request.c) */
+          HBaseMutation *put = _hbase_mutation_copy (mutation);
 
-          call->payload += _hbase_table_put_size (put);
+          call->payload += _hbase_mutation_put_size (put);
           _hbase_table_batch_add (call->batches, TRUE, put);
         }
       else
@@ -86,12 +88,10 @@ send_batch (HbaseThriftTHBaseServiceIf *service, const GByteArray *table, TableB
   gboolean ok;
 
   if (batch->puts && batch->items->len == 1)
-    ok = hbase_thrift_t_h_base_service_if_put (service, table, g_ptr_array_index (batch->items, 0),
-                                               &io, &call_error);
-  else if (batch->puts)
-    ok = hbase_thrift_t_h_base_service_if_put_multiple (service, table, batch->items, &io,
-                                                        &call_error);
-  else if (batch->items->len == 1)
+    return _hbase_put_request_put (service, table, g_ptr_array_index (batch->items, 0), error);
+  if (batch->puts)
+    return _hbase_put_request_put_multiple (service, table, batch->items, error);
+  if (batch->items->len == 1)
     ok = hbase_thrift_t_h_base_service_if_delete_single (service, table,
                                                          g_ptr_array_index (batch->items, 0),
                                                          &io, &call_error);

@@ -1,8 +1,10 @@
-/* Unit test (no server) of the hand-encoded get and getMultiple requests
- * (src/table/hbase-get-request.c): for every kind of HBaseReadOptions, the
- * bytes must be those the generated send functions write for the TGet
- * hbase_table_get() built before (the same construction as here), with
- * the binary and the compact protocol. */
+/* Unit test (no server) of the hand-encoded requests: get and
+ * getMultiple (src/table/hbase-get-request.c) for every kind of
+ * HBaseReadOptions, put and putMultiple (src/table/hbase-put-request.c)
+ * for every kind of put.  The bytes must be those the generated send
+ * functions write for the generated structs the library built before
+ * (the same constructions as here), with the binary and the compact
+ * protocol. */
 #include "config.h"
 
 #include <string.h>
@@ -14,6 +16,8 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../../src/table/hbase-get-request.h"
+#include "../../src/table/hbase-mutation-private.h"
+#include "../../src/table/hbase-put-request.h"
 #include "../../src/table/hbase-table-private.h"
 
 /* c_glib 0.17's memory buffer does not chain its finalize up (GObject's
@@ -189,10 +193,156 @@ test_copies_options (void)
   sink_clear (&got);
 }
 
+/* --- puts ------------------------------------------------------------------------------ */
+
+static void
+put_text (HBaseMutation *put, const char *family, const char *qualifier, const char *value)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (value, strlen (value));
+
+  hbase_mutation_put (put, family, qualifier, bytes);
+}
+
+static HBaseMutation *
+put_case (guint i)
+{
+  g_autoptr(GBytes) row = g_bytes_new ("r\0\xff" "01", 5);
+  g_autoptr(GBytes) family = g_bytes_new ("f", 1);
+  g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
+  g_autoptr(GBytes) binary = g_bytes_new ("\0\x01\xfe", 3);
+  HBaseMutation *put = hbase_mutation_new_put (row);
+
+  switch (i)
+    {
+    case 0:   /* one cell */
+      put_text (put, "f", "q", "v");
+      break;
+    case 1:   /* empty qualifier and value, binary bytes */
+      hbase_mutation_put_bytes (put, family, empty, empty, -1);
+      hbase_mutation_put_bytes (put, family, binary, binary, -1);
+      break;
+    case 2:   /* timestamps: per cell and the put's */
+      hbase_mutation_put_bytes (put, family, binary, binary, 42);
+      put_text (put, "g", "q", "w");
+      hbase_mutation_set_timestamp (put, G_MAXINT64 - 1);
+      break;
+    case 3:   /* durability */
+      put_text (put, "f", "q", "v");
+      hbase_mutation_set_durability (put, HBASE_DURABILITY_SKIP_WAL);
+      break;
+    default:  /* many cells */
+      for (guint c = 0; c < 40; c++)
+        {
+          g_autofree char *qualifier = g_strdup_printf ("q%u", c);
+
+          put_text (put, c % 2 ? "f" : "g", qualifier, qualifier);
+        }
+      hbase_mutation_set_durability (put, HBASE_DURABILITY_FSYNC_WAL);
+      break;
+    }
+  return put;
+}
+
+#define N_PUT_CASES 5
+
+static void
+check_put_case (gboolean compact, guint i)
+{
+  g_autoptr(GByteArray) table = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseMutation) put = put_case (i);
+  g_autoptr(HbaseThriftTPut) tput = NULL;
+  g_autoptr(GPtrArray) tputs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(HbaseThriftTHBaseServiceClient) client = NULL;
+  Sink expected, got;
+
+  g_assert_true (_hbase_mutation_check (put, &error));
+  tput = _hbase_mutation_to_put (put);
+  g_byte_array_append (table, (const guint8 *) "ns:table", 8);
+  sink_init (&expected, compact);
+  sink_init (&got, compact);
+  client = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT, "input_protocol", expected.protocol,
+                         "output_protocol", expected.protocol, NULL);
+
+  g_assert_true (hbase_thrift_t_h_base_service_client_send_put (HBASE_THRIFT_T_H_BASE_SERVICE_IF (client),
+                                                                table, tput, &error));
+  g_assert_no_error (error);
+  g_assert_true (_hbase_put_request_send_put (got.protocol, table, put, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
+                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+
+  /* putMultiple: every case so far, and an empty list */
+  for (guint n = 0; n <= i + 1; n += i + 1)
+    {
+      g_byte_array_set_size (sink_bytes (&expected), 0);
+      g_byte_array_set_size (sink_bytes (&got), 0);
+      g_ptr_array_set_size (tputs, 0);
+      g_ptr_array_set_size (puts, 0);
+      for (guint c = 0; c < n; c++)
+        {
+          HBaseMutation *other = put_case (c);
+
+          g_ptr_array_add (tputs, _hbase_mutation_to_put (other));
+          g_ptr_array_add (puts, other);
+        }
+      g_assert_true (hbase_thrift_t_h_base_service_client_send_put_multiple (
+        HBASE_THRIFT_T_H_BASE_SERVICE_IF (client), table, tputs, &error));
+      g_assert_no_error (error);
+      g_assert_true (_hbase_put_request_send_put_multiple (got.protocol, table, puts, &error));
+      g_assert_no_error (error);
+      g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
+                       sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+    }
+  g_assert_cmpuint (_hbase_mutation_put_size (put), >, 0);
+  g_clear_object (&client);
+  sink_clear (&expected);
+  sink_clear (&got);
+}
+
+static void
+test_put_same_bytes (gconstpointer data)
+{
+  for (guint i = 0; i < N_PUT_CASES; i++)
+    {
+      g_test_message ("put case %u", i);
+      check_put_case (GPOINTER_TO_INT (data), i);
+    }
+}
+
+/* What is sent is the put as it was: the copy does not follow changes
+ * made to the mutation afterwards. */
+static void
+test_put_copy_is_frozen (void)
+{
+  g_autoptr(HBaseMutation) put = put_case (0);
+  g_autoptr(HBaseMutation) copy = _hbase_mutation_copy (put);
+  g_autoptr(HBaseMutation) same = put_case (0);
+  g_autoptr(GError) error = NULL;
+  Sink expected, got;
+
+  put_text (put, "f", "later", "x");
+  hbase_mutation_set_timestamp (put, 7);
+  sink_init (&expected, FALSE);
+  sink_init (&got, FALSE);
+  g_assert_true (_hbase_mutation_write_put (same, expected.protocol, &error));
+  g_assert_true (_hbase_mutation_write_put (copy, got.protocol, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
+                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+  g_assert_cmpuint (_hbase_mutation_put_size (copy), ==, 5 + 3);
+  sink_clear (&expected);
+  sink_clear (&got);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_data_func ("/put-request/binary/same-bytes", GINT_TO_POINTER (FALSE), test_put_same_bytes);
+  g_test_add_data_func ("/put-request/compact/same-bytes", GINT_TO_POINTER (TRUE), test_put_same_bytes);
+  g_test_add_func ("/put-request/copy-is-frozen", test_put_copy_is_frozen);
   g_test_add_data_func ("/get-request/binary/same-bytes", GINT_TO_POINTER (FALSE), test_same_bytes);
   g_test_add_data_func ("/get-request/compact/same-bytes", GINT_TO_POINTER (TRUE), test_same_bytes);
   g_test_add_func ("/get-request/copies-options", test_copies_options);

@@ -209,6 +209,235 @@ test_repair_across_rebuild (void)
   ix_teardown (&fx);
 }
 
+/* --- split writes ----------------------------------------------------------------------------- */
+
+/* A mutation of row @row from @what: "delete" (the row), "delete:F:Q"
+ * (a column), else "F:Q=V,F:Q=V" (a put). */
+static HBaseMutation *
+mutation_of (const char *row, const char *what)
+{
+  g_autoptr(GBytes) key = ix_bytes (row);
+  g_auto(GStrv) cells = NULL;
+  HBaseMutation *mutation;
+
+  if (g_str_has_prefix (what, "delete"))
+    {
+      mutation = hbase_mutation_new_delete (key);
+      if (what[6] == ':')
+        {
+          g_auto(GStrv) column = g_strsplit (what + 7, ":", 2);
+
+          hbase_mutation_delete_column (mutation, column[0], column[1]);
+        }
+      return mutation;
+    }
+  mutation = hbase_mutation_new_put (key);
+  cells = g_strsplit (what, ",", -1);
+  for (guint i = 0; cells[i] != NULL; i++)
+    {
+      const char *colon = strchr (cells[i], ':');
+      const char *equal = strchr (cells[i], '=');
+      g_autofree char *family = g_strndup (cells[i], (gsize) (colon - cells[i]));
+      g_autofree char *qualifier = g_strndup (colon + 1, (gsize) (equal - colon - 1));
+      g_autoptr(GBytes) value = ix_bytes (equal + 1);
+
+      hbase_mutation_put (mutation, family, qualifier, value);
+    }
+  return mutation;
+}
+
+/* The first half of a write of @what to each row of the comma-separated
+ * @rows: its before hook has run, nothing is in HBase yet. */
+static TableCall *
+prepare_rows (IxFixture *fx, const char *rows, const char *what)
+{
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_auto(GStrv) keys = g_strsplit (rows, ",", -1);
+  g_autoptr(GError) error = NULL;
+  TableCall *call;
+
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_ptr_array_add (mutations, mutation_of (keys[i], what));
+  call = _hbase_table_apply_multiple_prepare (hbase_index_get_table (fx->index), mutations, NULL,
+                                              &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (call);
+  return call;
+}
+
+static TableCall *
+prepare (IxFixture *fx, const char *what)
+{
+  return prepare_rows (fx, "r1", what);
+}
+
+/* The second half: the HBase write and the after hook. */
+static void
+send (TableCall *call)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (_hbase_table_apply_multiple_send (call, NULL, &error));
+  g_assert_no_error (error);
+  _hbase_table_call_free (call);
+}
+
+static void
+write_now (IxFixture *fx, const char *what)
+{
+  g_autoptr(HBaseMutation) mutation = mutation_of ("r1", what);
+
+  ix_apply (hbase_index_get_table (fx->index), mutation);
+}
+
+/* The rows hbase_index_find() returns for INDEX=VALUE (@condition), with
+ * the query's stats in @stats (nullable). */
+static char *
+find_stats (IxFixture *fx, const char *condition, HBaseIndexQueryStats *stats)
+{
+  g_auto(GStrv) pair = g_strsplit (condition, "=", 2);
+  g_autoptr(HBaseIndexQuery) query = NULL;
+
+  if (strcmp (pair[0], "city") == 0 || strcmp (pair[0], "tag") == 0)
+    {
+      g_autoptr(GBytes) value = ix_bytes (pair[1]);
+
+      query = hbase_index_query_equal (pair[0], value);
+    }
+  else
+    query = hbase_index_query_equal_int64 (pair[0], g_ascii_strtoll (pair[1], NULL, 10));
+  return ix_find (fx->index, query, stats);
+}
+
+static void
+assert_finds (IxFixture *fx, const char *condition, const char *rows)
+{
+  g_autofree char *found = find_stats (fx, condition, NULL);
+
+  g_assert_cmpstr (found, ==, rows);
+}
+
+/* Whether r1, as HBase holds it now, has INDEX=VALUE (@condition). */
+static gboolean
+hbase_has (IxFixture *fx, const char *condition)
+{
+  g_auto(GStrv) pair = g_strsplit (condition, "=", 2);
+  g_autoptr(GPtrArray) keys = one_key ("r1");
+  g_autoptr(GPtrArray) rows = read_rows (fx->index->core, keys);
+  GBytes *value = hbase_row_lookup (g_ptr_array_index (rows, 0), "f", pair[0]);
+  g_autofree char *text = NULL;
+
+  if (value == NULL)
+    return FALSE;
+  text = g_strndup (g_bytes_get_data (value, NULL), g_bytes_get_size (value));
+  return strcmp (text, pair[1]) == 0;
+}
+
+/* The query for @condition finds r1 exactly when HBase's row has it:
+ * guarantees 2 and 3 (no wrong row, no row missed). */
+static void
+assert_finds_as_hbase (IxFixture *fx, const char *condition)
+{
+  assert_finds (fx, condition, hbase_has (fx, condition) ? "r1" : "");
+}
+
+/* A write that overlaps nothing leaves exactly its values: what
+ * overlapping writes left extra (guarantee 4) goes. */
+static void
+assert_clean_write_settles (IxFixture *fx)
+{
+  g_autoptr(HBaseIndexReport) report = NULL;
+
+  write_now (fx, "f:city=Rome,f:age=9");
+  report = ix_verify (fx->index);
+  g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 0);
+  g_assert_cmpuint (hbase_index_report_get_extra (report), ==, 0);
+  g_assert_cmpuint (hbase_index_report_get_in_doubt (report), ==, 0);
+  assert_finds_as_hbase (fx, "city=Rome");
+}
+
+/* --- two writers on one row ------------------------------------------------------------------- */
+
+typedef struct {
+  const char *a, *b;          /* A prepares first, then B */
+  gboolean b_lands_first;     /* HBase order B, A (else A, B) */
+  const char *found[3];       /* conditions that find r1 afterwards */
+  const char *not_found[3];   /* conditions that do not */
+  /* ... or do as HBase has them: a put landing right after a delete of
+   * the row or column in the same millisecond is masked by it (HBase
+   * orders by timestamp) */
+  const char *as_hbase[3];
+} TwoWriters;
+
+static void
+test_two_writers (gconstpointer data)
+{
+  const TwoWriters *c = data;
+  IxFixture fx;
+  TableCall *a, *b;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon,f:age=3");
+  a = prepare (&fx, c->a);
+  b = prepare (&fx, c->b);
+  if (c->b_lands_first)
+    {
+      send (b);
+      send (a);
+    }
+  else
+    {
+      send (a);
+      send (b);
+    }
+  assert_nothing_missing (&fx);
+  for (guint i = 0; i < G_N_ELEMENTS (c->found) && c->found[i] != NULL; i++)
+    assert_finds (&fx, c->found[i], "r1");
+  for (guint i = 0; i < G_N_ELEMENTS (c->not_found) && c->not_found[i] != NULL; i++)
+    assert_finds (&fx, c->not_found[i], "");
+  for (guint i = 0; i < G_N_ELEMENTS (c->as_hbase) && c->as_hbase[i] != NULL; i++)
+    assert_finds_as_hbase (&fx, c->as_hbase[i]);
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+static const TwoWriters two_writers[] = {
+  { "f:city=Paris", "f:city=Nice", TRUE,
+    { "city=Paris", "age=3" }, { "city=Nice", "city=Lyon" }, { NULL } },
+  { "f:city=Paris", "f:city=Nice", FALSE,
+    { "city=Nice", "age=3" }, { "city=Paris", "city=Lyon" }, { NULL } },
+  { "f:city=Paris", "f:age=5", TRUE,
+    { "city=Paris", "age=5" }, { "city=Lyon", "age=3" }, { NULL } },
+  { "f:city=Paris", "f:age=5", FALSE,
+    { "city=Paris", "age=5" }, { "city=Lyon", "age=3" }, { NULL } },
+  { "delete:f:city", "f:city=Nice", TRUE,
+    { "age=3" }, { "city=Nice", "city=Lyon" }, { NULL } },
+  { "delete:f:city", "f:city=Nice", FALSE,
+    { "age=3" }, { "city=Lyon" }, { "city=Nice" } },
+  { "f:city=Nice", "delete:f:city", TRUE,
+    { "age=3" }, { "city=Lyon" }, { "city=Nice" } },
+  { "f:city=Nice", "delete:f:city", FALSE,
+    { "age=3" }, { "city=Nice", "city=Lyon" }, { NULL } },
+  { "delete", "f:city=Nice", TRUE,
+    { NULL }, { "city=Nice", "city=Lyon", "age=3" }, { NULL } },
+  { "delete", "f:city=Nice", FALSE,
+    { NULL }, { "city=Lyon", "age=3" }, { "city=Nice" } },
+  { "f:city=Nice,f:age=5", "delete", TRUE,
+    { NULL }, { "city=Lyon", "age=3" }, { "city=Nice", "age=5" } },
+  { "f:city=Nice,f:age=5", "delete", FALSE,
+    { NULL }, { "city=Nice", "age=5", "city=Lyon" }, { NULL } },
+};
+
+static const char *const two_writer_names[] = {
+  "same-column-b-lands-first", "same-column-a-lands-first",
+  "other-columns-b-lands-first", "other-columns-a-lands-first",
+  "delete-column-lands-last", "delete-column-lands-first",
+  "put-then-delete-column-put-lands-last", "put-then-delete-column-delete-lands-last",
+  "delete-row-lands-last", "delete-row-lands-first",
+  "put-then-delete-row-put-lands-last", "put-then-delete-row-delete-lands-last",
+};
+
 int
 main (int argc, char **argv)
 {
@@ -220,5 +449,13 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/index/interleavings/repair-when-quiet", test_repair_when_quiet);
   g_test_add_func ("/integration/index/interleavings/repair-across-rebuild",
                    test_repair_across_rebuild);
+  G_STATIC_ASSERT (G_N_ELEMENTS (two_writers) == G_N_ELEMENTS (two_writer_names));
+  for (guint i = 0; i < G_N_ELEMENTS (two_writers); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/integration/index/interleavings/two-writers/%s",
+                                               two_writer_names[i]);
+
+      g_test_add_data_func (path, &two_writers[i], test_two_writers);
+    }
   return g_test_run ();
 }

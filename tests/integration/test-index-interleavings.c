@@ -438,6 +438,416 @@ static const char *const two_writer_names[] = {
   "put-then-delete-row-put-lands-last", "put-then-delete-row-delete-lands-last",
 };
 
+/* --- check-and-mutate against a split write ------------------------------------------------- */
+
+/* check-and-mutate has no split (its prepare and its call are private to
+ * hbase-table-atomic.c): it runs whole while the other write is split
+ * around it. */
+static gboolean
+check_and_mutate (IxFixture *fx, const char *city, const char *what)
+{
+  g_autoptr(GBytes) value = ix_bytes (city);
+  HBaseCondition *condition = hbase_condition_new ("f", "city", HBASE_COMPARE_EQUAL, value);
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GError) error = NULL;
+  gboolean applied = FALSE;
+
+  g_ptr_array_add (mutations, mutation_of ("r1", what));
+  g_assert_true (hbase_table_check_and_mutate (hbase_index_get_table (fx->index), condition,
+                                               mutations, &applied, NULL, &error));
+  g_assert_no_error (error);
+  hbase_condition_free (condition);
+  return applied;
+}
+
+/* A check-and-mutate not applied removes the entries it added, but not
+ * one a write still pending added too. */
+static void
+test_check_and_mutate_not_applied_same_value (void)
+{
+  IxFixture fx;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  g_assert_false (check_and_mutate (&fx, "Nice", "f:city=Paris"));
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* ... nor one of the row's current value: a not-applied delete. */
+static void
+test_check_and_mutate_not_applied_delete (void)
+{
+  IxFixture fx;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  g_assert_false (check_and_mutate (&fx, "Nice", "delete:f:city"));
+  assert_finds (&fx, "city=Lyon", "r1");
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* An applied check-and-mutate lands between the other write's halves:
+ * the other write lands last and wins. */
+static void
+test_check_and_mutate_applied_during_write (void)
+{
+  IxFixture fx;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  g_assert_true (check_and_mutate (&fx, "Lyon", "f:city=Nice"));
+  assert_finds (&fx, "city=Nice", "r1");
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Nice", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* --- a write failing in flight ------------------------------------------------------------- */
+
+/* The second half of a write HBase refuses (a family the table does not
+ * have): the call fails, so its outcome is unknown to the client. */
+static void
+send_failing (TableCall *call)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (_hbase_table_apply_multiple_send (call, NULL, &error));
+  g_assert_nonnull (error);
+  _hbase_table_call_free (call);
+}
+
+static void
+test_failed_write (gconstpointer data)
+{
+  gboolean failed_lands_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  g_autoptr(HBaseIndexReport) report = NULL;
+  g_autoptr(HBaseIndexReport) repair = NULL;
+  g_autoptr(HBaseIndexReport) settled = NULL;
+  g_autoptr(GError) error = NULL;
+  HBaseIndexMaintenanceOptions options = HBASE_INDEX_MAINTENANCE_OPTIONS_INIT;
+  HBaseIndexQueryStats stats;
+  g_autofree char *found = NULL;
+  TableCall *failing, *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  failing = prepare (&fx, "f:city=Paris,nosuch:q=1");
+  write = prepare (&fx, "f:city=Nice");
+  if (failed_lands_first)
+    {
+      send_failing (failing);
+      send (write);
+    }
+  else
+    {
+      send (write);
+      send_failing (failing);
+    }
+  report = ix_verify (fx.index);
+  g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 0);
+  g_assert_cmpuint (hbase_index_report_get_in_doubt (report), >=, 1);
+  assert_finds (&fx, "city=Nice", "r1");
+  /* in doubt until its lease ends: HBase might still apply it, so
+   * neither a query's read repair nor a repair may drop its entry */
+  found = find_stats (&fx, "city=Paris", &stats);
+  g_assert_cmpstr (found, ==, "");
+  g_assert_cmpuint (stats.repaired, ==, 0);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  repair = hbase_index_repair (fx.index, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  assert_nothing_missing (&fx);
+  /* told that nothing is in flight, a repair makes the index exact */
+  g_clear_pointer (&repair, hbase_index_report_free);
+  repair = ix_repair (fx.index);
+  settled = ix_verify (fx.index);
+  g_assert_cmpuint (hbase_index_report_get_missing (settled), ==, 0);
+  g_assert_cmpuint (hbase_index_report_get_extra (settled), ==, 0);
+  g_assert_false (ix_in_set (&fx, "city", "Paris", "r1"));
+  assert_finds (&fx, "city=Nice", "r1");
+  ix_teardown (&fx);
+}
+
+/* --- writes around a rebuild or a repair -------------------------------------------------- */
+
+static void
+test_write_around_rebuild (void)
+{
+  IxFixture fx;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  rebuild (&fx);
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Lyon", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* The rebuild forgets A's pending change, so B, prepared after it, does
+ * not know it overlaps A. */
+static void
+test_two_writes_around_rebuild (gconstpointer data)
+{
+  gboolean b_lands_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  TableCall *a, *b;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  a = prepare (&fx, "f:city=Paris");
+  rebuild (&fx);
+  b = prepare (&fx, "f:city=Nice");
+  if (b_lands_first)
+    {
+      send (b);
+      send (a);
+    }
+  else
+    {
+      send (a);
+      send (b);
+    }
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", b_lands_first ? "r1" : "");
+  assert_finds (&fx, "city=Nice", b_lands_first ? "" : "r1");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* A repair not told that writers are quiet meets a pending change of a
+ * row whose entries are wrong (a write the index did not see): it only
+ * adds. */
+static void
+test_write_around_repair (void)
+{
+  IxFixture fx;
+  g_autoptr(HBaseIndexReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  HBaseIndexMaintenanceOptions options = HBASE_INDEX_MAINTENANCE_OPTIONS_INIT;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon,f:age=3");
+  put_city (fx.index->core->plain, "r1", "Nice");
+  write = prepare (&fx, "f:city=Paris");
+  report = hbase_index_repair (fx.index, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  g_assert_true (ix_in_set (&fx, "city", "Nice", "r1"));
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Nice", "");
+  assert_finds (&fx, "age=3", "r1");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* --- bulk writes (the pipeline "before") against single-row writes ------------------------ */
+
+#define BULK_ROWS "r1,r2,r3,r4,r5,r6,r7,r8"
+
+typedef struct {
+  gboolean existing;          /* the rows have records already */
+  gboolean bulk_prepared_first;
+  gboolean bulk_lands_first;
+} BulkCase;
+
+static void
+test_bulk_and_single (gconstpointer data)
+{
+  const BulkCase *c = data;
+  IxFixture fx;
+  TableCall *bulk, *single;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  if (c->existing)
+    {
+      TableCall *first = prepare_rows (&fx, BULK_ROWS, "f:city=Lyon");
+
+      send (first);
+    }
+  if (c->bulk_prepared_first)
+    {
+      bulk = prepare_rows (&fx, BULK_ROWS, "f:city=Paris");
+      single = prepare (&fx, "f:city=Nice");
+    }
+  else
+    {
+      single = prepare (&fx, "f:city=Nice");
+      bulk = prepare_rows (&fx, BULK_ROWS, "f:city=Paris");
+    }
+  if (c->bulk_lands_first)
+    {
+      send (bulk);
+      send (single);
+    }
+  else
+    {
+      send (single);
+      send (bulk);
+    }
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", c->bulk_lands_first ? "r2,r3,r4,r5,r6,r7,r8" : BULK_ROWS);
+  assert_finds (&fx, "city=Nice", c->bulk_lands_first ? "r1" : "");
+  assert_finds (&fx, "city=Lyon", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+static const BulkCase bulk_cases[] = {
+  { FALSE, TRUE, TRUE }, { FALSE, TRUE, FALSE }, { FALSE, FALSE, TRUE }, { FALSE, FALSE, FALSE },
+  { TRUE, TRUE, TRUE }, { TRUE, TRUE, FALSE }, { TRUE, FALSE, TRUE }, { TRUE, FALSE, FALSE },
+};
+
+/* A read repair's snapshot and read on either side of a bulk write's
+ * "before" (rows without records: the pipeline makes them). */
+static void
+test_repair_and_bulk (gconstpointer data)
+{
+  gboolean repair_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  Repair repair;
+  TableCall *bulk;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  if (repair_first)
+    {
+      repair_start (&fx, "r1", &repair);
+      bulk = prepare_rows (&fx, BULK_ROWS, "f:city=Paris");
+    }
+  else
+    {
+      bulk = prepare_rows (&fx, BULK_ROWS, "f:city=Paris");
+      repair_start (&fx, "r1", &repair);
+    }
+  send (bulk);
+  repair_finish (&fx, &repair);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", BULK_ROWS);
+  ix_teardown (&fx);
+}
+
+/* --- queries (read repair) while a write is in flight ------------------------------------- */
+
+/* The query meets the new value's entry before the write landed: the row
+ * does not match yet, and the repair must keep the entry. */
+static void
+test_find_during_write (void)
+{
+  IxFixture fx;
+  HBaseIndexQueryStats stats;
+  g_autofree char *found = NULL;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  found = find_stats (&fx, "city=Paris", &stats);
+  g_assert_cmpstr (found, ==, "");
+  g_assert_cmpuint (stats.stale, ==, 1);
+  g_assert_cmpuint (stats.repaired, ==, 0);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  assert_finds (&fx, "city=Lyon", "r1");
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Lyon", "");
+  ix_teardown (&fx);
+}
+
+/* The query meets a stale entry (a write the index did not see) while an
+ * indexed write is prepared, and again after it was sent. */
+static void
+test_find_stale_during_write (void)
+{
+  IxFixture fx;
+  HBaseIndexQueryStats stats;
+  g_autofree char *found = NULL;
+  g_autofree char *again = NULL;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon,f:age=3");
+  put_city (fx.index->core->plain, "r1", "Nice");
+  write = prepare (&fx, "f:age=4");
+  found = find_stats (&fx, "city=Lyon", &stats);
+  g_assert_cmpstr (found, ==, "");
+  g_assert_cmpuint (stats.repaired, ==, 0);
+  send (write);
+  assert_finds (&fx, "age=4", "r1");
+  /* nothing in flight now: the repair is exact */
+  again = find_stats (&fx, "city=Lyon", &stats);
+  g_assert_cmpstr (again, ==, "");
+  g_assert_cmpuint (stats.repaired, ==, 1);
+  g_assert_false (ix_in_set (&fx, "city", "Lyon", "r1"));
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Nice", "r1");
+  ix_teardown (&fx);
+}
+
+/* Two writers, the query between their landings. */
+static void
+test_find_between_writers (void)
+{
+  IxFixture fx;
+  HBaseIndexQueryStats stats;
+  g_autofree char *found = NULL;
+  TableCall *a, *b;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  a = prepare (&fx, "f:city=Paris");
+  b = prepare (&fx, "f:city=Nice");
+  send (b);
+  assert_finds (&fx, "city=Nice", "r1");
+  found = find_stats (&fx, "city=Paris", &stats);
+  g_assert_cmpstr (found, ==, "");
+  g_assert_cmpuint (stats.repaired, ==, 0);
+  send (a);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Nice", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -457,5 +867,43 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, &two_writers[i], test_two_writers);
     }
+  g_test_add_func ("/integration/index/interleavings/check-and-mutate/not-applied-same-value",
+                   test_check_and_mutate_not_applied_same_value);
+  g_test_add_func ("/integration/index/interleavings/check-and-mutate/not-applied-delete",
+                   test_check_and_mutate_not_applied_delete);
+  g_test_add_func ("/integration/index/interleavings/check-and-mutate/applied-during-write",
+                   test_check_and_mutate_applied_during_write);
+  g_test_add_data_func ("/integration/index/interleavings/failed-write/lands-first",
+                        GINT_TO_POINTER (TRUE), test_failed_write);
+  g_test_add_data_func ("/integration/index/interleavings/failed-write/lands-last",
+                        GINT_TO_POINTER (FALSE), test_failed_write);
+  g_test_add_func ("/integration/index/interleavings/rebuild/write-around",
+                   test_write_around_rebuild);
+  g_test_add_data_func ("/integration/index/interleavings/rebuild/two-writes-b-lands-first",
+                        GINT_TO_POINTER (TRUE), test_two_writes_around_rebuild);
+  g_test_add_data_func ("/integration/index/interleavings/rebuild/two-writes-a-lands-first",
+                        GINT_TO_POINTER (FALSE), test_two_writes_around_rebuild);
+  g_test_add_func ("/integration/index/interleavings/repair/write-around",
+                   test_write_around_repair);
+  for (guint i = 0; i < G_N_ELEMENTS (bulk_cases); i++)
+    {
+      const BulkCase *c = &bulk_cases[i];
+      g_autofree char *path = g_strdup_printf ("/integration/index/interleavings/bulk/%s-%s-prepared-"
+                                               "first-%s-lands-first",
+                                               c->existing ? "existing" : "new",
+                                               c->bulk_prepared_first ? "bulk" : "single",
+                                               c->bulk_lands_first ? "bulk" : "single");
+
+      g_test_add_data_func (path, c, test_bulk_and_single);
+    }
+  g_test_add_data_func ("/integration/index/interleavings/bulk/repair-snapshot-first",
+                        GINT_TO_POINTER (TRUE), test_repair_and_bulk);
+  g_test_add_data_func ("/integration/index/interleavings/bulk/repair-snapshot-after",
+                        GINT_TO_POINTER (FALSE), test_repair_and_bulk);
+  g_test_add_func ("/integration/index/interleavings/find/during-write", test_find_during_write);
+  g_test_add_func ("/integration/index/interleavings/find/stale-during-write",
+                   test_find_stale_during_write);
+  g_test_add_func ("/integration/index/interleavings/find/between-writers",
+                   test_find_between_writers);
   return g_test_run ();
 }

@@ -477,6 +477,17 @@ if op == 'after' then
     end
     resolve(r, rk, now, false)
     ensure_c(r)
+    if not me then
+      -- the record lost this change (a clear; or it was taken as
+      -- abandoned): while it was missing the row looked quiet, so a
+      -- snapshot taken then may precede a read from before this write
+      -- landed (a new seq makes its repair only add), and a change
+      -- started then, still pending, did not see this one overlap it
+      -- (it is contended; those settled above landed before or are
+      -- followed by this change's values, added below)
+      r.s = redis.call('INCR', K_SEQ)
+      for _, p in ipairs(r.P) do p.c = true end
+    end
     local mine = {t = token, d = me and me.d or (now + lease), c = (me == nil) or me.c,
                   ops = row.ops}
     -- entries of learned values, and all of them again if the index was

@@ -674,6 +674,30 @@ test_write_around_repair (void)
   ix_teardown (&fx);
 }
 
+/* The rebuild forgets the write's pending change; a read repair then
+ * takes its snapshot and reads the row before the write lands: nothing
+ * in the record says the read may be stale. */
+static void
+test_repair_around_write_after_rebuild (void)
+{
+  IxFixture fx;
+  Repair repair;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  rebuild (&fx);
+  repair_start (&fx, "r1", &repair);
+  send (write);
+  repair_finish (&fx, &repair);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  ix_teardown (&fx);
+}
+
 /* --- bulk writes (the pipeline "before") against single-row writes ------------------------ */
 
 #define BULK_ROWS "r1,r2,r3,r4,r5,r6,r7,r8"
@@ -883,6 +907,8 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (TRUE), test_two_writes_around_rebuild);
   g_test_add_data_func ("/integration/index/interleavings/rebuild/two-writes-a-lands-first",
                         GINT_TO_POINTER (FALSE), test_two_writes_around_rebuild);
+  g_test_add_func ("/integration/index/interleavings/rebuild/repair-around-write",
+                   test_repair_around_write_after_rebuild);
   g_test_add_func ("/integration/index/interleavings/repair/write-around",
                    test_write_around_repair);
   for (guint i = 0; i < G_N_ELEMENTS (bulk_cases); i++)

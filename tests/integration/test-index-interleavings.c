@@ -785,6 +785,92 @@ test_repair_and_bulk (gconstpointer data)
   ix_teardown (&fx);
 }
 
+/* --- values known only after the write ------------------------------------------------------ */
+
+/* An increment (learns its value from the row HBase returns; it has no
+ * split, so it runs whole) between the halves of a put or a delete of
+ * the counter. */
+static void
+test_increment_during_write (gconstpointer data)
+{
+  gboolean delete = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  g_autoptr(GBytes) key = ix_bytes ("r1");
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GError) error = NULL;
+  HBaseTable *table;
+  HBaseMutation *mutation;
+  TableCall *write;
+  gint64 value = 0;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  table = hbase_index_get_table (fx.index);
+  g_assert_true (hbase_table_set_counter (table, key, "f", "hits", 7, NULL, &error));
+  g_assert_no_error (error);
+  if (delete)
+    mutation = mutation_of ("r1", "delete:f:hits");
+  else
+    {
+      g_autoptr(GBytes) hundred = hbase_counter_encode (100);
+
+      mutation = hbase_mutation_new_put (key);
+      hbase_mutation_put (mutation, "f", "hits", hundred);
+    }
+  g_ptr_array_add (mutations, mutation);
+  write = _hbase_table_apply_multiple_prepare (table, mutations, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hbase_table_increment_counter (table, key, "f", "hits", 5, &value, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (value, ==, 12);
+  assert_finds (&fx, "hits=12", "r1");
+  send (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "hits=12", "");
+  assert_finds (&fx, "hits=100", delete ? "" : "r1");
+  assert_finds (&fx, "hits=7", "");
+  ix_teardown (&fx);
+}
+
+/* Two puts of one column in one call: which HBase keeps is read after
+ * the write; another writer lands before or after it. */
+static void
+test_several_puts_and_writer (gconstpointer data)
+{
+  gboolean other_lands_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GError) error = NULL;
+  TableCall *several, *other;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  g_ptr_array_add (mutations, mutation_of ("r1", "f:city=Paris"));
+  g_ptr_array_add (mutations, mutation_of ("r1", "f:city=Rome"));
+  several = _hbase_table_apply_multiple_prepare (hbase_index_get_table (fx.index), mutations, NULL,
+                                                 &error);
+  g_assert_no_error (error);
+  other = prepare (&fx, "f:city=Nice");
+  if (other_lands_first)
+    {
+      send (other);
+      send (several);
+    }
+  else
+    {
+      send (several);
+      send (other);
+    }
+  assert_nothing_missing (&fx);
+  assert_finds_as_hbase (&fx, "city=Paris");
+  assert_finds_as_hbase (&fx, "city=Rome");
+  assert_finds (&fx, "city=Nice", other_lands_first ? "" : "r1");
+  assert_finds (&fx, "city=Lyon", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
 /* --- queries (read repair) while a write is in flight ------------------------------------- */
 
 /* The query meets the new value's entry before the write landed: the row
@@ -926,6 +1012,14 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (TRUE), test_repair_and_bulk);
   g_test_add_data_func ("/integration/index/interleavings/bulk/repair-snapshot-after",
                         GINT_TO_POINTER (FALSE), test_repair_and_bulk);
+  g_test_add_data_func ("/integration/index/interleavings/known-after/increment-during-put",
+                        GINT_TO_POINTER (FALSE), test_increment_during_write);
+  g_test_add_data_func ("/integration/index/interleavings/known-after/increment-during-delete",
+                        GINT_TO_POINTER (TRUE), test_increment_during_write);
+  g_test_add_data_func ("/integration/index/interleavings/known-after/several-puts-land-last",
+                        GINT_TO_POINTER (TRUE), test_several_puts_and_writer);
+  g_test_add_data_func ("/integration/index/interleavings/known-after/several-puts-land-first",
+                        GINT_TO_POINTER (FALSE), test_several_puts_and_writer);
   g_test_add_func ("/integration/index/interleavings/find/during-write", test_find_during_write);
   g_test_add_func ("/integration/index/interleavings/find/stale-during-write",
                    test_find_stale_during_write);

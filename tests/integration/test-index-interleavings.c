@@ -785,6 +785,38 @@ test_repair_and_bulk (gconstpointer data)
   ix_teardown (&fx);
 }
 
+/* A bulk write prepared on rows without records (the pipeline makes
+ * them), a rebuild, then a single-row write of one of the rows that no
+ * longer sees the bulk write pending. */
+static void
+test_bulk_around_rebuild (gconstpointer data)
+{
+  gboolean single_lands_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  TableCall *bulk, *single;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  bulk = prepare_rows (&fx, BULK_ROWS, "f:city=Paris");
+  rebuild (&fx);
+  single = prepare (&fx, "f:city=Nice");
+  if (single_lands_first)
+    {
+      send (single);
+      send (bulk);
+    }
+  else
+    {
+      send (bulk);
+      send (single);
+    }
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", single_lands_first ? BULK_ROWS : "r2,r3,r4,r5,r6,r7,r8");
+  assert_finds (&fx, "city=Nice", single_lands_first ? "" : "r1");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
 /* --- values known only after the write ------------------------------------------------------ */
 
 /* An increment (learns its value from the row HBase returns; it has no
@@ -1008,6 +1040,10 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, c, test_bulk_and_single);
     }
+  g_test_add_data_func ("/integration/index/interleavings/bulk/around-rebuild-single-lands-first",
+                        GINT_TO_POINTER (TRUE), test_bulk_around_rebuild);
+  g_test_add_data_func ("/integration/index/interleavings/bulk/around-rebuild-bulk-lands-first",
+                        GINT_TO_POINTER (FALSE), test_bulk_around_rebuild);
   g_test_add_data_func ("/integration/index/interleavings/bulk/repair-snapshot-first",
                         GINT_TO_POINTER (TRUE), test_repair_and_bulk);
   g_test_add_data_func ("/integration/index/interleavings/bulk/repair-snapshot-after",

@@ -698,6 +698,105 @@ test_repair_around_write_after_rebuild (void)
   ix_teardown (&fx);
 }
 
+/* The second half of a split write, split again: its HBase write alone
+ * (the same mutations, through the table's un-indexed handle), and later
+ * its after hook, told that every mutation was applied — what
+ * _hbase_table_apply_multiple_send() does in one go. */
+static void
+land (IxFixture *fx, TableCall *call)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_table_apply_multiple (fx->index->core->plain, call->mutations, NULL,
+                                             &error));
+  g_assert_no_error (error);
+}
+
+static void
+finish_applied (TableCall *call)
+{
+  g_autofree HBaseWriteOutcome *outcomes = g_new (HBaseWriteOutcome, call->mutations->len);
+
+  g_assert_true (call->owes_after);
+  for (guint i = 0; i < call->mutations->len; i++)
+    outcomes[i] = _HBASE_WRITE_APPLIED;
+  call->table->hooks->after (call->table, call->mutations, outcomes, NULL,
+                             call->table->hooks_data);
+  call->owes_after = FALSE;
+  _hbase_table_call_free (call);
+}
+
+/* A rebuild forgets A's pending change; B, prepared then, lands in HBase
+ * first, A lands and ends, and only then B's after hook runs: B must not
+ * settle as the last writer. */
+static void
+test_late_after_around_rebuild (void)
+{
+  IxFixture fx;
+  TableCall *a, *b;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  a = prepare (&fx, "f:city=Paris");
+  rebuild (&fx);
+  b = prepare (&fx, "f:city=Nice");
+  land (&fx, b);
+  send (a);
+  finish_applied (b);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Nice", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* Without a rebuild: A prepared, B prepared (both know they overlap), B
+ * lands, A lands and ends, B's after hook last. */
+static void
+test_late_after (void)
+{
+  IxFixture fx;
+  TableCall *a, *b;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  a = prepare (&fx, "f:city=Paris");
+  b = prepare (&fx, "f:city=Nice");
+  land (&fx, b);
+  send (a);
+  finish_applied (b);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Nice", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* A read repair between a write's HBase write and its after hook. */
+static void
+test_repair_before_after (void)
+{
+  IxFixture fx;
+  Repair repair;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  write = prepare (&fx, "f:city=Paris");
+  land (&fx, write);
+  repair_start (&fx, "r1", &repair);
+  repair_finish (&fx, &repair);
+  g_assert_true (ix_in_set (&fx, "city", "Paris", "r1"));
+  finish_applied (write);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  assert_finds (&fx, "city=Lyon", "");
+  ix_teardown (&fx);
+}
+
 /* --- bulk writes (the pipeline "before") against single-row writes ------------------------ */
 
 #define BULK_ROWS "r1,r2,r3,r4,r5,r6,r7,r8"
@@ -1027,6 +1126,11 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (FALSE), test_two_writes_around_rebuild);
   g_test_add_func ("/integration/index/interleavings/rebuild/repair-around-write",
                    test_repair_around_write_after_rebuild);
+  g_test_add_func ("/integration/index/interleavings/late-after/around-rebuild",
+                   test_late_after_around_rebuild);
+  g_test_add_func ("/integration/index/interleavings/late-after/two-writers", test_late_after);
+  g_test_add_func ("/integration/index/interleavings/late-after/repair-between",
+                   test_repair_before_after);
   g_test_add_func ("/integration/index/interleavings/repair/write-around",
                    test_write_around_repair);
   for (guint i = 0; i < G_N_ELEMENTS (bulk_cases); i++)

@@ -797,6 +797,155 @@ test_repair_before_after (void)
   ix_teardown (&fx);
 }
 
+/* A split check-and-mutate, step by step as _hbase_table_call_run() runs
+ * it: the index's before hook, the call itself (through the un-indexed
+ * handle), the after hook with its outcome. */
+typedef struct {
+  GPtrArray *mutations;
+  HBaseCondition *condition;
+  gboolean applied;
+} SplitCheck;
+
+static void
+check_before (IxFixture *fx, SplitCheck *check, const char *city, const char *what)
+{
+  HBaseTable *table = hbase_index_get_table (fx->index);
+  g_autoptr(GBytes) value = ix_bytes (city);
+  g_autoptr(GError) error = NULL;
+
+  check->mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_ptr_array_add (check->mutations, mutation_of ("r1", what));
+  check->condition = hbase_condition_new ("f", "city", HBASE_COMPARE_EQUAL, value);
+  g_assert_true (table->hooks->before (table, check->mutations, table->hooks_data, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+check_land (IxFixture *fx, SplitCheck *check)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_table_check_and_mutate (fx->index->core->plain, check->condition,
+                                               check->mutations, &check->applied, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+check_after (IxFixture *fx, SplitCheck *check)
+{
+  HBaseTable *table = hbase_index_get_table (fx->index);
+  HBaseWriteOutcome outcome = check->applied ? _HBASE_WRITE_APPLIED : _HBASE_WRITE_NOT_APPLIED;
+
+  table->hooks->after (table, check->mutations, &outcome, NULL, table->hooks_data);
+  g_ptr_array_unref (check->mutations);
+  hbase_condition_free (check->condition);
+}
+
+/* The check fails because a write prepared after (or before) its before
+ * hook landed first. */
+static void
+test_split_check_not_applied (gconstpointer data)
+{
+  gboolean write_prepared_first = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  SplitCheck check;
+  TableCall *write = NULL;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  if (write_prepared_first)
+    write = prepare (&fx, "f:city=Nice");
+  check_before (&fx, &check, "Lyon", "f:city=Paris");
+  if (write == NULL)
+    write = prepare (&fx, "f:city=Nice");
+  send (write);
+  check_land (&fx, &check);
+  g_assert_false (check.applied);
+  check_after (&fx, &check);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Nice", "r1");
+  assert_finds (&fx, "city=Paris", "");
+  /* not applied: its entry goes at once, nothing else needs it */
+  g_assert_false (ix_in_set (&fx, "city", "Paris", "r1"));
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* The check is applied between the halves of a write prepared after its
+ * before hook; its after hook runs before or after the write ends. */
+static void
+test_split_check_applied (gconstpointer data)
+{
+  gboolean check_ends_last = GPOINTER_TO_INT (data);
+  IxFixture fx;
+  SplitCheck check;
+  TableCall *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  check_before (&fx, &check, "Lyon", "f:city=Paris");
+  write = prepare (&fx, "f:city=Nice");
+  check_land (&fx, &check);
+  g_assert_true (check.applied);
+  if (check_ends_last)
+    {
+      send (write);
+      check_after (&fx, &check);
+    }
+  else
+    {
+      check_after (&fx, &check);
+      send (write);
+    }
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Nice", "r1");
+  assert_finds (&fx, "city=Paris", "");
+  assert_clean_write_settles (&fx);
+  ix_teardown (&fx);
+}
+
+/* A write that failed in flight but was applied by HBase (the outcome
+ * the client sees is unknown), landing last. */
+static void
+test_in_doubt_but_applied (void)
+{
+  IxFixture fx;
+  g_autoptr(HBaseIndexReport) report = NULL;
+  g_autoptr(HBaseIndexReport) repair = NULL;
+  HBaseIndexQueryStats stats;
+  g_autofree char *found = NULL;
+  g_autofree HBaseWriteOutcome *outcomes = NULL;
+  TableCall *doubt, *write;
+
+  if (!ix_setup (&fx, ix_sample_spec (), NULL))
+    return;
+  write_now (&fx, "f:city=Lyon");
+  doubt = prepare (&fx, "f:city=Paris");
+  write = prepare (&fx, "f:city=Nice");
+  send (write);
+  land (&fx, doubt);
+  outcomes = g_new (HBaseWriteOutcome, 1);
+  outcomes[0] = _HBASE_WRITE_UNKNOWN;
+  doubt->table->hooks->after (doubt->table, doubt->mutations, outcomes, NULL,
+                              doubt->table->hooks_data);
+  doubt->owes_after = FALSE;
+  _hbase_table_call_free (doubt);
+  report = ix_verify (fx.index);
+  g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 0);
+  g_assert_cmpuint (hbase_index_report_get_in_doubt (report), ==, 1);
+  assert_finds (&fx, "city=Paris", "r1");
+  found = find_stats (&fx, "city=Nice", &stats);
+  g_assert_cmpstr (found, ==, "");
+  g_assert_cmpuint (stats.repaired, ==, 0);
+  repair = ix_repair (fx.index);
+  assert_nothing_missing (&fx);
+  assert_finds (&fx, "city=Paris", "r1");
+  g_assert_false (ix_in_set (&fx, "city", "Nice", "r1"));
+  ix_teardown (&fx);
+}
+
 /* --- bulk writes (the pipeline "before") against single-row writes ------------------------ */
 
 #define BULK_ROWS "r1,r2,r3,r4,r5,r6,r7,r8"
@@ -1131,6 +1280,16 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/index/interleavings/late-after/two-writers", test_late_after);
   g_test_add_func ("/integration/index/interleavings/late-after/repair-between",
                    test_repair_before_after);
+  g_test_add_data_func ("/integration/index/interleavings/split-check/not-applied-write-first",
+                        GINT_TO_POINTER (TRUE), test_split_check_not_applied);
+  g_test_add_data_func ("/integration/index/interleavings/split-check/not-applied-check-first",
+                        GINT_TO_POINTER (FALSE), test_split_check_not_applied);
+  g_test_add_data_func ("/integration/index/interleavings/split-check/applied-ends-last",
+                        GINT_TO_POINTER (TRUE), test_split_check_applied);
+  g_test_add_data_func ("/integration/index/interleavings/split-check/applied-ends-first",
+                        GINT_TO_POINTER (FALSE), test_split_check_applied);
+  g_test_add_func ("/integration/index/interleavings/late-after/in-doubt-but-applied",
+                   test_in_doubt_but_applied);
   g_test_add_func ("/integration/index/interleavings/repair/write-around",
                    test_write_around_repair);
   for (guint i = 0; i < G_N_ELEMENTS (bulk_cases); i++)

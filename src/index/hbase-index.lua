@@ -600,7 +600,8 @@ end
 -- pending once those whose outcome is stored or whose lease ended are
 -- settled: its HBase write may land after the read, and a change settled
 -- between the snapshot and the repair leaves the seq as it was (only
--- "before" moves it), so the repair must only add.  The generation tells
+-- "before" moves it, and an "after" whose change the record had lost),
+-- so the repair must only add.  The generation tells
 -- records made again after a clear apart: a rebuild's scan (and the bulk
 -- "before") makes them with seq 0, the seq a record made by an earlier
 -- repair or bulk write also has, so a write landing between the read and

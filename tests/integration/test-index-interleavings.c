@@ -1,9 +1,15 @@
 /* Integration test of the Redis index on the real stack: interleavings
- * of a writer and a repair that random concurrent runs hit rarely, made
- * to happen in a fixed order.  A write is split into its two halves (the
- * write buffer's background flush uses the same split: before hook, then
- * HBase write and after hook), and the steps of a read repair (snapshot,
- * HBase read, repair script) run in between. */
+ * of writers, repairs and rebuilds that random concurrent runs hit
+ * rarely, made to happen in a fixed order.  A write is split into its two
+ * halves (the write buffer's background flush uses the same split: before
+ * hook, then HBase write and after hook), and the steps of a read repair
+ * (snapshot, HBase read, repair script), other writes, rebuilds and
+ * repairs run in between.  Where the library has no split (the HBase
+ * write apart from the after hook; check-and-mutate), the test runs the
+ * same steps itself: the index's hooks, and the HBase call through the
+ * table's un-indexed handle.  Every test asserts guarantees of
+ * docs/index-consistency.md: nothing missing (verify), queries finding a
+ * row exactly when HBase has the value. */
 #include "config.h"
 
 #include "../index/index-support.h"

@@ -329,8 +329,8 @@ void       _hbase_index_record_free        (gpointer              record);
 
 /* What an exact repair of @keys (GBytes) compares with, taken before the
  * rows are read from HBase: per key (char *, freed with the array) the
- * record's seq, "-" when the row has no record, or "" when a change of
- * the row is still pending (its HBase write may land after the read, so
+ * index's generation and the record's seq ("GEN/SEQ"), "GEN/-" when the
+ * row has no record, or "" when a change of the row is still pending (its HBase write may land after the read, so
  * the repair may only add).  @abandon: every pending change is taken as
  * over (no write is in flight). */
 GPtrArray *_hbase_index_snapshot_rows      (IndexCore            *core,

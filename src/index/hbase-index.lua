@@ -477,6 +477,17 @@ if op == 'after' then
     end
     resolve(r, rk, now, false)
     ensure_c(r)
+    if not me then
+      -- the record lost this change (a clear; or it was taken as
+      -- abandoned): while it was missing the row looked quiet, so a
+      -- snapshot taken then may precede a read from before this write
+      -- landed (a new seq makes its repair only add), and a change
+      -- started then, still pending, did not see this one overlap it
+      -- (it is contended; those settled above landed before or are
+      -- followed by this change's values, added below)
+      r.s = redis.call('INCR', K_SEQ)
+      for _, p in ipairs(r.P) do p.c = true end
+    end
     local mine = {t = token, d = me and me.d or (now + lease), c = (me == nil) or me.c,
                   ops = row.ops}
     -- entries of learned values, and all of them again if the index was
@@ -531,6 +542,7 @@ end
 
 if op == 'repair' then
   local mode, abandon, n = arg(), arg() == '1', tonumber(arg())
+  local gen = redis.call('HGET', K_STATE, 'gen') or '0'
   local now = now_ms()
   local rows = {}
   for i = 1, n do
@@ -546,8 +558,8 @@ if op == 'repair' then
     local existed = r ~= nil
     if not r then r = new_record() end
     resolve(r, rk, now, abandon)
-    local same = (row.snap == '-' and not existed) or
-                 (existed and row.snap ~= '' and row.snap ~= '-' and tonumber(row.snap) == r.s)
+    local same = row.snap ~= '' and
+                 row.snap == gen .. '/' .. (existed and string.format('%.17g', r.s) or '-')
     if mode == 'exact' and #r.P == 0 and same then
       for _, b in ipairs(r.E) do if not has(row.actual, b) then del_entry(b, rk) end end
       for _, b in ipairs(row.orphans) do if not has(row.actual, b) then del_entry(b, rk) end end
@@ -583,11 +595,17 @@ end
 -- snapshot ---------------------------------------------------------------------
 -- ARGV: abandon ('1': every pending change is taken as over), n, then the
 -- row keys.  Read only: taken before the rows are read from HBase for an
--- exact repair.  Returns per row '-' (no record), the record's seq, or ''
--- when a change is still pending once those whose outcome is stored or
--- whose lease ended are settled: its HBase write may land after the read,
--- and a change settled between the snapshot and the repair leaves the seq
--- as it was (only "before" moves it), so the repair must only add.
+-- exact repair.  Returns per row 'GEN/-' (no record), 'GEN/SEQ' (the
+-- index's generation and the record's seq), or '' when a change is still
+-- pending once those whose outcome is stored or whose lease ended are
+-- settled: its HBase write may land after the read, and a change settled
+-- between the snapshot and the repair leaves the seq as it was (only
+-- "before" moves it, and an "after" whose change the record had lost),
+-- so the repair must only add.  The generation tells
+-- records made again after a clear apart: a rebuild's scan (and the bulk
+-- "before") makes them with seq 0, the seq a record made by an earlier
+-- repair or bulk write also has, so a write landing between the read and
+-- the rebuild would otherwise be undone by an exact repair to the read.
 
 if op == 'snapshot' then
   local abandon, n = arg() == '1', tonumber(arg())
@@ -595,14 +613,15 @@ if op == 'snapshot' then
   local rows = {}
   for i = 1, n do rows[i] = {rk = arg()} end
   local recs = hmget(rows)
+  local gen = redis.call('HGET', K_STATE, 'gen') or '0'
   local out = {}
   for i, row in ipairs(rows) do
     local r = decode(recs[i])
     if not r then
-      out[i] = '-'
+      out[i] = gen .. '/-'
     else
       resolve(r, row.rk, now, abandon)   -- nothing is written back
-      out[i] = #r.P == 0 and string.format('%.17g', r.s) or ''
+      out[i] = #r.P == 0 and gen .. '/' .. string.format('%.17g', r.s) or ''
     end
   end
   return out

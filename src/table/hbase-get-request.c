@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hbase-get-request.h"
+#include "hbase-request-writer.h"
 
 struct _HBaseGetRequest {
   GBytes *row;
@@ -61,29 +62,6 @@ _hbase_get_request_free (gpointer data)
   g_free (request);
 }
 
-/* Each write returns the bytes written or -1; only failures matter here. */
-#define W(call) G_STMT_START { if ((call) < 0) return FALSE; } G_STMT_END
-
-static gboolean
-write_binary_field (ThriftProtocol *protocol, const char *name, gint16 id, const void *data,
-                    gsize len, GError **error)
-{
-  W (thrift_protocol_write_field_begin (protocol, name, T_STRING, id, error));
-  W (thrift_protocol_write_binary (protocol, (gpointer) data, (guint32) len, error));
-  W (thrift_protocol_write_field_end (protocol, error));
-  return TRUE;
-}
-
-static gboolean
-write_i64_field (ThriftProtocol *protocol, const char *name, gint16 id, gint64 value,
-                 GError **error)
-{
-  W (thrift_protocol_write_field_begin (protocol, name, T_I64, id, error));
-  W (thrift_protocol_write_i64 (protocol, value, error));
-  W (thrift_protocol_write_field_end (protocol, error));
-  return TRUE;
-}
-
 /* struct TColumn { 1: required binary family, 2: optional binary qualifier }:
  * "family" or "family:qualifier", the qualifier after the first colon */
 static gboolean
@@ -91,15 +69,15 @@ write_column (ThriftProtocol *protocol, const char *spec, GError **error)
 {
   const char *colon = strchr (spec, ':');
 
-  W (thrift_protocol_write_struct_begin (protocol, "TColumn", error));
-  if (!write_binary_field (protocol, "family", 1, spec,
+  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TColumn", error));
+  if (!_hbase_write_binary_field (protocol, "family", 1, spec,
                            colon != NULL ? (gsize) (colon - spec) : strlen (spec), error))
     return FALSE;
-  if (colon != NULL && !write_binary_field (protocol, "qualifier", 2, colon + 1,
+  if (colon != NULL && !_hbase_write_binary_field (protocol, "qualifier", 2, colon + 1,
                                             strlen (colon + 1), error))
     return FALSE;
-  W (thrift_protocol_write_field_stop (protocol, error));
-  W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
+  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
   return TRUE;
 }
 
@@ -112,92 +90,65 @@ _hbase_get_request_write (const HBaseGetRequest *request, ThriftProtocol *protoc
   gsize row_len;
   const void *row = g_bytes_get_data (request->row, &row_len);
 
-  W (thrift_protocol_write_struct_begin (protocol, "TGet", error));
-  if (!write_binary_field (protocol, "row", 1, row, row_len, error))
+  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TGet", error));
+  if (!_hbase_write_binary_field (protocol, "row", 1, row, row_len, error))
     return FALSE;
   if (request->columns != NULL)
     {
       guint n = g_strv_length (request->columns);
 
-      W (thrift_protocol_write_field_begin (protocol, "columns", T_LIST, 2, error));
-      W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) n, error));
+      HBASE_W (thrift_protocol_write_field_begin (protocol, "columns", T_LIST, 2, error));
+      HBASE_W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) n, error));
       for (guint i = 0; i < n; i++)
         if (!write_column (protocol, request->columns[i], error))
           return FALSE;
-      W (thrift_protocol_write_list_end (protocol, error));
-      W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (thrift_protocol_write_list_end (protocol, error));
+      HBASE_W (thrift_protocol_write_field_end (protocol, error));
     }
   if (request->has_time_range)
     {
-      W (thrift_protocol_write_field_begin (protocol, "timeRange", T_STRUCT, 4, error));
-      W (thrift_protocol_write_struct_begin (protocol, "TTimeRange", error));
-      if (!write_i64_field (protocol, "minStamp", 1, request->min_timestamp, error) ||
-          !write_i64_field (protocol, "maxStamp", 2, request->max_timestamp, error))
+      HBASE_W (thrift_protocol_write_field_begin (protocol, "timeRange", T_STRUCT, 4, error));
+      HBASE_W (thrift_protocol_write_struct_begin (protocol, "TTimeRange", error));
+      if (!_hbase_write_i64_field (protocol, "minStamp", 1, request->min_timestamp, error) ||
+          !_hbase_write_i64_field (protocol, "maxStamp", 2, request->max_timestamp, error))
         return FALSE;
-      W (thrift_protocol_write_field_stop (protocol, error));
-      W (thrift_protocol_write_struct_end (protocol, error));
-      W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (thrift_protocol_write_field_stop (protocol, error));
+      HBASE_W (thrift_protocol_write_struct_end (protocol, error));
+      HBASE_W (thrift_protocol_write_field_end (protocol, error));
     }
   if (request->max_versions > 0)
     {
-      W (thrift_protocol_write_field_begin (protocol, "maxVersions", T_I32, 5, error));
-      W (thrift_protocol_write_i32 (protocol, request->max_versions, error));
-      W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (thrift_protocol_write_field_begin (protocol, "maxVersions", T_I32, 5, error));
+      HBASE_W (thrift_protocol_write_i32 (protocol, request->max_versions, error));
+      HBASE_W (thrift_protocol_write_field_end (protocol, error));
     }
   if (request->filter != NULL &&
-      !write_binary_field (protocol, "filterString", 6, request->filter, strlen (request->filter),
+      !_hbase_write_binary_field (protocol, "filterString", 6, request->filter, strlen (request->filter),
                            error))
     return FALSE;
-  W (thrift_protocol_write_field_stop (protocol, error));
-  W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
+  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
   return TRUE;
 }
 
-/* The message around the arguments, as the generated send functions
- * write it: T_CALL, sequence id 0, then flushed as one request. */
 static gboolean
-send_call (ThriftProtocol *protocol, const char *method, const GByteArray *table,
-           const HBaseGetRequest *one, const GPtrArray *several, GError **error)
+write_get (gconstpointer request, ThriftProtocol *protocol, GError **error)
 {
-  W (thrift_protocol_write_message_begin (protocol, method, T_CALL, 0, error));
-  W (thrift_protocol_write_struct_begin (protocol, one != NULL ? "get_args" : "getMultiple_args",
-                                         error));
-  if (!write_binary_field (protocol, "table", 1, table != NULL ? table->data : NULL,
-                           table != NULL ? table->len : 0, error))
-    return FALSE;
-  if (one != NULL)
-    {
-      W (thrift_protocol_write_field_begin (protocol, "tget", T_STRUCT, 2, error));
-      if (!_hbase_get_request_write (one, protocol, error))
-        return FALSE;
-    }
-  else
-    {
-      W (thrift_protocol_write_field_begin (protocol, "tgets", T_LIST, 2, error));
-      W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) several->len, error));
-      for (guint i = 0; i < several->len; i++)
-        if (!_hbase_get_request_write (g_ptr_array_index (several, i), protocol, error))
-          return FALSE;
-      W (thrift_protocol_write_list_end (protocol, error));
-    }
-  W (thrift_protocol_write_field_end (protocol, error));
-  W (thrift_protocol_write_field_stop (protocol, error));
-  W (thrift_protocol_write_struct_end (protocol, error));
-  W (thrift_protocol_write_message_end (protocol, error));
-  return thrift_transport_flush (protocol->transport, error) &&
-         thrift_transport_write_end (protocol->transport, error);
+  return _hbase_get_request_write (request, protocol, error);
 }
 
 gboolean
 _hbase_get_request_send_get (ThriftProtocol *protocol, const GByteArray *table,
                              const HBaseGetRequest *request, GError **error)
 {
-  return send_call (protocol, "get", table, request, NULL, error);
+  return _hbase_request_send (protocol, "get", "get_args", table, "tget", request, NULL,
+                              write_get, error);
 }
 
 gboolean
 _hbase_get_request_send_get_multiple (ThriftProtocol *protocol, const GByteArray *table,
                                       const GPtrArray *requests, GError **error)
 {
-  return send_call (protocol, "getMultiple", table, NULL, requests, error);
+  return _hbase_request_send (protocol, "getMultiple", "getMultiple_args", table, "tgets", NULL,
+                              requests, write_get, error);
 }

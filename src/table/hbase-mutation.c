@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hbase-mutation-private.h"
+#include "hbase-request-writer.h"
 #include "hbase-table-private.h"
 
 /* No timestamp given: the server's clock (or the mutation's timestamp). */
@@ -647,9 +648,6 @@ _hbase_mutation_put_size (HBaseMutation *put)
   return size;
 }
 
-/* Each write returns the bytes written or -1; only failures matter here. */
-#define W(call) G_STMT_START { if ((call) < 0) return FALSE; } G_STMT_END
-
 static gboolean
 write_bytes_field (ThriftProtocol *protocol, const char *name, gint16 id, GBytes *bytes,
                    GError **error)
@@ -657,20 +655,7 @@ write_bytes_field (ThriftProtocol *protocol, const char *name, gint16 id, GBytes
   gsize len = 0;
   gconstpointer data = bytes != NULL ? g_bytes_get_data (bytes, &len) : NULL;
 
-  W (thrift_protocol_write_field_begin (protocol, name, T_STRING, id, error));
-  W (thrift_protocol_write_binary (protocol, (gpointer) data, (guint32) len, error));
-  W (thrift_protocol_write_field_end (protocol, error));
-  return TRUE;
-}
-
-static gboolean
-write_i64_field (ThriftProtocol *protocol, const char *name, gint16 id, gint64 value,
-                 GError **error)
-{
-  W (thrift_protocol_write_field_begin (protocol, name, T_I64, id, error));
-  W (thrift_protocol_write_i64 (protocol, value, error));
-  W (thrift_protocol_write_field_end (protocol, error));
-  return TRUE;
+  return _hbase_write_binary_field (protocol, name, id, data, len, error);
 }
 
 /* struct TColumnValue: 1 family, 2 qualifier, 3 value, 4 timestamp (tags
@@ -678,16 +663,16 @@ write_i64_field (ThriftProtocol *protocol, const char *name, gint16 id, gint64 v
 static gboolean
 write_column_value (const Entry *entry, ThriftProtocol *protocol, GError **error)
 {
-  W (thrift_protocol_write_struct_begin (protocol, "TColumnValue", error));
+  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TColumnValue", error));
   if (!write_bytes_field (protocol, "family", 1, entry->family, error) ||
       !write_bytes_field (protocol, "qualifier", 2, entry->qualifier, error) ||
       !write_bytes_field (protocol, "value", 3, entry->value, error))
     return FALSE;
   if (entry->timestamp != NO_TIMESTAMP &&
-      !write_i64_field (protocol, "timestamp", 4, entry->timestamp, error))
+      !_hbase_write_i64_field (protocol, "timestamp", 4, entry->timestamp, error))
     return FALSE;
-  W (thrift_protocol_write_field_stop (protocol, error));
-  W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
+  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
   return TRUE;
 }
 
@@ -698,27 +683,27 @@ _hbase_mutation_write_put (HBaseMutation *put, ThriftProtocol *protocol, GError 
 {
   HbaseThriftTDurability durability;
 
-  W (thrift_protocol_write_struct_begin (protocol, "TPut", error));
+  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TPut", error));
   if (!write_bytes_field (protocol, "row", 1, put->row, error))
     return FALSE;
-  W (thrift_protocol_write_field_begin (protocol, "columnValues", T_LIST, 2, error));
-  W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) put->entries->len, error));
+  HBASE_W (thrift_protocol_write_field_begin (protocol, "columnValues", T_LIST, 2, error));
+  HBASE_W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) put->entries->len, error));
   for (guint i = 0; i < put->entries->len; i++)
     if (!write_column_value (&g_array_index (put->entries, Entry, i), protocol, error))
       return FALSE;
-  W (thrift_protocol_write_list_end (protocol, error));
-  W (thrift_protocol_write_field_end (protocol, error));
+  HBASE_W (thrift_protocol_write_list_end (protocol, error));
+  HBASE_W (thrift_protocol_write_field_end (protocol, error));
   if (put->timestamp != NO_TIMESTAMP &&
-      !write_i64_field (protocol, "timestamp", 3, put->timestamp, error))
+      !_hbase_write_i64_field (protocol, "timestamp", 3, put->timestamp, error))
     return FALSE;
   if (thrift_durability (put->durability, &durability))
     {
-      W (thrift_protocol_write_field_begin (protocol, "durability", T_I32, 6, error));
-      W (thrift_protocol_write_i32 (protocol, (gint32) durability, error));
-      W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (thrift_protocol_write_field_begin (protocol, "durability", T_I32, 6, error));
+      HBASE_W (thrift_protocol_write_i32 (protocol, (gint32) durability, error));
+      HBASE_W (thrift_protocol_write_field_end (protocol, error));
     }
-  W (thrift_protocol_write_field_stop (protocol, error));
-  W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
+  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
   return TRUE;
 }
 

@@ -79,6 +79,47 @@ sink_bytes (Sink *sink)
   return ((ThriftMemoryBuffer *) sink->memory)->buf;
 }
 
+/* What the generated code writes (expected, through a service client on
+ * that sink) and what the hand-written encoder writes (got). */
+typedef struct {
+  Sink expected, got;
+  HbaseThriftTHBaseServiceClient *service;
+  HbaseThriftTHBaseServiceIf *client;
+} Pair;
+
+static void
+pair_init (Pair *pair, gboolean compact)
+{
+  sink_init (&pair->expected, compact);
+  sink_init (&pair->got, compact);
+  pair->service = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT,
+                                "input_protocol", pair->expected.protocol,
+                                "output_protocol", pair->expected.protocol, NULL);
+  pair->client = HBASE_THRIFT_T_H_BASE_SERVICE_IF (pair->service);
+}
+
+static void
+pair_reset (Pair *pair)
+{
+  g_byte_array_set_size (sink_bytes (&pair->expected), 0);
+  g_byte_array_set_size (sink_bytes (&pair->got), 0);
+}
+
+static void
+pair_assert_same (Pair *pair)
+{
+  g_assert_cmpmem (sink_bytes (&pair->got)->data, sink_bytes (&pair->got)->len,
+                   sink_bytes (&pair->expected)->data, sink_bytes (&pair->expected)->len);
+}
+
+static void
+pair_clear (Pair *pair)
+{
+  g_clear_object (&pair->service);
+  sink_clear (&pair->expected);
+  sink_clear (&pair->got);
+}
+
 static const char *const two_columns[] = { "f:q", "g", NULL };
 static const char *const odd_columns[] = { "f:", "f:a:b", ":q", "f:\xff\x01", NULL };
 
@@ -104,29 +145,23 @@ check_case (gboolean compact, GBytes *row, const HBaseReadOptions *options)
   HBaseGetRequest *request = _hbase_get_request_new (row, options);
   g_autoptr(GPtrArray) gets = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (_hbase_get_request_free);
-  g_autoptr(HbaseThriftTHBaseServiceClient) client = NULL;
-  Sink expected, got;
+  Pair pair;
 
   g_byte_array_append (table, (const guint8 *) "ns:table", 8);
-  sink_init (&expected, compact);
-  sink_init (&got, compact);
-  client = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT, "input_protocol", expected.protocol,
-                         "output_protocol", expected.protocol, NULL);
+  pair_init (&pair, compact);
 
   /* get */
-  g_assert_true (hbase_thrift_t_h_base_service_client_send_get (HBASE_THRIFT_T_H_BASE_SERVICE_IF (client),
+  g_assert_true (hbase_thrift_t_h_base_service_client_send_get (pair.client,
                                                                 table, get, &error));
   g_assert_no_error (error);
-  g_assert_true (_hbase_get_request_send_get (got.protocol, table, request, &error));
+  g_assert_true (_hbase_get_request_send_get (pair.got.protocol, table, request, &error));
   g_assert_no_error (error);
-  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+  pair_assert_same (&pair);
 
   /* getMultiple: the same request three times, and an empty list */
   for (guint n = 0; n <= 3; n += 3)
     {
-      g_byte_array_set_size (sink_bytes (&expected), 0);
-      g_byte_array_set_size (sink_bytes (&got), 0);
+      pair_reset (&pair);
       g_ptr_array_set_size (gets, 0);
       g_ptr_array_set_size (requests, 0);
       for (guint i = 0; i < n; i++)
@@ -135,18 +170,15 @@ check_case (gboolean compact, GBytes *row, const HBaseReadOptions *options)
           g_ptr_array_add (requests, _hbase_get_request_new (row, options));
         }
       g_assert_true (hbase_thrift_t_h_base_service_client_send_get_multiple (
-        HBASE_THRIFT_T_H_BASE_SERVICE_IF (client), table, gets, &error));
+        pair.client, table, gets, &error));
       g_assert_no_error (error);
-      g_assert_true (_hbase_get_request_send_get_multiple (got.protocol, table, requests, &error));
+      g_assert_true (_hbase_get_request_send_get_multiple (pair.got.protocol, table, requests, &error));
       g_assert_no_error (error);
-      g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                       sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+      pair_assert_same (&pair);
     }
 
   _hbase_get_request_free (request);
-  g_clear_object (&client);
-  sink_clear (&expected);
-  sink_clear (&got);
+  pair_clear (&pair);
 }
 
 static void
@@ -175,22 +207,19 @@ test_copies_options (void)
   g_autoptr(GBytes) row = g_bytes_new ("r", 1);
   HBaseGetRequest *request = _hbase_get_request_new (row, &options);
   g_autoptr(HbaseThriftTGet) get = generated_get (row, &options);
-  Sink expected, got;
+  Pair pair;
   g_autoptr(GError) error = NULL;
 
   g_free (columns[0]);
   g_free (filter);
-  sink_init (&expected, FALSE);
-  sink_init (&got, FALSE);
-  g_assert_cmpint (thrift_struct_write (THRIFT_STRUCT (get), expected.protocol, &error), >=, 0);
-  g_assert_true (_hbase_get_request_write (request, got.protocol, &error));
+  pair_init (&pair, FALSE);
+  g_assert_cmpint (thrift_struct_write (THRIFT_STRUCT (get), pair.expected.protocol, &error), >=, 0);
+  g_assert_true (_hbase_get_request_write (request, pair.got.protocol, &error));
   g_assert_no_error (error);
-  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+  pair_assert_same (&pair);
   _hbase_get_request_free (request);
   _hbase_get_request_free (NULL);
-  sink_clear (&expected);
-  sink_clear (&got);
+  pair_clear (&pair);
 }
 
 /* --- puts ------------------------------------------------------------------------------ */
@@ -254,30 +283,24 @@ check_put_case (gboolean compact, guint i)
   g_autoptr(HbaseThriftTPut) tput = NULL;
   g_autoptr(GPtrArray) tputs = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
-  g_autoptr(HbaseThriftTHBaseServiceClient) client = NULL;
-  Sink expected, got;
+  Pair pair;
 
   g_assert_true (_hbase_mutation_check (put, &error));
   tput = _hbase_mutation_to_put (put);
   g_byte_array_append (table, (const guint8 *) "ns:table", 8);
-  sink_init (&expected, compact);
-  sink_init (&got, compact);
-  client = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT, "input_protocol", expected.protocol,
-                         "output_protocol", expected.protocol, NULL);
+  pair_init (&pair, compact);
 
-  g_assert_true (hbase_thrift_t_h_base_service_client_send_put (HBASE_THRIFT_T_H_BASE_SERVICE_IF (client),
+  g_assert_true (hbase_thrift_t_h_base_service_client_send_put (pair.client,
                                                                 table, tput, &error));
   g_assert_no_error (error);
-  g_assert_true (_hbase_put_request_send_put (got.protocol, table, put, &error));
+  g_assert_true (_hbase_put_request_send_put (pair.got.protocol, table, put, &error));
   g_assert_no_error (error);
-  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+  pair_assert_same (&pair);
 
   /* putMultiple: every case so far, and an empty list */
   for (guint n = 0; n <= i + 1; n += i + 1)
     {
-      g_byte_array_set_size (sink_bytes (&expected), 0);
-      g_byte_array_set_size (sink_bytes (&got), 0);
+      pair_reset (&pair);
       g_ptr_array_set_size (tputs, 0);
       g_ptr_array_set_size (puts, 0);
       for (guint c = 0; c < n; c++)
@@ -288,17 +311,14 @@ check_put_case (gboolean compact, guint i)
           g_ptr_array_add (puts, other);
         }
       g_assert_true (hbase_thrift_t_h_base_service_client_send_put_multiple (
-        HBASE_THRIFT_T_H_BASE_SERVICE_IF (client), table, tputs, &error));
+        pair.client, table, tputs, &error));
       g_assert_no_error (error);
-      g_assert_true (_hbase_put_request_send_put_multiple (got.protocol, table, puts, &error));
+      g_assert_true (_hbase_put_request_send_put_multiple (pair.got.protocol, table, puts, &error));
       g_assert_no_error (error);
-      g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                       sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+      pair_assert_same (&pair);
     }
   g_assert_cmpuint (_hbase_mutation_put_size (put), >, 0);
-  g_clear_object (&client);
-  sink_clear (&expected);
-  sink_clear (&got);
+  pair_clear (&pair);
 }
 
 static void
@@ -320,20 +340,17 @@ test_put_copy_is_frozen (void)
   g_autoptr(HBaseMutation) copy = _hbase_mutation_copy (put);
   g_autoptr(HBaseMutation) same = put_case (0);
   g_autoptr(GError) error = NULL;
-  Sink expected, got;
+  Pair pair;
 
   put_text (put, "f", "later", "x");
   hbase_mutation_set_timestamp (put, 7);
-  sink_init (&expected, FALSE);
-  sink_init (&got, FALSE);
-  g_assert_true (_hbase_mutation_write_put (same, expected.protocol, &error));
-  g_assert_true (_hbase_mutation_write_put (copy, got.protocol, &error));
+  pair_init (&pair, FALSE);
+  g_assert_true (_hbase_mutation_write_put (same, pair.expected.protocol, &error));
+  g_assert_true (_hbase_mutation_write_put (copy, pair.got.protocol, &error));
   g_assert_no_error (error);
-  g_assert_cmpmem (sink_bytes (&got)->data, sink_bytes (&got)->len,
-                   sink_bytes (&expected)->data, sink_bytes (&expected)->len);
+  pair_assert_same (&pair);
   g_assert_cmpuint (_hbase_mutation_put_size (copy), ==, 5 + 3);
-  sink_clear (&expected);
-  sink_clear (&got);
+  pair_clear (&pair);
 }
 
 int

@@ -1642,23 +1642,14 @@ _hbase_index_snapshot_rows (IndexCore *core, GPtrArray *keys, gboolean abandon, 
       reply = _hbase_index_redis_command (core->pool, batch, error);
       if (reply == NULL)
         return NULL;
-      if (reply->type != REDIS_REPLY_ARRAY || reply->elements != end - start)
+      for (size_t i = 0; reply->type == REDIS_REPLY_ARRAY && i < reply->elements &&
+                         reply->element[i]->type == REDIS_REPLY_STRING; i++)
+        g_ptr_array_add (snapshots, g_strndup (reply->element[i]->str, reply->element[i]->len));
+      if (snapshots->len != end)
         {
           g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
                        "unexpected reply of the index script (snapshot)");
           return NULL;
-        }
-      for (size_t i = 0; i < reply->elements; i++)
-        {
-          redisReply *snapshot = reply->element[i];
-
-          if (snapshot->type != REDIS_REPLY_STRING)
-            {
-              g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                           "unexpected reply of the index script (snapshot)");
-              return NULL;
-            }
-          g_ptr_array_add (snapshots, g_strndup (snapshot->str, snapshot->len));
         }
     }
   return g_steal_pointer (&snapshots);

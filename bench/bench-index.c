@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench-index.c: seed 004's experiment with hbase-glib's Redis index.
  *
  * For each table size: insert the rows without an index and into a

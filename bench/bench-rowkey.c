@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench-rowkey.c: the rowkey toolkit's costs.
  *
  *  1. key encoding and decoding, no server: ns per key for seed 003's

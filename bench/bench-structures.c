@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench-structures.c: operations per second of HBaseSet and HBaseZSet on
  * sets of 10, 10k and 1M members (docs/structures-layout.md, "Benchmark"):
  *

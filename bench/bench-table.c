@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench-table.c: hbase-glib's side of the peer benchmark (bench/run-peers.sh,
  * bench/README.md): point puts and gets from 1 and N threads, puts in
  * batches of 100 and 1000 rows, and a full scan, through the public API

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench-transport.c: how long it takes to receive and decode one scan
  * response of 1k, 10k and 100k rows from a real Thrift2 gateway, over the
  * buffered and the framed transport, through hbase-glib's connection

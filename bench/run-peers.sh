@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The peer benchmark: hbase-glib against the other ways of reaching the same
 # HBase, in one run, on the same machine (bench/README.md, BENCHMARKS.md).
 #

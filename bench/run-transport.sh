@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Syscalls per response: runs build/bench/bench-transport under strace once per
 # implementation (ours, cglib) and transport (buffered, framed) for one
 # response of 10,000 rows, and counts the socket syscalls made between the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-common.c: configuration, row keys, events and statistics of the
  * dimension-lookup examples (see dim-common.h). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-common.h: what the dimension-lookup examples share.
  *
  * The scenario (a stream job enriching events with dimension rows): a

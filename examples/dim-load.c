@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-load: create the pre-split dimension table of the lookup examples,
  * fill it with products, and write a file of waybill events to look up.
  *

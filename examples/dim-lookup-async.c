@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-lookup-async: enrich events with dimension rows asynchronously, on a
  * GLib main loop, with a bound on the requests in flight.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-lookup-cache: enrich events with dimension rows through an LRU cache.
  *
  *   examples/dim-lookup-cache [--capacity N] [--ttl-ms MS] [--print N] [EVENTS_FILE | -]

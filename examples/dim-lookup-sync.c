@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dim-lookup-sync: enrich events with dimension rows, synchronously, a
  * batch of keys per round trip.
  *

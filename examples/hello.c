@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hello: write one row through hbase-glib and read it back.
  *
  *   examples/hello [GATEWAYS [binary|compact [buffered|framed]]]

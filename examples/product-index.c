@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* product-index: a secondary index of HBase columns kept in Redis
  * (hbase-index.h, hbase-index-query.h): products found by category and
  * weight without scanning the table.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* top-products: a sorted set kept in an HBase row (hbase-zset.h), with
  * Redis's semantics: the day's best-selling products, updated as sales
  * come in.

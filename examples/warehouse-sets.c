@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* warehouse-sets: sets kept in HBase rows (hbase-set.h), with Redis's
  * semantics: which products each warehouse stocks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* waybill-query: composite row keys, salting and server-side filters
  * (hbase-key-schema.h, hbase-key-scanner.h, hbase-filter.h).
  *

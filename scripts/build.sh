@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Configures and builds hbase-glib out of tree.
 #
 #   scripts/build.sh                  -> build/             (the normal build)

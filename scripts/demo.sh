@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # From a fresh Debian 12 machine (as root) or a developer's checkout:
 # install what is needed, build, start the local stack and run the demo:
 #

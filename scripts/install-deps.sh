@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages hbase-glib needs to build, test and run its
 # local stack.  Idempotent: packages already present are left alone, and apt is
 # only called when something is missing.  Run as root.

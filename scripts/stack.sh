@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The local stack hbase-glib is developed and tested against: a real
 # standalone HBase 2.6 (HMaster with embedded ZooKeeper on the local
 # filesystem), one or more real Thrift2 gateways and a real redis-server, all

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # chain-up-finalize.awk: fix the finalizers thrift 0.17's c_glib generator
 # writes for structs and exceptions.
 #

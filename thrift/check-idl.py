@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compare two Thrift IDL files for differences that matter on the wire.
 
 usage: check-idl.py OURS.thrift THEIRS.thrift   (THEIRS may be a .jar: the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fix-application-exception.sed: make the generated service code create
 # hbase-glib's subclass of ThriftApplicationException.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # once-get-type.awk: make the get_type() functions thrift 0.17's c_glib
 # generator writes thread-safe.
 #

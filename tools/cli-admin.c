@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli-admin.c: the hbase-glib commands for tables and namespaces: create,
  * drop, truncate, enable, disable, exists, list, namespaces,
  * create-namespace, drop-namespace, and ping. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli-data.c: the hbase-glib commands that read and write rows: get, put,
  * delete, scan, count, incr, counter, check-and-put. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli-index.c: the hbase-glib commands for secondary indexes kept in Redis
  * (hbase-index.h, hbase-index-query.h): index-define, index-show,
  * index-query, index-verify, index-rebuild, index-repair, index-drop. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli-structures.c: the hbase-glib commands for sets and sorted sets kept
  * in HBase rows (hbase-set.h, hbase-zset.h), named after Redis's: sadd,
  * srem, scard, sismember, smembers, sinter, sunion, sdiff; zadd, zincrby,

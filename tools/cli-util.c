@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli-util.c: options, connection, escaping, output and progress shared
  * by the subcommands of the hbase-glib tool. */
 #include "config.h"

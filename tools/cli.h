@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli.h: what the parts of the hbase-glib command-line tool share.
  *
  * The tool is one table of subcommands (tools/hbase-glib.c); each

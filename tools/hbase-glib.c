@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-glib: look at and change HBase data from the command line, through
  * the Thrift2 gateway, with hbase-glib.
  *

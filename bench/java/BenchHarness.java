@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // The peer benchmark's Java harness (bench/run-peers.sh, bench/README.md):
 // the options, the workloads, the timing and the RESULT lines shared by
 // BenchThrift2 (the Thrift2 gateway's own generated Java client) and

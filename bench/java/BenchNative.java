@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // The peer benchmark's native Java client: HBase's own
 // org.apache.hadoop.hbase.client (ZooKeeper, then the region server's RPC,
 // no gateway): what the server itself can do for a client on this machine.

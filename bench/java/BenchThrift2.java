@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // The peer benchmark's Java Thrift2 client: the generated
 // org.apache.hadoop.hbase.thrift2.generated.THBaseService.Client shipped in
 // the hbase-thrift jar, over TSocket (which buffers its streams) with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The peer benchmark's happybase client (bench/run-peers.sh, bench/README.md).
 
 happybase 1.3.0 (thriftpy2, its Cython binary protocol and buffered

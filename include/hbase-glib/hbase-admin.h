@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-admin.h: tables and namespaces: create, drop, list. */
 #ifndef HBASE_ADMIN_H
 #define HBASE_ADMIN_H

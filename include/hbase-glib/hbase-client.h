@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-client.h: a thread-safe client with a pool of gateway connections,
  * retries, and the process-wide default client. */
 #ifndef HBASE_CLIENT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-condition.h: the cell test of a check-and-mutate. */
 #ifndef HBASE_CONDITION_H
 #define HBASE_CONDITION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-config.h: how to reach the Thrift2 gateways, and how hard to try. */
 #ifndef HBASE_CONFIG_H
 #define HBASE_CONFIG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-connection.h: one connection to a Thrift2 gateway. */
 #ifndef HBASE_CONNECTION_H
 #define HBASE_CONNECTION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-error.h: the one error domain of hbase-glib. */
 #ifndef HBASE_ERROR_H
 #define HBASE_ERROR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-filter.h: typed server-side filters, rendered to the HBase filter
  * language. */
 #ifndef HBASE_FILTER_H

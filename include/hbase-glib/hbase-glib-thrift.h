@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-glib-thrift.h: the generated Thrift2 layer, for power users.
  *
  * Includes <hbase-glib/hbase-glib.h> and the c_glib code the Thrift 0.17

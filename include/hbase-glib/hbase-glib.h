@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-glib.h: the one header applications include.
  *
  * hbase-glib is a GLib client for HBase through the Thrift2 gateway.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-query.h: queries answered from the Redis index: AND/OR of
  * equality, IN and range conditions, pages of rows, counts. */
 #ifndef HBASE_INDEX_QUERY_H

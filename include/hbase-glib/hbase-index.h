@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index.h: secondary indexes of HBase columns kept in Redis:
  * definitions, the indexed table handle, verify, rebuild and repair. */
 #ifndef HBASE_INDEX_H

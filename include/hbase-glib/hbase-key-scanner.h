@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-key-scanner.h: scans of a key schema's ranges, fanned out over the
  * salt buckets and merged in key order; paged queries. */
 #ifndef HBASE_KEY_SCANNER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-key-schema.h: composite row keys from typed fields, key ranges from
  * partial keys, salting. */
 #ifndef HBASE_KEY_SCHEMA_H

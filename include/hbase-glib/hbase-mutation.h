@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-mutation.h: a put, delete, increment or append of one row, built
  * up before sending. */
 #ifndef HBASE_MUTATION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-row.h: rows and cells as reads return them. */
 #ifndef HBASE_ROW_H
 #define HBASE_ROW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-scanner.h: streaming the rows of a key range. */
 #ifndef HBASE_SCANNER_H
 #define HBASE_SCANNER_H

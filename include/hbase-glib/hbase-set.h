@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-set.h: a set of byte strings kept in one HBase row (or sharded
  * over several), with Redis's set semantics. */
 #ifndef HBASE_SET_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table.h: reads and writes of one table. */
 #ifndef HBASE_TABLE_H
 #define HBASE_TABLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-zset.h: a sorted set (member -> double score) kept in one HBase
  * row, with Redis's sorted-set semantics and score-ordered reads that run
  * on the server. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Readiness probe for the local stack: waits until a Thrift2 gateway answers
 // real calls, not just an open port.  Run as a single-file program with the
 // stack's classpath:

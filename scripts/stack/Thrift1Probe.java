@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Readiness probe for a Thrift1 gateway (org.apache.hadoop.hbase.thrift,
 // binary protocol, buffered transport), as StackProbe is for the Thrift2 ones:
 //   java -cp "$(scripts/stack.sh classpath)" Thrift1Probe.java HOST PORT TIMEOUT_S

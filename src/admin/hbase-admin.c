@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-admin.c: tables and namespaces (create, drop, enable, list) through
  * the gateway's DDL calls.
  *

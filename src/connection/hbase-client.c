@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-client.c: a thread-safe client: a pool of gateway connections,
  * the retry rules, async plumbing, and the process-wide default client.
  *

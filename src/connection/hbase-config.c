@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-config.c: the settings of an HBaseClient, validated one by one,
  * from code, a key file or the environment.  Loading from a key file or
  * the environment is all-or-nothing: it works on a copy and only a fully

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-connection-private.h: what the client and pool need of a connection. */
 #ifndef HBASE_CONNECTION_PRIVATE_H
 #define HBASE_CONNECTION_PRIVATE_H

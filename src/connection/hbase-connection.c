@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-connection.c: one connection to a Thrift2 gateway: hbase-glib's
  * socket transport (buffered or framed) under the generated binary or
  * compact protocol, and the generated THBaseService client on top. */

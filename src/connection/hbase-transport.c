@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-transport.c: hbase-glib's own Thrift transport over one TCP socket.
  *
  * Reads go through one buffer filled by large recv() calls and consumed by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-transport.h (private): hbase-glib's own Thrift transport.
  *
  * One TCP connection to a gateway, buffered or framed, under the generated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-error.c: the HBASE_ERROR domain, and turning the outcome of a
  * generated Thrift call into it with the gateway's own message kept. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-thrift-fixes.c: repairs for libthrift_c_glib 0.17 types the
  * generated code uses (see thrift/fix-application-exception.sed). */
 #include "config.h"

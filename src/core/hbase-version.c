@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-version.c: the library's run-time version. */
 #include "config.h"
 

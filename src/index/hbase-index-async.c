@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-async.c: the _async/_finish pairs of the index queries.
  * Each runs its synchronous twin in a GTask worker thread, on a handle of
  * its own (references to the caller's index core and hooked table), so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-maintenance.c: verify (scan HBase, compare with Redis,
  * report missing and extra entries), rebuild (clear and refill from a
  * scan, with concurrent writers), repair (verify, then correct the rows

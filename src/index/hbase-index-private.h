@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-private.h: what the files of the Redis index share: index
  * columns and their value encodings, Redis key names, row records, the
  * Redis connection pool and command batches, and the index core that the

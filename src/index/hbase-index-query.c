@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-query.c: queries answered from the Redis index.
  *
  * A query is resolved against the definitions into a plan: equality and

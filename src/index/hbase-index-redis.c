@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-redis.c: the index's Redis connections: a bounded pool of
  * hiredis contexts (a context is not thread-safe: one user at a time),
  * connect and read/write timeouts, AUTH and SELECT, fast failure for a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-spec.c: index definitions (HBaseIndexSpec), how indexed
  * values are read, encoded and scored, the names of the Redis keys, and
  * the row records the Lua script keeps, as C reads them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index.c: opening an index (definitions stored in HBase), the
  * write hooks that maintain it, the dirty mark, and the helpers queries
  * and maintenance share (reading row records, repairing rows).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- hbase-index.lua: the Redis side of the hbase-glib index (src/index).
 --
 -- One script, dispatched on ARGV[1]: "before" (a write is about to be

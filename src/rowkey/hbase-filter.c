@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-filter.c: HBaseFilter, typed filters rendered to the HBase filter
  * language (ParseFilter of hbase-client, used by the Thrift2 gateway for
  * TGet/TScan.filterString).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-key-scanner.c: HBaseKeyScanner, a scan of a key range fanned out
  * over salt buckets and merged in key order (a k-way merge), and
  * hbase_key_query_run(), pages of it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-key-schema.c: HBaseKeySchema, composite row keys from typed fields.
  *
  * Each field type has an order-preserving encoding (see HBaseKeyFieldType):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-rowkey-private.h: what the key schema, filter and key scanner code
  * share. */
 #ifndef HBASE_ROWKEY_PRIVATE_H

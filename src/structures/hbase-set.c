@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-set.c: HBaseSet, a set of byte strings in the qualifiers of one
  * row (or of N shard rows), with Redis's semantics.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-structures-io.c: encodings, the meta cell, reads and the
  * compare-and-set write shared by sets and sorted sets.  See
  * hbase-structures-private.h and docs/structures-layout.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-structures-private.h: what the set and sorted-set code shares: the
  * byte encodings of docs/structures-layout.md, the meta cell, reads of
  * explicit columns and of column ranges of one row (paged on the server

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-zset.c: HBaseZSet, a sorted set in one row, with Redis's
  * semantics.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-condition-private.h: what check-and-mutate needs of a condition. */
 #ifndef HBASE_CONDITION_PRIVATE_H
 #define HBASE_CONDITION_PRIVATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-condition.c: HBaseCondition, the cell test of a check-and-mutate.
  *
  * Like mutations, conditions are built without errors: a bad argument is

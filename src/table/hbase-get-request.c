@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-get-request.c: get and getMultiple requests encoded by hand.
  *
  * Why this exists: a generated TGet is three GObjects (the TGet, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-get-request.h (private): get and getMultiple requests encoded by
  * hand, without generated TGet objects.  Why: see hbase-get-request.c. */
 #ifndef HBASE_GET_REQUEST_H

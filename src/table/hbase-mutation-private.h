@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-mutation-private.h: what the table needs of a mutation: checking
  * it and turning it into the generated structs. */
 #ifndef HBASE_MUTATION_PRIVATE_H

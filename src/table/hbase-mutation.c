@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-mutation.c: HBaseMutation, a put, delete, increment or append of
  * one row.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-put-request.c: put and putMultiple with TPuts written by hand.
  *
  * Why this exists: a generated TPut is a GObject holding a GObject per

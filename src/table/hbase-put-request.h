@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-put-request.h (private): put and putMultiple calls whose TPuts
  * are written by hand from the mutations.  Why: see hbase-put-request.c. */
 #ifndef HBASE_PUT_REQUEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-request-writer.c: see hbase-request-writer.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-request-writer.h (private): what the hand-encoded requests share
  * (hbase-get-request.c, hbase-put-request.c, the TPut writer in
  * hbase-mutation.c): fields written through a ThriftProtocol, and the call

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-result-reader.c: the replies that carry rows (get, getMultiple,
  * getScannerRows), decoded straight into HBaseRows.
  *

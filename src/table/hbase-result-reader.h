@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-result-reader.h (private): hand-written receivers of the replies
  * that carry rows (get, getMultiple, getScannerRows), decoding the
  * TResults straight into HBaseRows.  Why: see hbase-result-reader.c.

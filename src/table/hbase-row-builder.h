@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-row-builder.h (private): building an HBaseRow piece by piece, as
  * the reply decoder (hbase-result-reader.c) reads it off the wire, and the
  * row internals the scanner needs.

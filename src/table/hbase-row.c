@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-row.c: HBaseRow and HBaseCell, the immutable results of reads.
  *
  * A row is one block of memory: the HBaseRow, its cells and every byte of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-scanner.c: HBaseScanner, streaming the rows of a key range through
  * the gateway's openScanner/getScannerRows/closeScanner.
  *

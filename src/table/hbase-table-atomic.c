@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-atomic.c: the read-modify-write operations HBase runs
  * atomically on one row: increment, append, 64-bit counters and
  * check-and-mutate; sync and async.

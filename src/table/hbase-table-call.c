@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-call.c: what every table operation shares: the prepared
  * call, sending it with retries, sharpening vague errors, and running it
  * on a worker thread for the async variants.  See hbase-table-call.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-call.h: one table operation, prepared and then run.
  *
  * Every operation works in two steps: "prepare" checks all its input and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-input.c: the checks and conversions of caller input that the
  * table, scanner and admin code share: row keys, read options, filter
  * strings, table names, and GBytes/strings into the generated structs'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-private.h: what the table, scanner and admin code share. */
 #ifndef HBASE_TABLE_PRIVATE_H
 #define HBASE_TABLE_PRIVATE_H

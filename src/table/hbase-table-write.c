@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table-write.c: puts and deletes: apply one mutation, apply many
  * (batched into putMultiple/deleteMultiple runs), mutate one row
  * atomically; sync and async. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-table.c: HBaseTable, a handle on one table, and its reads: get,
  * get multiple, exists (sync and async).  Writes are in
  * hbase-table-write.c, increments, appends, counters and check-and-mutate

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-write-buffer.c: HBaseWriteBuffer, mutations collected and sent in
  * batches, like the Java client's BufferedMutator.
  *

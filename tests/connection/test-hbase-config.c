@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests for src/connection/hbase-config.c: defaults, every setter's
  * bounds, gateway list parsing, and loading from key files, files and the
  * environment, which must be all-or-nothing and name the bad setting. */

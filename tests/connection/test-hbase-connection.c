@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests for src/connection/hbase-connection.c that need no server. */
 #include "config.h"
 

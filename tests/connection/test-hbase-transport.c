@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of hbase-glib's own Thrift transport (src/connection/hbase-transport.c)
  * against a scripted TCP peer the test runs itself on loopback: framing,
  * read-ahead, end of stream, SIGPIPE, deadlines, cancellation, connecting.

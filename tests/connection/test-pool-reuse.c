@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the pool's fast path (src/connection/hbase-client.c):
  * a connection that had a reply less than a second ago is reused for an
  * idempotent call without a liveness check, and when the gateway had

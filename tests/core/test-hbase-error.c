@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests for src/core/hbase-error.c: failures of generated calls become
  * HBASE_ERROR with the gateway's text kept. */
 #include "config.h"

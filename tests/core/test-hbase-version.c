@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests for src/core/hbase-version.c and hbase-version.h. */
 #include "config.h"
 

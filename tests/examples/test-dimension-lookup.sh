@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The dimension-lookup examples, briefly, on small data: dim-load creates a
 # pre-split table and an events file, and each lookup program must find
 # every known product and count the unknown ones as missing.  The table is

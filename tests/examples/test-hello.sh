@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # examples/hello writes a row through the library and reads it back.
 . "$top_srcdir/tests/support/tap.sh"
 tap_plan 2

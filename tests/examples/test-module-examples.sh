@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The short example of each module (sets, sorted sets, key schemas and
 # filters) runs against the stack and prints what it should.  Each uses a
 # table named after this process and drops it (--drop).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* index-support.c: see index-support.h. */
 #include "config.h"
 

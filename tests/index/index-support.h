@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* index-support.h: what the Redis index tests share: a table with an
  * index on the stack (unique table, definitions table and key prefix per
  * run, everything dropped at the end), a direct Redis connection to look

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the Redis index's pieces: definitions and their
  * stored form, key names, value parsing, canonical forms, order-preserving
  * sort keys and scores, range bounds (score and lexicographic), sorted-set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A program outside the tree, built against the installed library with
  * pkg-config only (tests/install/test-pkg-config.sh). */
 #include <stdio.h>

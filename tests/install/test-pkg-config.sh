@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # `make install` into a temporary directory, then build and run a program
 # from outside the tree with nothing but pkg-config; and check that the
 # library exports only hbase_* symbols.

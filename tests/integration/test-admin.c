@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of hbase_admin_*() against the real stack, on every
  * protocol/transport combination it runs (see tests/support/test-stack.h):
  * create with every family option and with split keys (checked through the

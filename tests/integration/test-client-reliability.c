@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration tests of HBaseClient's reliability against the real stack:
  * idle sockets the gateway closed, a gateway restarted under load, the
  * shared default client from many threads, deadlines against a peer that

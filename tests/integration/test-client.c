@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseClient against the real stack, on every
  * protocol/transport combination it runs (see tests/support/test-stack.h):
  * ping and list_namespaces (sync and async), hbase_client_call() through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseFilter against the real gateway: every filter of
  * the filter language and the AND, OR, SKIP and WHILE combinators, with the
  * exact rows and cells HBase returns; hostile values (quotes, parentheses,

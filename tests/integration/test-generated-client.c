@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the generated layer against the real stack: every
  * basic THBaseService call, on every protocol/transport combination the
  * stack runs (see tests/support/test-stack.h). */

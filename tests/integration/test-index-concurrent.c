@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the Redis index under concurrent writers on the
  * real stack: threads (through one index handle and through a second
  * handle, as another process would) change the indexed values of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the Redis index on the real stack: interleavings
  * of writers, repairs and rebuilds that random concurrent runs hit
  * rarely, made to happen in a fixed order.  A write is split into its two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the Redis index when Redis goes down in the middle
  * of a load.  The test starts a redis-server of its own (a free port,
  * files in a temporary directory; the stack's shared one is never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the Redis index on the real stack (HBase through the
  * binary/buffered gateway, the stack's redis-server with a key prefix of
  * its own): maintenance on every write path (put, put multiple, delete of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the rowkey toolkit against the real stack:
  *  - seed 003: ten files keyed user(6) + time(8) + file(6); find(20120901,
  *    20121001, "中国好声音", "综艺", "浙江卫视") returns exactly files 1, 2,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseScanner against the real stack, on every
  * protocol/transport combination it runs (see tests/support/test-stack.h).
  *

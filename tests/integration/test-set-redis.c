@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Differential test of HBaseSet against a real redis-server: long random
  * sequences of set commands (several fixed seeds, binary and non-ASCII
  * members, plain and sharded sets, pages smaller than the sets) applied

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseSet against the real stack: SADD/SREM
  * semantics, binary and non-ASCII members, paging through a set larger
  * than a page, sharded sets, SSCAN cursors, SRANDMEMBER counts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the atomic operations of HBaseTable against the real
  * stack: increment, append, 64-bit counters (also under concurrent
  * writers), check-and-mutate with every compare operator and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the table's write hooks (src/table/hbase-table-
  * private.h) against the real stack: they see every write path with the
  * mutations sent, can veto a write before anything is sent, and learn

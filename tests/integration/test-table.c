@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseTable against the real stack, on every
  * protocol/transport combination (see tests/support/test-stack.h): gets
  * with every read option, puts and every kind of delete, get_multiple,

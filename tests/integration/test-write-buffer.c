@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseWriteBuffer against the real stack, on every
  * protocol/transport combination (see tests/support/test-stack.h): flushes
  * by count, by bytes, by interval, on demand, at close and at free; adds

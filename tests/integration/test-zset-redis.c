@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Differential test of HBaseZSet against a real redis-server: long random
  * sequences of sorted-set commands (several fixed seeds, binary and
  * non-ASCII members, extreme scores: ±inf, -0.0, ±DBL_MAX, denormals,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of HBaseZSet against the real stack: ZADD with every
  * flag and its errors, INCR and ZINCRBY, extreme scores (±inf, -0.0,
  * denormals, DBL_MAX), ranges by score with every kind of bound, LIMIT

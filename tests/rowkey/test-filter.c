@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of HBaseFilter: the exact filter-language text of every
  * constructor and combinator, quoting of hostile values, and the problems
  * reported at rendering.  The gateway's view of the same filters is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of HBaseKeySchema: encodings of every field type (seed 003's
  * padded keys among them), errors for values a field cannot hold, decoding,
  * property tests that the order of encoded keys is the order of the value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* structures-support.c: see structures-support.h. */
 #include "config.h"
 

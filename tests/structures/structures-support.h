@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* structures-support.h: what the set and sorted-set tests share: the
  * families of their tables, byte helpers, random members, and the real
  * redis-server of the stack with the harness of the differential tests. */

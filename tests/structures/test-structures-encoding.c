@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the byte encodings of sets and sorted sets
  * (docs/structures-layout.md): the order-preserving double encoding, with
  * property tests over random and extreme values; the descending member

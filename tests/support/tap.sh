@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tap.sh: TAP helpers for shell tests, sourced by tests/*/test-*.sh.
 tap_n=0
 tap_failed=0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-rows.c: see test-rows.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-rows.h: small helpers for tests that write and read rows. */
 #ifndef TEST_ROWS_H
 #define TEST_ROWS_H

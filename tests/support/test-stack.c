@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-stack.c: locate and connect to the local stack for integration tests. */
 #include "config.h"
 

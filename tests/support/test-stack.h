@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-stack.h: what integration tests need to reach the local stack. */
 #ifndef TEST_STACK_H
 #define TEST_STACK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-table-fixture.c: see test-table-fixture.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-table-fixture.h: integration tests that run each case on one or
  * more gateways, against a table of their own per gateway.
  *

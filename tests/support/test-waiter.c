@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-waiter.c: see test-waiter.h. */
 #include "config.h"
 

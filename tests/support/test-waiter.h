@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test-waiter.h: waiting for an async result on the thread-default main
  * context, for the tests of _async/_finish pairs. */
 #ifndef TEST_WAITER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of HBaseRow made from hand-built TResults, of the
  * shared checks in hbase-table-private.h, and of HBaseMutation's builders. */
 #include "config.h"

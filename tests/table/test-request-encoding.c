@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the hand-encoded requests: get and
  * getMultiple (src/table/hbase-get-request.c) for every kind of
  * HBaseReadOptions, put and putMultiple (src/table/hbase-put-request.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the hand-written reply decoder
  * (src/table/hbase-result-reader.c) against bytes the generated writers
  * produce: TResult lists and whole get / getMultiple / getScannerRows

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # thrift/check-idl.py: our IDL matches the hbase.thrift inside the
 # hbase-thrift jar the local stack runs, and the checker catches the
 # differences that matter on the wire.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the generated layer as the build ships it: objects free
  * everything they own, and the g_autoptr() cleanups exist. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Regression test: the generated get_type() functions are thread-safe.
  *
  * Thrift 0.17's c_glib generator registers each type with an unguarded

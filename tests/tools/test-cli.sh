@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The hbase-glib command-line tool against the real stack: every command's
 # help, usage errors and exit statuses, and the output of each command
 # checked exactly (TSV and JSON, binary bytes, UTF-8).  Tables and the

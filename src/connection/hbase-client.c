@@ -372,22 +372,20 @@ finish_error (GError **error, GError *last, guint attempts, guint doubt_attempt,
 {
   if (doubt_attempt != 0 && last->domain == HBASE_ERROR)
     {
+      char *message;
+
       _hbase_error_set_in_doubt (last, TRUE);
-      if (doubt_attempt != attempts && doubt_message != NULL)
-        {
-          char *message = g_strdup_printf ("%s; attempt %u had sent its request and may have "
-                                           "been applied: %s", last->message, doubt_attempt,
-                                           doubt_message);
-          g_free (last->message);
-          last->message = message;
-        }
+      if (doubt_attempt == attempts)
+        message = g_strdup_printf ("%s (the request had been sent: it may have been applied)",
+                                   last->message);
+      else if (g_strcmp0 (doubt_message, last->message) == 0)
+        message = g_strdup_printf ("%s (attempt %u had sent its request: it may have been "
+                                   "applied)", last->message, doubt_attempt);
       else
-        {
-          char *message = g_strdup_printf ("%s (the request had been sent: it may have been "
-                                           "applied)", last->message);
-          g_free (last->message);
-          last->message = message;
-        }
+        message = g_strdup_printf ("%s; attempt %u had sent its request and may have been "
+                                   "applied: %s", last->message, doubt_attempt, doubt_message);
+      g_free (last->message);
+      last->message = message;
     }
   if (attempts > 1)
     g_prefix_error (&last, "after %u attempts: ", attempts);

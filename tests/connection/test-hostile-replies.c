@@ -28,6 +28,7 @@ typedef struct {
   gboolean close_after;   /* close after the reply, else hold until the client goes */
   GThread *thread;
   gint stop;
+  gint requests;       /* connections on which a request arrived */
 } Server;
 
 static gpointer
@@ -49,6 +50,8 @@ server_run (gpointer data)
       if (recv (fd, buf, sizeof buf, 0) > 0)
         {
           gsize len;
+
+          g_atomic_int_inc (&server->requests);
           const guint8 *bytes = g_bytes_get_data (server->reply, &len);
 
           if (send (fd, bytes, len, MSG_NOSIGNAL) < 0)
@@ -398,6 +401,174 @@ test_announced_not_sent (void)
   server_stop (server);
 }
 
+/* --- writes in doubt ------------------------------------------------------------ */
+
+static HBaseClient *
+doubt_client (guint port, guint attempts)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autofree char *gateway = g_strdup_printf ("127.0.0.1:%u", port);
+  g_autoptr(GError) error = NULL;
+  HBaseClient *client;
+
+  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
+  g_assert_true (hbase_config_set_operation_timeout (config, 3000, &error));
+  g_assert_true (hbase_config_set_max_attempts (config, attempts, &error));
+  g_assert_true (hbase_config_set_retry_backoff (config, 10, 20, &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  return client;
+}
+
+static HBaseMutation *
+a_put (void)
+{
+  g_autoptr(GBytes) row = g_bytes_new_static ("k", 1);
+  g_autoptr(GBytes) value = g_bytes_new_static ("v", 1);
+  HBaseMutation *put = hbase_mutation_new_put (row);
+
+  hbase_mutation_put (put, "f", "q", value);
+  return put;
+}
+
+/* The gateway read the put and closed without answering: it may have
+ * applied it.  The put is retried (a put may be repeated) and every
+ * attempt meets the same fate; the error says so and is in doubt. */
+static void
+test_doubt_put_unanswered (void)
+{
+  g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
+  Server *server = server_start (nothing, TRUE);
+  g_autoptr(HBaseClient) client = doubt_client (server->port, 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
+  g_autoptr(HBaseMutation) put = a_put ();
+
+  g_assert_no_error (error);
+  g_assert_false (hbase_table_apply (table, put, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_assert_true (hbase_error_is_in_doubt (error));
+  g_assert_nonnull (strstr (error->message, "may have been applied"));
+  g_assert_cmpint (g_atomic_int_get (&server->requests), ==, 3);
+  g_clear_object (&table);
+  g_clear_object (&client);
+  server_stop (server);
+}
+
+/* An increment is never sent again once a request of it may have
+ * arrived: one request, an error in doubt. */
+static void
+test_doubt_increment_not_resent (void)
+{
+  g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
+  Server *server = server_start (nothing, TRUE);
+  g_autoptr(HBaseClient) client = doubt_client (server->port, 5);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
+  g_autoptr(GBytes) row = g_bytes_new_static ("k", 1);
+  g_autoptr(HBaseMutation) increment = hbase_mutation_new_increment (row);
+  g_autoptr(HBaseRow) result = NULL;
+
+  g_assert_no_error (error);
+  hbase_mutation_increment (increment, "f", "n", 1);
+  result = hbase_table_increment (table, increment, NULL, &error);
+  g_assert_null (result);
+  g_test_message ("%s", error->message);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_assert_true (hbase_error_is_in_doubt (error));
+  g_assert_cmpint (g_atomic_int_get (&server->requests), ==, 1);
+  g_clear_object (&table);
+  g_clear_object (&client);
+  server_stop (server);
+}
+
+/* Nothing listens: nothing was sent, the put certainly did not happen. */
+static void
+test_doubt_refused (void)
+{
+  struct sockaddr_in addr = { .sin_family = AF_INET, .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
+  socklen_t len = sizeof addr;
+  int fd = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  guint port;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseMutation) put = a_put ();
+  g_autoptr(GError) error = NULL;
+
+  /* a port that was free a moment ago, and nothing listens on it */
+  g_assert_cmpint (bind (fd, (struct sockaddr *) &addr, sizeof addr), ==, 0);
+  g_assert_cmpint (getsockname (fd, (struct sockaddr *) &addr, &len), ==, 0);
+  port = ntohs (addr.sin_port);
+  close (fd);
+  client = doubt_client (port, 2);
+  table = hbase_table_new (client, "t", &error);
+  g_assert_no_error (error);
+  g_assert_false (hbase_table_apply (table, put, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_assert_false (hbase_error_is_in_doubt (error));
+  g_assert_null (strstr (error->message, "may have been applied"));
+}
+
+/* A read that failed after sending changed nothing: never in doubt. */
+static void
+test_doubt_not_for_reads (void)
+{
+  g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
+  Server *server = server_start (nothing, TRUE);
+  g_autoptr(HBaseClient) client = doubt_client (server->port, 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
+  g_autoptr(GBytes) row = g_bytes_new_static ("k", 1);
+  g_autoptr(HBaseRow) result = NULL;
+
+  g_assert_no_error (error);
+  result = hbase_table_get (table, row, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_assert_false (hbase_error_is_in_doubt (error));
+  g_clear_object (&table);
+  g_clear_object (&client);
+  server_stop (server);
+}
+
+/* HBase's own answers: a refusal naming a do-not-retry exception is not
+ * in doubt; a retryable I/O error (the gateway's client gave up) is. */
+static void
+test_doubt_server_answers (void)
+{
+  /* put's reply: field 1 (io) TIOError { 1: message, 2: canRetry } */
+  static const struct {
+    const char *hex;
+    gboolean in_doubt;
+  } answers[] = {
+    { "80010002 00000003 707574 00000000 0c0001 0b0001 0000001b"
+      "4e6f53756368436f6c756d6e46616d696c79457863657074696f6e" "020002 00 00 00", FALSE },
+    { "80010002 00000003 707574 00000000 0c0001 0b0001 00000007 74696d656f7574 020002 01 00 00",
+      TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    {
+      g_autoptr(GByteArray) bytes = hex_bytes (answers[i].hex);
+      g_autoptr(GBytes) reply = g_bytes_new (bytes->data, bytes->len);
+      Server *server = server_start (reply, FALSE);
+      g_autoptr(HBaseClient) client = doubt_client (server->port, 1);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
+      g_autoptr(HBaseMutation) put = a_put ();
+
+      g_assert_no_error (error);
+      g_assert_false (hbase_table_apply (table, put, NULL, &error));
+      g_test_message ("%s", error->message);
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+      g_assert_cmpint (hbase_error_is_in_doubt (error), ==, answers[i].in_doubt);
+      g_clear_object (&table);
+      g_clear_object (&client);
+      server_stop (server);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -410,5 +581,10 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/hostile-replies/max-message-size", test_max_message_size);
   g_test_add_func ("/hostile-replies/announced-not-sent", test_announced_not_sent);
+  g_test_add_func ("/in-doubt/put-unanswered", test_doubt_put_unanswered);
+  g_test_add_func ("/in-doubt/increment-not-resent", test_doubt_increment_not_resent);
+  g_test_add_func ("/in-doubt/refused", test_doubt_refused);
+  g_test_add_func ("/in-doubt/not-for-reads", test_doubt_not_for_reads);
+  g_test_add_func ("/in-doubt/server-answers", test_doubt_server_answers);
   return g_test_run ();
 }

@@ -168,7 +168,7 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
   guint n = hbase_config_get_n_gateways (config);
   guint first = g_atomic_int_add (&client->next_gateway, 1);
   g_autoptr(GString) reasons = g_string_new (NULL);
-  gboolean timed_out = FALSE;
+  gboolean timed_out = FALSE, permanent = TRUE;
 
   for (guint i = 0; i < n; i++)
     {
@@ -195,12 +195,15 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
           return NULL;
         }
       timed_out = g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+      permanent = permanent && _hbase_error_is_permanent (local);
       g_string_append_printf (reasons, "%s%s", reasons->len > 0 ? "; " : "", local->message);
       if (deadline != 0 && g_get_monotonic_time () >= deadline)
         break;
     }
   g_set_error (error, HBASE_ERROR, timed_out ? HBASE_ERROR_TIMEOUT : HBASE_ERROR_CONNECTION,
                "no Thrift2 gateway reachable: %s", reasons->str);
+  if (permanent && error != NULL)
+    _hbase_error_set_permanent (*error);
   return NULL;
 }
 
@@ -335,6 +338,8 @@ leaves_connection_broken (const GError *error)
 static gboolean
 may_retry (const GError *error, HBaseCallFlags flags, gboolean request_sent)
 {
+  if (_hbase_error_is_permanent (error))
+    return FALSE;
   if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION))
     return !request_sent || (flags & HBASE_CALL_IDEMPOTENT);
   if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO))

@@ -24,6 +24,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "hbase-transport.h"
+#include "../core/hbase-error-private.h"
 
 #define READ_CHUNK (64 * 1024)
 #define SHRINK_ABOVE (1024 * 1024)
@@ -729,6 +730,10 @@ _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
                    "cannot resolve the gateway host '%s': %s", self->host, gai_strerror (rc));
+      /* an unknown name stays unknown for the call's few seconds; a DNS
+       * server that did not answer (EAI_AGAIN) may answer the next time */
+      if (error != NULL && rc != EAI_AGAIN && rc != EAI_SYSTEM && rc != EAI_MEMORY)
+        _hbase_error_set_permanent (*error);
       return FALSE;
     }
   for (struct addrinfo *ai = addresses; ai != NULL && self->fd < 0; ai = ai->ai_next)

@@ -18,6 +18,7 @@
 typedef struct {
   gboolean can_retry;
   gboolean in_doubt;
+  gboolean permanent;   /* no later attempt can succeed (an unknown host name) */
 } HBaseErrorPrivate;
 
 static void
@@ -25,6 +26,7 @@ hbase_error_private_init (HBaseErrorPrivate *priv)
 {
   priv->can_retry = FALSE;
   priv->in_doubt = FALSE;
+  priv->permanent = FALSE;
 }
 
 static void
@@ -32,6 +34,7 @@ hbase_error_private_copy (const HBaseErrorPrivate *src, HBaseErrorPrivate *dest)
 {
   dest->can_retry = src->can_retry;
   dest->in_doubt = src->in_doubt;
+  dest->permanent = src->permanent;
 }
 
 static void
@@ -105,6 +108,19 @@ _hbase_error_set_in_doubt (GError *error, gboolean in_doubt)
 {
   if (error != NULL && error->domain == HBASE_ERROR)
     hbase_error_get_private (error)->in_doubt = in_doubt;
+}
+
+void
+_hbase_error_set_permanent (GError *error)
+{
+  if (error != NULL && error->domain == HBASE_ERROR)
+    hbase_error_get_private (error)->permanent = TRUE;
+}
+
+gboolean
+_hbase_error_is_permanent (const GError *error)
+{
+  return error != NULL && error->domain == HBASE_ERROR && hbase_error_get_private (error)->permanent;
 }
 
 /* A TIOError that may hide an applied write: a retryable one (the

@@ -569,6 +569,28 @@ test_doubt_server_answers (void)
     }
 }
 
+/* A host name that does not resolve is not retried: it will not resolve
+ * within the call's seconds (a DNS server that does not answer is). */
+static void
+test_unknown_host_not_retried (void)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  HBaseClientStats stats;
+
+  g_assert_true (hbase_config_set_gateways (config, "no-such-host.invalid:9090", &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  g_assert_false (hbase_client_ping (client, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_assert_nonnull (strstr (error->message, "no-such-host.invalid"));
+  g_assert_null (strstr (error->message, "attempts"));
+  hbase_client_get_stats (client, &stats);
+  g_assert_cmpuint (stats.retries, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -586,5 +608,6 @@ main (int argc, char **argv)
   g_test_add_func ("/in-doubt/refused", test_doubt_refused);
   g_test_add_func ("/in-doubt/not-for-reads", test_doubt_not_for_reads);
   g_test_add_func ("/in-doubt/server-answers", test_doubt_server_answers);
+  g_test_add_func ("/client/unknown-host-not-retried", test_unknown_host_not_retried);
   return g_test_run ();
 }

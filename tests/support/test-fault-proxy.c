@@ -394,6 +394,33 @@ read_some (int fd, guint8 *buffer, gsize size, gsize *len)
 
 /* --- the thread ---------------------------------------------------------------- */
 
+/* A copy of the current mode (holding a reference to its garbage); FALSE
+ * when the proxy is stopping. */
+static gboolean
+read_setting (TestFaultProxy *proxy, Setting *setting)
+{
+  gboolean stopping;
+
+  g_mutex_lock (&proxy->lock);
+  stopping = proxy->stopping;
+  *setting = proxy->setting;
+  setting->garbage = setting->garbage != NULL ? g_bytes_ref (setting->garbage) : NULL;
+  g_mutex_unlock (&proxy->lock);
+  if (stopping)
+    g_clear_pointer (&setting->garbage, g_bytes_unref);
+  return !stopping;
+}
+
+static void
+follow_setting (TestFaultProxy *proxy, Conn *conn, const Setting *setting, gint64 now)
+{
+  if (conn->dead)
+    return;
+  conn_follow (conn, setting, now);
+  if (setting->mode == MODE_ACCEPT_CLOSE)
+    conn_close (proxy, conn, FALSE);
+}
+
 static gpointer
 proxy_thread (gpointer data)
 {
@@ -410,24 +437,14 @@ proxy_thread (gpointer data)
       struct pollfd listener = { .fd = proxy->listen_fd, .events = POLLIN };
       int timeout = -1;
 
-      g_mutex_lock (&proxy->lock);
-      if (proxy->stopping)
-        {
-          g_mutex_unlock (&proxy->lock);
-          break;
-        }
-      setting = proxy->setting;
-      setting.garbage = setting.garbage != NULL ? g_bytes_ref (setting.garbage) : NULL;
-      g_mutex_unlock (&proxy->lock);
-
+      if (!read_setting (proxy, &setting))
+        break;
       for (GList *l = proxy->conns; l != NULL; l = l->next)
         {
           Conn *conn = l->data;
           Chunk *chunk;
 
-          conn_follow (conn, &setting, now);
-          if (setting.mode == MODE_ACCEPT_CLOSE)
-            conn_close (proxy, conn, FALSE);
+          follow_setting (proxy, conn, &setting, now);
           if (conn->dead || !conn_flush (proxy, conn, now))
             continue;
           if ((chunk = g_queue_peek_head (&conn->to_upstream)) != NULL)
@@ -462,6 +479,13 @@ proxy_thread (gpointer data)
       if (poll ((struct pollfd *) fds->data, fds->len, timeout) < 0 && errno != EINTR)
         g_error ("fault proxy: poll failed: %s", g_strerror (errno));
       now = g_get_monotonic_time ();
+      /* bytes that came after a mode change must see it, even when the
+       * change and the bytes woke the same poll() */
+      g_clear_pointer (&setting.garbage, g_bytes_unref);
+      if (!read_setting (proxy, &setting))
+        break;
+      for (GList *l = proxy->conns; l != NULL; l = l->next)
+        follow_setting (proxy, l->data, &setting, now);
 
       for (guint i = 0; i < fds->len; i++)
         {

@@ -1067,6 +1067,20 @@ inject_reset (void)
   test_fault_proxy_reset_request (redis_proxy, 5, 0);
 }
 
+/* Redis ran the commands, the reply is cut: the index may hold entries of
+ * a write that never reached HBase, which queries must not return. */
+static void
+inject_reset_reply (void)
+{
+  test_fault_proxy_reset_reply (redis_proxy, 2);
+}
+
+static void
+inject_partial_request (void)
+{
+  test_fault_proxy_reset_request (redis_proxy, 20, 10);
+}
+
 static void
 inject_garbage (void)
 {
@@ -1091,6 +1105,18 @@ static void
 test_redis_reset (void)
 {
   run_redis_case (inject_reset, TRUE);
+}
+
+static void
+test_redis_reset_reply (void)
+{
+  run_redis_case (inject_reset_reply, TRUE);
+}
+
+static void
+test_redis_partial_request (void)
+{
+  run_redis_case (inject_partial_request, TRUE);
 }
 
 static void
@@ -1223,6 +1249,8 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/faults/redis/delay", test_redis_delay);
   g_test_add_func ("/integration/faults/redis/blackhole", test_redis_blackhole);
   g_test_add_func ("/integration/faults/redis/reset", test_redis_reset);
+  g_test_add_func ("/integration/faults/redis/reset-mid-request", test_redis_partial_request);
+  g_test_add_func ("/integration/faults/redis/reset-mid-reply", test_redis_reset_reply);
   g_test_add_func ("/integration/faults/redis/garbage", test_redis_garbage);
   g_test_add_func ("/integration/faults/redis/mark-dirty", test_redis_mark_dirty);
   /* last: a failure stops the program, and the scanner's deadline is the

@@ -46,7 +46,7 @@ static char *table_name;
 static gint64
 slack_ms (void)
 {
-  return ix_quick () ? 1500 : 400;
+  return ix_quick () ? 600 : 400;
 }
 
 static gint64
@@ -453,6 +453,82 @@ test_blackhole (gconstpointer data)
   g_assert_cmpint (read_counter (&f, "counter"), ==, 0);
   /* the client closed every timed-out connection */
   g_assert_true (test_fault_proxy_wait_closed (f.proxy, 1000));
+  expect_pool_emptied (&f);
+  expect_recovery (&f);
+  faults_teardown (&f);
+}
+
+/* An asynchronous get and put: the callbacks come within the deadline,
+ * with the same errors as the blocking calls. */
+typedef struct {
+  GMainLoop *loop;
+  GError *error;
+  gint64 took_ms;
+  gint64 start;
+} AsyncWait;
+
+static void
+async_get_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  AsyncWait *wait = data;
+  g_autoptr(HBaseRow) row = hbase_table_get_finish (HBASE_TABLE (source), result, &wait->error);
+
+  wait->took_ms = elapsed_ms (wait->start);
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+async_apply_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  AsyncWait *wait = data;
+
+  hbase_table_apply_finish (HBASE_TABLE (source), result, &wait->error);
+  wait->took_ms = elapsed_ms (wait->start);
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+test_blackhole_async (gconstpointer data)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GBytes) key = NULL;
+  g_autoptr(HBaseMutation) put = NULL;
+  g_autoptr(GBytes) value = test_text ("value-row");
+  AsyncWait wait = { 0 };
+  Faults f;
+
+  if (!faults_setup (&f, data, 1))
+    return;
+  faults_seed (&f);
+  g_main_context_push_thread_default (context);
+  wait.loop = g_main_loop_new (context, FALSE);
+  test_fault_proxy_blackhole (f.proxy);
+
+  key = test_key ("seed");
+  wait.start = g_get_monotonic_time ();
+  hbase_table_get_async (f.table, key, NULL, NULL, async_get_done, &wait);
+  g_main_loop_run (wait.loop);
+  g_test_message ("%s async get: %s after %" G_GINT64_FORMAT " ms", f.gateway->label,
+                  wait.error != NULL ? wait.error->message : "succeeded", wait.took_ms);
+  g_assert_error (wait.error, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+  check_bound ("an asynchronous get", wait.took_ms, TIMEOUT_MS + slack_ms ());
+  g_clear_error (&wait.error);
+
+  g_clear_pointer (&key, g_bytes_unref);
+  key = test_key ("row");
+  put = hbase_mutation_new_put (key);
+  hbase_mutation_put (put, FAMILY, "q", value);
+  wait.start = g_get_monotonic_time ();
+  hbase_table_apply_async (f.table, put, NULL, async_apply_done, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_error (wait.error, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+  check_bound ("an asynchronous put", wait.took_ms, TIMEOUT_MS + slack_ms ());
+  expect_in_doubt (wait.error, TRUE);
+  g_clear_error (&wait.error);
+  g_assert_false (put_applied (&f, "row"));
+
+  g_main_loop_unref (wait.loop);
+  g_main_context_pop_thread_default (context);
   expect_pool_emptied (&f);
   expect_recovery (&f);
   faults_teardown (&f);
@@ -1228,6 +1304,7 @@ main (int argc, char **argv)
     { "delay-within-deadline", test_delay_within_deadline, FALSE },
     { "late-reply", test_late_reply, TRUE },
     { "blackhole", test_blackhole, TRUE },
+    { "blackhole-async", test_blackhole_async, TRUE },
     { "slow-drip", test_slow_drip, TRUE },
     { "reset-mid-request", test_reset_request, FALSE },
     { "reset-mid-reply", test_reset_reply, FALSE },

@@ -17,6 +17,11 @@
  *    to pass-through the next call on the same client succeeds with its own
  *    data (a late reply is never read as the next call's).
  *
+ * Also: a scan interrupted by each fault between its fetches must go on
+ * after the last row returned once the faults stop (every row once), and
+ * four threads calling while the faults change must only ever get their
+ * own rows.
+ *
  * The Redis side: an index reaching redis-server through the proxy fails
  * its writes and queries with HBASE_INDEX_ERROR_REDIS in bounded time, or
  * follows the mark-dirty policy, and works again once the proxy passes

@@ -531,7 +531,7 @@ _hbase_client_call_on (HBaseClient     *client,
     }
   deadline = g_get_monotonic_time () +
              (gint64) hbase_config_get_operation_timeout (client->config) * 1000;
-  max_attempts = hbase_config_get_max_attempts (client->config);
+  max_attempts = (flags & _HBASE_CALL_ONCE) ? 1 : hbase_config_get_max_attempts (client->config);
 
   for (guint attempt = 1;; attempt++)
     {

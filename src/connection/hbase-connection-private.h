@@ -28,6 +28,10 @@ void                  _hbase_connection_set_gateway   (HBaseConnection *connecti
                                                        guint            gateway);
 guint                 _hbase_connection_get_gateway   (HBaseConnection *connection);
 
+/* A call flag of the library's own: one attempt only (a best-effort call
+ * such as closing a scanner the gateway would expire anyway). */
+#define _HBASE_CALL_ONCE ((HBaseCallFlags) (1 << 16))
+
 /* Any gateway, for _hbase_client_call_on(). */
 #define HBASE_ANY_GATEWAY G_MAXUINT
 

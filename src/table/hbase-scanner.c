@@ -327,8 +327,8 @@ close_once (Service *service, gpointer user_data, GError **error)
 }
 
 /* Best effort: a scanner the gateway no longer knows is not an error, and
- * one it cannot close expires on its own after 60 s.  Not sent again once
- * it left, so a dead gateway does not hold up the caller for long. */
+ * one it cannot close expires on its own after 60 s.  One attempt only, so
+ * a dead gateway does not hold up the caller for long. */
 static void
 close_server_scanner (HBaseScanner *scanner)
 {
@@ -337,8 +337,8 @@ close_server_scanner (HBaseScanner *scanner)
   if (!scanner->open)
     return;
   scanner->open = FALSE;
-  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_DEFAULT, &scanner->gateway, close_once, &id,
-                              NULL, NULL))
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_DEFAULT | _HBASE_CALL_ONCE, &scanner->gateway,
+                              close_once, &id, NULL, NULL))
     g_debug ("closing scanner %d failed; the gateway expires it", (int) id);
 }
 
@@ -367,6 +367,10 @@ abandon_server_scanner (HBaseScanner *scanner, const GError *reason)
 {
   if (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
     scanner->open = FALSE;   /* the gateway does not know it any more */
+  else if (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_TIMEOUT))
+    /* the gateway did not answer within the call's deadline: a close
+     * would wait as long again; the gateway expires the scanner itself */
+    scanner->open = FALSE;
   else
     close_server_scanner (scanner);
   clear_buffer (scanner);

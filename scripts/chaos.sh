@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # A chaos run: a stack of its own with several region servers, the mixed
 # workload (tests/chaos/chaos-workload, built by scripts/build.sh) through
-# two gateways, and the chaos driver (scripts/stack/ChaosDriver.java)
+# two gateways (and a third for a second scanning thread), and the chaos driver (scripts/stack/ChaosDriver.java)
 # moving, splitting and merging regions and restarting region servers and
 # gateways meanwhile; then the workload's invariants are checked.
 #
@@ -20,7 +20,9 @@
 #   HBASE_GLIB_CHAOS_STATE_DIR  state, data and logs (default <repo>/.stack-chaos;
 #                               its data is wiped at each run)
 #   HBASE_GLIB_CHAOS_ZK_PORT    ZooKeeper (default 2191)
-#   HBASE_GLIB_CHAOS_GATEWAYS   two gateway ports (default "9190 9191")
+#   HBASE_GLIB_CHAOS_GATEWAYS   three gateway ports (default "9190 9191 9192"): the
+#                               workload's client uses the first two, its second
+#                               scanning thread the third
 #   HBASE_GLIB_CHAOS_REDIS_PORT redis-server, oracle and index (default 6390)
 #   HBASE_GLIB_CHAOS_REGIONSERVERS  region servers (default 3)
 #   HBASE_GLIB_BUILD_DIR        where chaos-workload was built (default <repo>/build)
@@ -48,14 +50,15 @@ case $seed in *[!0-9]*) echo "chaos: --seed must be a number" >&2; exit 2;; esac
 
 state=${HBASE_GLIB_CHAOS_STATE_DIR:-$repo/.stack-chaos}
 zk_port=${HBASE_GLIB_CHAOS_ZK_PORT:-2191}
-read -r gw1 gw2 <<<"${HBASE_GLIB_CHAOS_GATEWAYS:-9190 9191}"
+read -r gw1 gw2 gw3 <<<"${HBASE_GLIB_CHAOS_GATEWAYS:-9190 9191 9192}"
+[ -n "$gw3" ] || { echo "chaos: HBASE_GLIB_CHAOS_GATEWAYS needs three ports" >&2; exit 2; }
 redis_port=${HBASE_GLIB_CHAOS_REDIS_PORT:-6390}
 build=${HBASE_GLIB_BUILD_DIR:-$repo/build}
 workload=$build/tests/chaos/chaos-workload
 
 export HBASE_GLIB_STATE_DIR=$state
 export HBASE_GLIB_ZK_PORT=$zk_port
-export HBASE_GLIB_STACK_GATEWAYS="$gw1:binary:buffered $gw2:binary:buffered"
+export HBASE_GLIB_STACK_GATEWAYS="$gw1:binary:buffered $gw2:binary:buffered $gw3:binary:buffered"
 export HBASE_GLIB_REDIS_PORT=$redis_port
 export HBASE_GLIB_REGIONSERVERS=${HBASE_GLIB_CHAOS_REGIONSERVERS:-3}
 export HBASE_GLIB_MASTER_HEAP=${HBASE_GLIB_MASTER_HEAP:-2g}
@@ -82,7 +85,7 @@ trap cleanup EXIT
 # --- a stack of its own ------------------------------------------------------------
 "$stack" stop >/dev/null 2>&1 || true   # a previous run of this state directory
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for port in "$zk_port" "$gw1" "$gw2" "$redis_port"; do
+for port in "$zk_port" "$gw1" "$gw2" "$gw3" "$redis_port"; do
   port_taken "$port" && die "port $port on 127.0.0.1 is in use (see HBASE_GLIB_CHAOS_* in $0)"
 done
 rm -rf "$state/data" "$state/run"
@@ -96,7 +99,7 @@ t_ready=$(now_s)
 ready=$state/run/workload-ready
 settled=$state/run/cluster-settled
 rm -f "$ready" "$settled"
-"$workload" --gateways "127.0.0.1:$gw1,127.0.0.1:$gw2" --redis "127.0.0.1:$redis_port" \
+"$workload" --gateways "127.0.0.1:$gw1,127.0.0.1:$gw2" --scan-gateway "127.0.0.1:$gw3" --redis "127.0.0.1:$redis_port" \
   --duration "$duration" --ready "$ready" --settled "$settled" \
   >"$logs/chaos-summary.txt" 2>"$logs/chaos-workload.log" &
 workload_pid=$!
@@ -111,7 +114,7 @@ say "workload running for $duration s; chaos driver started (log: $logs/chaos-dr
 mkdir -p "$logs"
 java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/chaos-driver-client.log" \
   -cp "$("$stack" classpath)" "$here/stack/ChaosDriver.java" "$duration" 'chaos_.*' \
-  "$state/run/cluster-control" "$stack" "$gw1,$gw2" $seed \
+  "$state/run/cluster-control" "$stack" "$gw1,$gw2,$gw3" $seed \
   >"$logs/chaos-driver.log" 2>"$logs/chaos-driver.err" &
 driver_pid=$!
 driver_status=0

@@ -720,16 +720,19 @@ chaos_scan_fill (HBaseTable *table, GError **error)
 struct _ChaosScans {
   ChaosRun *run;
   HBaseTable *table;
+  char *label;
+  guint problems_this_scan;     /* only the first few of a scan are logged */
   guint64 complete, broken, rows, duplicates, missing, out_of_order, wrong_values;
   char *first_problem;
 };
 
 ChaosScans *
-chaos_scans_new (ChaosRun *run, HBaseTable *table)
+chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label)
 {
   ChaosScans *scans = g_new0 (ChaosScans, 1);
 
   scans->run = run;
+  scans->label = g_strdup (label);
   scans->table = g_object_ref (table);
   return scans;
 }
@@ -738,6 +741,7 @@ void
 chaos_scans_free (ChaosScans *scans)
 {
   g_object_unref (scans->table);
+  g_free (scans->label);
   g_free (scans->first_problem);
   g_free (scans);
 }
@@ -755,7 +759,8 @@ scan_problem (ChaosScans *scans, guint64 *counter, const char *format, ...)
   text = g_strdup_vprintf (format, args);
   va_end (args);
   (*counter)++;
-  chaos_log ("scan: %s", text);
+  if (scans->problems_this_scan++ < 3)
+    chaos_log ("%s: %s", scans->label, text);
   if (scans->first_problem == NULL)
     scans->first_problem = g_steal_pointer (&text);
 }
@@ -773,6 +778,7 @@ scan_once (ChaosScans *scans, gboolean reversed)
   gint64 next = reversed ? CHAOS_SCAN_ROWS - 1 : 0;  /* the row expected next */
   HBaseRow *row;
 
+  scans->problems_this_scan = 0;
   options.reversed = reversed;
   options.caching = 20;
   scanner = hbase_table_scan (scans->table, &options, &error);
@@ -820,10 +826,14 @@ scan_once (ChaosScans *scans, gboolean reversed)
       if (seen % 20 == 0)
         g_usleep (40 * 1000);
     }
+  if (scans->problems_this_scan > 3)
+    chaos_log ("%s: %u problems in this scan, the first 3 shown", scans->label, scans->problems_this_scan);
   if (error != NULL)
     {
+      g_autofree char *what = g_strdup_printf ("%s: %s", scans->label, reversed ? "reversed scan" : "scan");
+
       scans->broken++;
-      chaos_note_read_failed (reversed ? "reversed scan" : "scan", error);
+      chaos_note_read_failed (what, error);
       return;
     }
   if (reversed ? next != -1 : next != CHAOS_SCAN_ROWS)
@@ -851,7 +861,7 @@ chaos_scans_thread (gpointer data)
 void
 chaos_scans_check (ChaosScans *scans)
 {
-  chaos_invariant ("scans", scans->complete > 0 && scans->duplicates == 0 && scans->missing == 0 &&
+  chaos_invariant (scans->label, scans->complete > 0 && scans->duplicates == 0 && scans->missing == 0 &&
                    scans->out_of_order == 0 && scans->wrong_values == 0,
                    "%" G_GUINT64_FORMAT " whole-table scans of %u rows completed, %" G_GUINT64_FORMAT
                    " broken off by an error (their rows checked too); %" G_GUINT64_FORMAT " rows read, %"

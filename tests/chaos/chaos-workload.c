@@ -15,8 +15,11 @@
  *   - sets and sorted sets equal the oracle;
  *   - the index, once repaired, has no drift from its table.
  *
- *   chaos-workload --gateways H:P,H:P --redis H:P --duration S
- *                  --ready FILE --settled FILE
+ *   chaos-workload --gateways H:P,H:P --scan-gateway H:P --redis H:P
+ *                  --duration S --ready FILE --settled FILE
+ *
+ * Everything goes through one client of the --gateways, but for a second
+ * scanning thread with a client of its own gateway (--scan-gateway).
  *
  * Exit status: 0 when every invariant holds, 1 when one does not, 2 when
  * the workload could not run. */
@@ -320,12 +323,14 @@ main (int argc, char **argv)
   g_autofree char *gateways = NULL;
   g_autofree char *redis = NULL;
   g_autofree char *ready = NULL;
+  g_autofree char *own_gateway = NULL;
   g_autofree char *settled = NULL;
   gint duration = 180;
   GOptionEntry entries[] = {
     { "gateways", 0, 0, G_OPTION_ARG_STRING, &gateways, "Thrift2 gateways, HOST:PORT,HOST:PORT", "LIST" },
     { "redis", 0, 0, G_OPTION_ARG_STRING, &redis, "redis-server for the oracle and the index", "HOST:PORT" },
     { "duration", 0, 0, G_OPTION_ARG_INT, &duration, "seconds of load (default 180)", "S" },
+    { "scan-gateway", 0, 0, G_OPTION_ARG_STRING, &own_gateway, "a gateway of its own for the one-gateway scans", "HOST:PORT" },
     { "ready", 0, 0, G_OPTION_ARG_FILENAME, &ready, "created once the tables are set up", "FILE" },
     { "settled", 0, 0, G_OPTION_ARG_FILENAME, &settled, "checks start once this exists", "FILE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
@@ -336,12 +341,14 @@ main (int argc, char **argv)
   g_autoptr(HBaseIndex) index = NULL;
   g_autofree char *redis_host = NULL;
   ChaosRun run = { 0 };
-  HBaseTable *kv_table, *scan_table, *counter_table, *set_table;
+  g_autoptr(HBaseConfig) one_gateway_config = NULL;
+  g_autoptr(HBaseClient) one_gateway_client = NULL;
+  HBaseTable *kv_table, *scan_table, *one_gateway_scan_table, *counter_table, *set_table;
   ChaosKv *kv, *indexed;
   ChaosCounters *counters;
-  ChaosScans *scans;
+  ChaosScans *scans, *one_gateway_scans;
   ChaosStructures *structures;
-  GThread *threads[5];
+  GThread *threads[6];
   guint i;
 
   setvbuf (stdout, NULL, _IOLBF, 0);
@@ -351,10 +358,10 @@ main (int argc, char **argv)
       fprintf (stderr, "chaos-workload: %s\n", error->message);
       return 2;
     }
-  if (gateways == NULL || redis == NULL || ready == NULL || settled == NULL || duration <= 0 ||
+  if (gateways == NULL || own_gateway == NULL || redis == NULL || ready == NULL || settled == NULL || duration <= 0 ||
       !parse_host_port (redis, &redis_host, &run.redis_port))
     {
-      fprintf (stderr, "chaos-workload: --gateways, --redis HOST:PORT, --ready, --settled and a positive --duration are needed\n");
+      fprintf (stderr, "chaos-workload: --gateways, --scan-gateway, --redis HOST:PORT, --ready, --settled and a positive --duration are needed\n");
       return 2;
     }
   run.redis_host = redis_host;
@@ -374,7 +381,14 @@ main (int argc, char **argv)
   scan_table = kv_table != NULL ? hbase_table_new (run.client, CHAOS_SCAN_TABLE, &error) : NULL;
   counter_table = scan_table != NULL ? hbase_table_new (run.client, CHAOS_COUNTER_TABLE, &error) : NULL;
   set_table = counter_table != NULL ? hbase_table_new (run.client, CHAOS_SET_TABLE, &error) : NULL;
-  if (set_table == NULL || !chaos_scan_fill (scan_table, &error))
+  /* scans through a client of one gateway, which no other client uses:
+   * its server scanners are always reached where they were opened */
+  one_gateway_config = hbase_config_new ();
+  if (set_table == NULL ||
+      !hbase_config_set_gateways (one_gateway_config, own_gateway, &error) ||
+      (one_gateway_client = hbase_client_new (one_gateway_config, &error)) == NULL ||
+      (one_gateway_scan_table = hbase_table_new (one_gateway_client, CHAOS_SCAN_TABLE, &error)) == NULL ||
+      !chaos_scan_fill (scan_table, &error))
     {
       fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
       return 2;
@@ -388,7 +402,8 @@ main (int argc, char **argv)
   kv = chaos_kv_new (&run, kv_table, "puts", "k", 800, FALSE);
   indexed = chaos_kv_new (&run, hbase_index_get_table (index), "indexed", "p", 300, TRUE);
   counters = chaos_counters_new (&run, counter_table, 40);
-  scans = chaos_scans_new (&run, scan_table);
+  scans = chaos_scans_new (&run, scan_table, "scans");
+  one_gateway_scans = chaos_scans_new (&run, one_gateway_scan_table, "scans-1gw");
 
   if (!g_file_set_contents (ready, "", 0, &error))
     {
@@ -403,6 +418,7 @@ main (int argc, char **argv)
   threads[2] = g_thread_new ("counters", chaos_counters_thread, counters);
   threads[3] = g_thread_new ("scans", chaos_scans_thread, scans);
   threads[4] = g_thread_new ("structures", chaos_structures_thread, structures);
+  threads[5] = g_thread_new ("scans-1gw", chaos_scans_thread, one_gateway_scans);
   for (i = 0; i < G_N_ELEMENTS (threads); i++)
     g_thread_join (threads[i]);
   chaos_log ("load done; waiting for the cluster to settle (%s)", settled);
@@ -418,6 +434,7 @@ main (int argc, char **argv)
   chaos_kv_check (kv);
   chaos_counters_check (counters);
   chaos_scans_check (scans);
+  chaos_scans_check (one_gateway_scans);
   chaos_structures_check (structures);
   chaos_kv_check (indexed);
   check_index (index);
@@ -426,9 +443,11 @@ main (int argc, char **argv)
   chaos_kv_free (indexed);
   chaos_counters_free (counters);
   chaos_scans_free (scans);
+  chaos_scans_free (one_gateway_scans);
   chaos_structures_free (structures);
   g_object_unref (kv_table);
   g_object_unref (scan_table);
+  g_object_unref (one_gateway_scan_table);
   g_object_unref (counter_table);
   g_object_unref (set_table);
   g_clear_pointer (&index, hbase_index_free);

@@ -77,7 +77,7 @@ void             chaos_counters_check    (ChaosCounters *counters);
 void             chaos_counters_free     (ChaosCounters *counters);
 
 gboolean         chaos_scan_fill         (HBaseTable *table, GError **error);
-ChaosScans      *chaos_scans_new         (ChaosRun *run, HBaseTable *table);
+ChaosScans      *chaos_scans_new         (ChaosRun *run, HBaseTable *table, const char *label);
 gpointer         chaos_scans_thread      (gpointer scans);
 void             chaos_scans_check       (ChaosScans *scans);
 void             chaos_scans_free        (ChaosScans *scans);

@@ -174,7 +174,7 @@ public class ChaosDriver {
   List<HRegionLocation> locations(TableName table) throws Exception {
     try (RegionLocator locator = connection.getRegionLocator(table)) {
       List<HRegionLocation> all = new ArrayList<>(locator.getAllRegionLocations());
-      all.removeIf(l -> l.getRegion().isSplit() || l.getRegion().isOffline());
+      all.removeIf(l -> l.getRegion().isSplit());
       all.sort((a, b) -> Bytes.compareTo(a.getRegion().getStartKey(), b.getRegion().getStartKey()));
       return all;
     }
@@ -241,27 +241,41 @@ public class ChaosDriver {
     return rows.get(1 + random.nextInt(rows.size() - 1));
   }
 
+  // Merges two adjacent regions of a table with more than the minimum.
+  // HBase refuses to merge a region that still has reference files from a
+  // split ("Skip merging ..."); then another pair is tried.
   String merge() throws Exception {
-    List<TableName> candidates = new ArrayList<>();
+    List<RegionInfo[]> pairs = new ArrayList<>();
     for (TableName table : workloadTables()) {
-      if (locations(table).size() > MIN_REGIONS_PER_TABLE) {
-        candidates.add(table);
+      List<HRegionLocation> regions = locations(table);
+      if (regions.size() <= MIN_REGIONS_PER_TABLE) {
+        continue;
+      }
+      for (int i = 0; i + 1 < regions.size(); i++) {
+        RegionInfo a = regions.get(i).getRegion();
+        RegionInfo b = regions.get(i + 1).getRegion();
+        if (Bytes.equals(a.getEndKey(), b.getStartKey())) {
+          pairs.add(new RegionInfo[] { a, b });
+        }
       }
     }
-    if (candidates.isEmpty()) {
-      return null;
+    Collections.shuffle(pairs, random);
+    List<String> refused = new ArrayList<>();
+    for (RegionInfo[] pair : pairs) {
+      try {
+        admin.mergeRegionsAsync(new byte[][] { pair[0].getEncodedNameAsBytes(), pair[1].getEncodedNameAsBytes() }, false)
+          .get(120, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (e.getCause() != null && String.valueOf(e.getCause().getMessage()).contains("Skip merging")) {
+          refused.add(pair[0].getEncodedName() + "+" + pair[1].getEncodedName());
+          continue;
+        }
+        throw e;
+      }
+      return pair[0].getRegionNameAsString() + " + " + pair[1].getEncodedName()
+        + (refused.isEmpty() ? "" : " (refused before, regions with references: " + String.join(", ", refused) + ")");
     }
-    TableName table = pick(candidates);
-    List<HRegionLocation> regions = locations(table);
-    int i = random.nextInt(regions.size() - 1);
-    RegionInfo a = regions.get(i).getRegion();
-    RegionInfo b = regions.get(i + 1).getRegion();
-    if (!Bytes.equals(a.getEndKey(), b.getStartKey())) {
-      throw new IllegalStateException("regions " + a.getEncodedName() + " and " + b.getEncodedName() + " are not adjacent");
-    }
-    admin.mergeRegionsAsync(new byte[][] { a.getEncodedNameAsBytes(), b.getEncodedNameAsBytes() }, false)
-      .get(120, TimeUnit.SECONDS);
-    return a.getRegionNameAsString() + " + " + b.getEncodedName();
+    return null;
   }
 
   String restartRegionServer(String how) throws Exception {

@@ -363,6 +363,7 @@ chaos_structures_thread (gpointer data)
 {
   ChaosStructures *s = data;
 
+  chaos_worker_start ("structures");
   while (chaos_running (s->run))
     {
       gint dice = g_rand_int_range (s->rand, 0, 100);
@@ -389,6 +390,7 @@ chaos_structures_thread (gpointer data)
         zset_command (s, i, 2, member, 0);
       chaos_pause (s->run, 5);
     }
+  chaos_worker_end ();
   return NULL;
 }
 

@@ -459,6 +459,7 @@ chaos_kv_thread (gpointer data)
 {
   ChaosKv *kv = data;
 
+  chaos_worker_start (kv->label);
   while (chaos_running (kv->run))
     {
       gint32 dice = g_rand_int_range (kv->rand, 0, 100);
@@ -471,6 +472,7 @@ chaos_kv_thread (gpointer data)
         kv_buffered_puts (kv);
       chaos_pause (kv->run, 5);
     }
+  chaos_worker_end ();
   return NULL;
 }
 
@@ -568,6 +570,7 @@ chaos_counters_thread (gpointer data)
 {
   ChaosCounters *counters = data;
 
+  chaos_worker_start ("counters");
   while (chaos_running (counters->run))
     {
       guint i = (guint) g_rand_int_range (counters->rand, 0, (gint32) counters->n);
@@ -625,6 +628,7 @@ chaos_counters_thread (gpointer data)
         }
       chaos_pause (counters->run, 5);
     }
+  chaos_worker_end ();
   return NULL;
 }
 
@@ -853,8 +857,10 @@ chaos_scans_thread (gpointer data)
   ChaosScans *scans = data;
   guint n = 0;
 
+  chaos_worker_start (scans->label);
   while (chaos_running (scans->run))
     scan_once (scans, n++ % 3 == 2);
+  chaos_worker_end ();
   return NULL;
 }
 

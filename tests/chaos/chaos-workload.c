@@ -40,11 +40,48 @@ static guint64 n_success, n_acked, n_in_doubt, n_not_applied, n_read_failed;
 static GHashTable *error_counts;        /* "what: message" -> count */
 static gboolean any_invariant_failed;
 
+/* each worker's own longest time without a success (chaos_worker_start) */
+typedef struct {
+  char *name;
+  gint64 last_success_us;
+  gint64 longest_gap_us;
+} WorkerClock;
+
+static GPrivate worker_clock;
+static GPtrArray *worker_clocks;
+
+void
+chaos_worker_start (const char *name)
+{
+  WorkerClock *clock = g_new0 (WorkerClock, 1);
+
+  clock->name = g_strdup (name);
+  clock->last_success_us = g_get_monotonic_time ();
+  g_private_set (&worker_clock, clock);
+  g_mutex_lock (&stats_lock);
+  g_ptr_array_add (worker_clocks, clock);
+  g_mutex_unlock (&stats_lock);
+}
+
+/* the gap up to the end of the load counts too */
+void
+chaos_worker_end (void)
+{
+  WorkerClock *clock = g_private_get (&worker_clock);
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&stats_lock);
+  if (clock != NULL && now - clock->last_success_us > clock->longest_gap_us)
+    clock->longest_gap_us = now - clock->last_success_us;
+  g_mutex_unlock (&stats_lock);
+}
+
 void
 chaos_stats_init (void)
 {
   last_success_us = g_get_monotonic_time ();
   error_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  worker_clocks = g_ptr_array_new ();
 }
 
 void
@@ -66,8 +103,14 @@ void
 chaos_note_success (void)
 {
   gint64 now = g_get_monotonic_time ();
+  WorkerClock *clock = g_private_get (&worker_clock);
 
   g_mutex_lock (&stats_lock);
+  if (clock != NULL)
+    {
+      clock->longest_gap_us = MAX (clock->longest_gap_us, now - clock->last_success_us);
+      clock->last_success_us = now;
+    }
   n_success++;
   if (now - last_success_us > longest_gap_us)
     {
@@ -159,10 +202,17 @@ chaos_stats_print (void)
           "%" G_GUINT64_FORMAT " writes in doubt, %" G_GUINT64_FORMAT " writes not applied, "
           "%" G_GUINT64_FORMAT " reads failed\n",
           n_success, n_acked, n_in_doubt, n_not_applied, n_read_failed);
-  printf ("longest time without a successful operation: %.1f s%s%s%s\n",
+  printf ("longest time without a successful operation: %.1f s%s%s%s; per worker:",
           (double) longest_gap_us / G_USEC_PER_SEC,
           gap_end_text != NULL ? " (ending " : "", gap_end_text != NULL ? gap_end_text : "",
           gap_end_text != NULL ? "Z)" : "");
+  for (i = 0; i < worker_clocks->len; i++)
+    {
+      const WorkerClock *clock = worker_clocks->pdata[i];
+
+      printf ("%s %s %.1f s", i > 0 ? "," : "", clock->name, (double) clock->longest_gap_us / G_USEC_PER_SEC);
+    }
+  printf ("\n");
   g_hash_table_iter_init (&iter, error_counts);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     g_ptr_array_add (messages, key);

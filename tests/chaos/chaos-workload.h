@@ -32,6 +32,9 @@ typedef struct {
 /* --- accounting ------------------------------------------------------------------ */
 
 void     chaos_stats_init        (void);
+/* a worker thread's name, for its own longest time without a success */
+void     chaos_worker_start      (const char *name);
+void     chaos_worker_end        (void);
 /* a successful operation (read or write) */
 void     chaos_note_success      (void);
 /* an acknowledged write */

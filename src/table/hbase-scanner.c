@@ -4,8 +4,10 @@
  *
  * How it keeps its promises:
  *  - the server-side scanner lives in the gateway process, not on a
- *    connection, so every call goes through hbase_client_call() on whatever
- *    pooled connection is free;
+ *    connection: every call goes through the pool, on whatever connection
+ *    to that gateway is free (scanner ids are small numbers each gateway
+ *    counts on its own: another gateway would answer with a scanner of its
+ *    own);
  *  - openScanner consumes nothing and is retried like any read, but
  *    getScannerRows is not idempotent (a resent one skips a batch on the
  *    server), so it is only resent when it certainly never left;
@@ -29,6 +31,7 @@
 
 #include <string.h>
 
+#include "../connection/hbase-connection-private.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
 #include "hbase-table-private.h"
@@ -62,6 +65,7 @@ struct _HBaseScanner {
 
   gboolean open;              /* a server scanner exists ... */
   gint32 id;                  /* ... with this id (0 is valid) */
+  guint gateway;              /* ... in this gateway (an index of the client's config) */
   gboolean server_done;       /* it has nothing more for us */
   gboolean finished;          /* the caller got the end */
 
@@ -333,7 +337,8 @@ close_server_scanner (HBaseScanner *scanner)
   if (!scanner->open)
     return;
   scanner->open = FALSE;
-  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, close_once, &id, NULL, NULL))
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_DEFAULT, &scanner->gateway, close_once, &id,
+                              NULL, NULL))
     g_debug ("closing scanner %d failed; the gateway expires it", (int) id);
 }
 
@@ -399,6 +404,7 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
   HbaseThriftTScan *scan = scanner->scan;
   gboolean inexact_start = FALSE;
   OpenCall call = { scanner->table_name, scan, -1 };
+  guint gateway;
 
   if (range_is_empty (&scanner->lower, &scanner->upper))
     {
@@ -447,9 +453,11 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
       scan->__isset_limit = TRUE;
     }
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_IDEMPOTENT, open_once, &call,
-                          cancellable, error))
+  gateway = HBASE_ANY_GATEWAY;
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, &gateway,
+                              open_once, &call, cancellable, error))
     return FALSE;
+  scanner->gateway = gateway;
   scanner->id = call.id;
   scanner->open = TRUE;
   scanner->server_done = FALSE;
@@ -516,8 +524,8 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
   FetchCall call = { scanner->id, (gint32) scanner->caching, NULL };
   gboolean more = TRUE;
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, fetch_once, &call,
-                          cancellable, error))
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_READ_ONLY, &scanner->gateway, fetch_once,
+                              &call, cancellable, error))
     {
       g_clear_pointer (&call.rows, g_ptr_array_unref);
       return FALSE;

@@ -121,8 +121,16 @@ driver_status=0
 wait "$driver_pid" || driver_status=$?
 driver_pid=
 touch "$settled"
+# the checks read every key back: minutes at most, unless something hangs
+deadline=$(( $(now_s) + 900 ))
+while kill -0 "$workload_pid" 2>/dev/null && [ "$(now_s)" -lt "$deadline" ]; do sleep 1; done
 workload_status=0
-wait "$workload_pid" || workload_status=$?
+if kill -0 "$workload_pid" 2>/dev/null; then
+  say "the workload still runs 900 s after the chaos ended: stopping it"
+  kill "$workload_pid" 2>/dev/null || true
+  workload_status=124
+fi
+wait "$workload_pid" || { [ "$workload_status" -eq 124 ] || workload_status=$?; }
 workload_pid=
 t_end=$(now_s)
 
@@ -136,8 +144,11 @@ echo "time: $((t_end - t_start)) s in all ($((t_ready - t_start)) s to start the
 
 status=0
 if [ "$workload_status" -ne 0 ]; then
-  [ "$workload_status" -eq 1 ] && echo "RESULT: FAIL: an invariant was violated (see above and $logs/chaos-workload.log)" \
-                               || echo "RESULT: FAIL: the workload could not run (exit $workload_status; $logs/chaos-workload.log)"
+  case $workload_status in
+    1) echo "RESULT: FAIL: an invariant was violated (see above and $logs/chaos-workload.log)" ;;
+    124) echo "RESULT: FAIL: the workload hung (its last log lines below; $logs/chaos-workload.log)" ;;
+    *) echo "RESULT: FAIL: the workload could not run (exit $workload_status; $logs/chaos-workload.log)" ;;
+  esac
   tail -n 5 "$logs/chaos-workload.log" >&2 || true
   status=1
 fi

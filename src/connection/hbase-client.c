@@ -593,7 +593,11 @@ _hbase_client_call_on (HBaseClient     *client,
           release (client, connection, leaves_connection_broken (local));
         }
 
-      if (attempt >= max_attempts || !may_retry (local, flags, sent) ||
+      /* a gateway the call is bound to that cannot be reached is not
+       * waited for: what it held (a scanner) is likely gone with it, and
+       * the caller can start over on another gateway at once */
+      if (attempt >= max_attempts || (connection == NULL && pinned != HBASE_ANY_GATEWAY) ||
+          !may_retry (local, flags, sent) ||
           !back_off (client, attempt, deadline, cancellable, error))
         {
           if (error != NULL && *error != NULL)

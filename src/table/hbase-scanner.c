@@ -837,3 +837,12 @@ hbase_scanner_free (HBaseScanner *scanner)
   g_clear_object (&scanner->table);
   g_free (scanner);
 }
+
+gboolean
+_hbase_scanner_get_server_id (HBaseScanner *scanner, gint32 *id)
+{
+  if (scanner == NULL || !scanner->open)
+    return FALSE;
+  *id = scanner->id;
+  return TRUE;
+}

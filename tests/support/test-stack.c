@@ -87,18 +87,34 @@ test_stack_connect (const TestGateway *gateway)
 }
 
 void
+test_stack_unavailable (const char *why)
+{
+  if (test_stack_required ())
+    {
+      g_test_message ("%s", why);
+      g_test_fail ();
+    }
+  else
+    g_test_skip (why);
+}
+
+void
 test_stack_unreachable (const char *why)
 {
   g_autofree char *message =
     g_strdup_printf ("local stack unreachable (%s); start it with scripts/stack.sh start", why);
 
-  if (test_stack_required ())
-    {
-      g_test_message ("%s", message);
-      g_test_fail ();
-    }
-  else
-    g_test_skip (message);
+  test_stack_unavailable (message);
+}
+
+void
+test_stack_missing_gateway (HBaseProtocol protocol, HBaseTransport transport)
+{
+  g_autofree char *message =
+    g_strdup_printf ("HBASE_GLIB_TEST_GATEWAYS names no %s/%s gateway, which this test needs",
+                     hbase_protocol_to_string (protocol), hbase_transport_to_string (transport));
+
+  test_stack_unavailable (message);
 }
 
 char *
@@ -164,6 +180,16 @@ test_stack_find_gateway (GPtrArray *gateways, HBaseProtocol protocol, HBaseTrans
         return gateway;
     }
   return NULL;
+}
+
+const TestGateway *
+test_stack_require_gateway (GPtrArray *gateways, HBaseProtocol protocol, HBaseTransport transport)
+{
+  const TestGateway *gateway = test_stack_find_gateway (gateways, protocol, transport);
+
+  if (gateway == NULL)
+    test_stack_missing_gateway (protocol, transport);
+  return gateway;
 }
 
 gboolean

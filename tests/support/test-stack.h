@@ -29,6 +29,16 @@ gboolean test_stack_required (void);
  * because the stack cannot be reached (@why says how it failed). */
 void test_stack_unreachable (const char *why);
 
+/* Marks the current test skipped, or failed when test_stack_required(),
+ * because what it needs of the stack is not there (@why, a whole sentence). */
+void test_stack_unavailable (const char *why);
+
+/* Marks the current test skipped, or failed when test_stack_required(),
+ * because HBASE_GLIB_TEST_GATEWAYS names no gateway speaking @protocol
+ * over @transport. */
+void test_stack_missing_gateway (HBaseProtocol  protocol,
+                                 HBaseTransport transport);
+
 /* Connects to @gateway.  When it cannot be reached, marks the current test
  * skipped (or failed, see test_stack_required()) and returns NULL. */
 HBaseConnection *test_stack_connect (const TestGateway *gateway);
@@ -52,6 +62,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestGateway, test_stack_gateway_free)
 const TestGateway *test_stack_find_gateway (GPtrArray      *gateways,
                                             HBaseProtocol   protocol,
                                             HBaseTransport  transport);
+
+/* test_stack_find_gateway() for a test that needs that gateway: when the
+ * list has none, marks the current test skipped (failed when
+ * test_stack_required(), see test_stack_missing_gateway()) and returns NULL. */
+const TestGateway *test_stack_require_gateway (GPtrArray      *gateways,
+                                               HBaseProtocol   protocol,
+                                               HBaseTransport  transport);
 
 /* TRUE when @gateway accepts a connection; otherwise marks the current
  * test skipped (or failed, see test_stack_required()) and returns FALSE. */

@@ -8,7 +8,7 @@
 
 #include <hiredis/hiredis.h>
 
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 #include "../support/test-stack.h"
 
 G_BEGIN_DECLS

@@ -13,7 +13,7 @@
 
 #include "hbase-index-private.h"
 #include "../../src/table/hbase-table-private.h"
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 
 static HBaseIndexSpec *
 sample_spec (void)

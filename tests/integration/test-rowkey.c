@@ -19,7 +19,7 @@
 
 #include <string.h>
 
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
 

@@ -14,7 +14,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/rowkey/hbase-rowkey-private.h"
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 
 static guint
 n_cases (guint full)

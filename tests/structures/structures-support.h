@@ -7,7 +7,7 @@
 
 #include <hiredis/hiredis.h>
 
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 #include "../support/test-table-fixture.h"
 
 G_BEGIN_DECLS

@@ -12,7 +12,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/structures/hbase-structures-private.h"
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 
 static gboolean quick;
 

@@ -22,7 +22,8 @@ typedef struct {
 GPtrArray *test_stack_gateways (void);
 
 /* TRUE when an unreachable stack must fail the test rather than skip it:
- * CI=true or HBASE_GLIB_TEST_REQUIRE_STACK=1. */
+ * CI=true (or 1, yes, on) or HBASE_GLIB_TEST_REQUIRE_STACK on (a boolean,
+ * see test_env_boolean()). */
 gboolean test_stack_required (void);
 
 /* Marks the current test skipped, or failed when test_stack_required(),

@@ -30,7 +30,7 @@
 #include "../../src/table/hbase-result-reader.h"
 #include "../../src/table/hbase-row-builder.h"
 #include "../../src/table/hbase-table-private.h"
-#include "../support/test-quick.h"
+#include "../support/test-env.h"
 
 #define MEMORY_BUFFER_SIZE (64 * 1024 * 1024)
 

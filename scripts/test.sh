@@ -40,8 +40,11 @@ export HBASE_GLIB_STATE_DIR=${HBASE_GLIB_STATE_DIR:-$repo/.stack}
 # --- results ----------------------------------------------------------------------
 # One line per test run: STEP <tab> PROGRAM <tab> TEST <tab> RESULT <tab> REASON,
 # RESULT one of PASS FAIL SKIP ERROR XFAIL XPASS.  Steps add to it with the
-# record_* functions below; a new step (its own TAP log, or one pass/fail)
-# needs nothing else.
+# record_* functions below.  A new step is one line:
+#   tap_step "fuzz" scripts/fuzz.sh --ci        (a command printing TAP)
+# or, for a command that reports only counts or only its exit status,
+#   step_begin NAME; run it; record_counts NAME LABEL PASSED FAILED [SKIPPED]
+#   (or record_result NAME TEST PASS|FAIL); failed_steps+=(NAME) when it failed.
 results=$(mktemp "${TMPDIR:-/tmp}/hbase-glib-test-results.XXXXXX")
 trap 'rm -f "$results"' EXIT
 steps=()          # step names, in order, for the summary
@@ -156,6 +159,21 @@ run_step() {
   if "$@"; then return 0; fi
   failed_steps+=("$name")
   return 1
+}
+
+# tap_step STEP COMMAND...: runs COMMAND, which prints TAP on its stdout
+# (shown and kept in a temporary file), and records each of its tests as
+# tests of the program "STEP"; a non-zero exit fails the step.
+tap_step() {
+  local step=$1 out status; shift
+  step_begin "$step"
+  out=$(mktemp "${TMPDIR:-/tmp}/hbase-glib-test-tap.XXXXXX")
+  "$@" | tee "$out"
+  status=${PIPESTATUS[0]}
+  [ "$status" -eq 0 ] || failed_steps+=("$step")
+  record_tap "$step" "$step" "$out"
+  rm -f "$out"
+  return "$status"
 }
 
 # make check in BUILDDIR as step STEP, results recorded.

@@ -62,9 +62,19 @@ record_result() {
 # and on make check's output): "RESULT: PROGRAM N NAME[ # DIRECTIVE REASON]"
 # for a test, "RESULT: PROGRAM - WHAT" for the whole program (a skip plan,
 # an exit status, a bail-out).  Reads stdin; with a PROGRAM prefix as $2,
-# only lines of programs starting with it.
+# only lines of programs starting with it.  On the output of a parallel
+# make, a result line may start in the middle of another one, cut short: the
+# last result on a line is taken (the cut one is lost, hence the .log files
+# for make check; make distcheck runs its tests one at a time).
 parse_driver_lines() {
   awk -v step="$1" -v only="${2:-}" '
+    {
+      line = $0; start = 0
+      while (match(substr(line, start + 1), /(PASS|FAIL|SKIP|ERROR): (tests|examples)\//))
+        start += RSTART
+      if (start > 1 && substr(line, start - 1, 1) == "X") start--
+      if (start > 1) $0 = substr(line, start)
+    }
     /^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR): / {
       result = substr($1, 1, length($1) - 1); program = $2
       if (only != "" && index(program, only) != 1) next

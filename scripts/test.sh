@@ -9,6 +9,8 @@
 #   2. make distcheck         the release tarball builds and passes its tests
 #   3. make check             again in an ASan + UBSan build
 #   4. make check-valgrind    every test program under memcheck
+#   5. scripts/chaos.sh       3 minutes of chaos on a multi-region-server
+#                             HBase under a mixed workload, invariants checked
 # An unreachable stack fails the integration tests here (never a skip).
 # The stack keeps running afterwards; `scripts/stack.sh stop` stops it.
 #
@@ -247,6 +249,21 @@ if [ $quick = no ]; then
   done < <(find "$build" -name '*.valgrind.out' -newer "$stamp" | sort)
   rm -f "$stamp"
   [ $n -gt 0 ] || record_result valgrind "make check-valgrind" ERROR "no TAP output saved"
+fi
+
+if [ $quick = no ]; then
+  # A distributed HBase (3 region servers in one JVM, its own ports and
+  # state) under a chaos driver for 3 minutes: every invariant of the
+  # workload is one test, and the chaos actions must all have happened.
+  step_begin "chaos"
+  HBASE_GLIB_BUILD_DIR=$build scripts/chaos.sh --duration 180 2>&1 | tee "$build/chaos.log"
+  status=${PIPESTATUS[0]}
+  [ "$status" -eq 0 ] || failed_steps+=("chaos")
+  awk '/^invariant / { printf "chaos\tscripts/chaos.sh\tinvariant %s\t%s\t\n", $2, ($3 == "holds:" ? "PASS" : "FAIL") }
+       /^RESULT: / { printf "chaos\tscripts/chaos.sh\tthe run as a whole\t%s\t%s\n", ($2 == "PASS" ? "PASS" : "FAIL"), $0 }' \
+    "$build/chaos.log" >> "$results"
+  grep -q '^RESULT: ' "$build/chaos.log" ||
+    record_result chaos "scripts/chaos.sh" ERROR "no result (exit status $status)"
 fi
 
 # --- summary ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "../index/index-support.h"
+#include "../support/test-env.h"
 #include "../support/test-fault-proxy.h"
 #include "../support/test-rows.h"
 
@@ -52,7 +53,7 @@ static char *table_name;
 static gint64
 slack_ms (void)
 {
-  return ix_quick () ? 600 : 400;
+  return test_quick () ? 600 : 400;
 }
 
 static gint64

@@ -151,7 +151,8 @@ gboolean _hbase_result_meta           (HbaseThriftTResult *result,
                                        guint16       shards,
                                        StructMeta   *meta,
                                        GError      **error);
-/* The newest timestamp of any cell of @result, 0 when empty. */
+/* The newest timestamp of any cell of @result, 0 when empty, at most
+ * G_MAXINT64 - 1 (one more is still a timestamp). */
 gint64   _hbase_result_max_timestamp  (HbaseThriftTResult *result);
 
 /* --- writes --------------------------------------------------------------------------- */

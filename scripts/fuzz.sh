@@ -86,16 +86,16 @@ for name in "${names[@]}"; do
   echo "fuzz: $name for ${seconds}s (log: $log)" >&2
   status=0
   flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10
-         -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/")
+         -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/")
   if [ "$jobs" -gt 1 ]; then
     flags+=(-jobs="$jobs" -workers="$jobs")
   fi
   "$harness" "${flags[@]}" "$work" >"$log" 2>&1 || status=$?
   # with -jobs the workers log to fuzz-N.log in the current directory
   if [ "$jobs" -gt 1 ]; then cat fuzz-*.log >>"$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
-  cov=$(grep -o ' cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
-  ft=$(grep -o ' ft: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s += $2} END {print s + 0}')
+  cov=$( (grep -o ' cov: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
+  ft=$( (grep -o ' ft: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
   found=$(find "$findings" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*' \) | wc -l)
   result=ok
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then
@@ -105,7 +105,7 @@ for name in "${names[@]}"; do
   fi
   summary+=("$(printf '%-15s execs %10s  cov %6s  ft %7s  %s' "$name" "$execs" "${cov:-?}" "${ft:-?}" "$result")")
   if [ "$merge" = yes ] && [ "$result" = ok ]; then
-    "$harness" -merge=1 -max_len=4096 "$seeds" "$work" >>"$log" 2>&1
+    "$harness" -merge=1 -max_len=16384 "$seeds" "$work" >>"$log" 2>&1
   fi
 done
 

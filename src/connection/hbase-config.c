@@ -105,7 +105,8 @@ check_range (const char *key, guint value, guint min, guint max, GError **error)
 }
 
 /* The host is handed to getaddrinfo() as is, so whitespace or control
- * characters can only be a mistake (often a stray separator). */
+ * characters can only be a mistake (often a stray separator), and bytes
+ * that are not UTF-8 could not even be named in an error message. */
 static gboolean
 check_host (const char *host, GError **error)
 {
@@ -120,6 +121,14 @@ check_host (const char *host, GError **error)
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "gateways: host must be at most %d bytes, got %" G_GSIZE_FORMAT,
                    MAX_HOST_LENGTH, strlen (host));
+      return FALSE;
+    }
+  if (!g_utf8_validate (host, -1, NULL))
+    {
+      g_autofree char *escaped = g_strescape (host, NULL);
+
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: host '%s' is not UTF-8 text", escaped);
       return FALSE;
     }
   for (const char *p = host; *p != '\0'; p++)
@@ -299,6 +308,14 @@ hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **e
   g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (gateways != NULL, FALSE);
 
+  if (!g_utf8_validate (gateways, -1, NULL))
+    {
+      g_autofree char *escaped = g_strescape (gateways, NULL);
+
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: '%s' is not UTF-8 text", escaped);
+      return FALSE;
+    }
   parsed = g_ptr_array_new_with_free_func (gateway_free);
   pieces = g_strsplit (gateways, ",", -1);
   for (guint i = 0; pieces[i] != NULL; i++)

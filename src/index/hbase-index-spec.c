@@ -392,6 +392,13 @@ hbase_index_spec_new_from_data (const char *data, GError **error)
   g_autofree char *prefix = NULL;
 
   g_return_val_if_fail (data != NULL, NULL);
+  /* GKeyFile's messages quote the bytes it refuses */
+  if (!g_utf8_validate (data, -1, NULL))
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA,
+                           "bad index definitions: not UTF-8 text");
+      return NULL;
+    }
   if (!g_key_file_load_from_data (file, data, (gsize) -1, G_KEY_FILE_NONE, &local) ||
       g_key_file_get_integer (file, "index", "format", &local) != 1 ||
       (prefix = g_key_file_get_string (file, "index", "prefix", &local)) == NULL ||

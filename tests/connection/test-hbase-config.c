@@ -221,6 +221,24 @@ test_error_message_format (void)
   g_assert_cmpstr (error->message, ==, "pool-size must be between 1 and 1024, got 0");
 }
 
+/* Bytes that are not UTF-8 are refused with a message that is. */
+static void
+test_gateways_not_utf8 (void)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (hbase_config_set_gateways (config, "h\xb1:1,[::1]:9090", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "not UTF-8"));
+  g_clear_error (&error);
+  g_assert_false (hbase_config_add_gateway (config, "h\xb1", 9090, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_cmpuint (hbase_config_get_n_gateways (config), ==, 1);
+}
+
 static void
 test_pool_wait_zero (void)
 {
@@ -948,6 +966,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/config/copy-is-independent", test_copy_is_independent);
   g_test_add_func ("/connection/config/numeric-setters", test_numeric_setters);
   g_test_add_func ("/connection/config/error-message-format", test_error_message_format);
+  g_test_add_func ("/connection/config/gateways-not-utf8", test_gateways_not_utf8);
   g_test_add_func ("/connection/config/pool-wait-zero", test_pool_wait_zero);
   g_test_add_func ("/connection/config/retry-backoff", test_retry_backoff);
   g_test_add_func ("/connection/config/protocol-transport", test_protocol_transport);

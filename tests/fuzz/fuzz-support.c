@@ -89,6 +89,23 @@ fuzz_fail (const char *file, int line, const char *format, ...)
   abort ();
 }
 
+/* GLib stops the program on a fatal message with a breakpoint trap, which
+ * libFuzzer does not catch; this writer aborts instead, so that the input
+ * is saved. */
+static GLogWriterOutput
+fatal_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+  GLogWriterOutput written = g_log_writer_standard_streams (level, fields, n_fields, user_data);
+
+  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    {
+      fprintf (stderr, "FUZZ: a GLib %s message is fatal\n",
+               level & G_LOG_LEVEL_WARNING ? "warning" : "critical or error");
+      abort ();
+    }
+  return written;
+}
+
 void
 fuzz_init (void)
 {
@@ -96,6 +113,7 @@ fuzz_init (void)
 
   if (g_once_init_enter (&done))
     {
+      g_log_set_writer_func (fatal_writer, NULL, NULL);
       g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
       /* types whose registration would otherwise count as the first
        * input's leaks or coverage */
@@ -120,6 +138,8 @@ fuzz_check_outcome (const char *what, gboolean ok, GError **errorp)
       fuzz_assert (error != NULL, "%s failed without an error", what);
       fuzz_assert (error->message != NULL && error->message[0] != '\0',
                    "%s failed with an empty error message", what);
+      fuzz_assert (g_utf8_validate (error->message, -1, NULL),
+                   "%s failed with an error message that is not UTF-8: %s", what, error->message);
     }
   g_clear_error (errorp);
 }

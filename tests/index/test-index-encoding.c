@@ -95,6 +95,11 @@ test_spec (void)
 
   g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=2\n", &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_clear_error (&error);
+  /* bytes that are not UTF-8: refused with a message that is */
+  g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\n[column \xff]\n", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
 }
 
 static void

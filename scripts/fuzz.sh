@@ -93,15 +93,15 @@ for name in "${names[@]}"; do
   "$harness" "${flags[@]}" "$work" >"$log" 2>&1 || status=$?
   # with -jobs the workers log to fuzz-N.log in the current directory
   if [ "$jobs" -gt 1 ]; then cat fuzz-*.log >>"$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
-  execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s += $2} END {print s + 0}')
-  cov=$( (grep -o ' cov: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
-  ft=$( (grep -o ' ft: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
+  execs=$( (grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s += $2} END {print s + 0}')
+  cov=$( (grep -ao ' cov: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
+  ft=$( (grep -ao ' ft: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
   found=$(find "$findings" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*' \) | wc -l)
   result=ok
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then
     result="FAILED (exit $status, $found finding(s) in $findings)"
     failed=1
-    grep -m1 -A25 'ERROR: \|FUZZ INVARIANT\|==ERROR' "$log" >&2 || tail -n 30 "$log" >&2
+    grep -a -m1 -A25 'ERROR: \|FUZZ INVARIANT\|==ERROR' "$log" >&2 || tail -n 30 "$log" >&2
   fi
   summary+=("$(printf '%-15s execs %10s  cov %6s  ft %7s  %s' "$name" "$execs" "${cov:-?}" "${ft:-?}" "$result")")
   if [ "$merge" = yes ] && [ "$result" = ok ]; then

@@ -914,13 +914,16 @@ hbase_config_load_key_file (HBaseConfig  *config,
         }
       g_free (values[s]);
       values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
-      if (values[s] == NULL)
+      /* Bad escapes or invalid UTF-8 (for a bad escape GLib returns a
+       * value too). */
+      if (local_error != NULL)
         {
-          /* Bad escapes or invalid UTF-8. */
+          g_clear_pointer (&values[s], g_free);
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                        "%s: %s: %s", label, keys[i], local_error->message);
           g_error_free (local_error);
           ok = FALSE;
+          break;
         }
     }
 

@@ -382,6 +382,23 @@ hbase_index_spec_to_data (const HBaseIndexSpec *spec)
  * Returns: (transfer full) (nullable): the definitions, or %NULL with
  *   %HBASE_ERROR_BAD_DATA
  */
+/* g_key_file_get_string() returns a value with a bad escape and sets an
+ * error too: here, such a value is only an error. */
+static char *
+get_string (GKeyFile *file, const char *group, const char *key, GError **error)
+{
+  GError *local = NULL;
+  char *value = g_key_file_get_string (file, group, key, &local);
+
+  if (local != NULL)
+    {
+      g_free (value);
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  return value;
+}
+
 HBaseIndexSpec *
 hbase_index_spec_new_from_data (const char *data, GError **error)
 {
@@ -401,7 +418,7 @@ hbase_index_spec_new_from_data (const char *data, GError **error)
     }
   if (!g_key_file_load_from_data (file, data, (gsize) -1, G_KEY_FILE_NONE, &local) ||
       g_key_file_get_integer (file, "index", "format", &local) != 1 ||
-      (prefix = g_key_file_get_string (file, "index", "prefix", &local)) == NULL ||
+      (prefix = get_string (file, "index", "prefix", &local)) == NULL ||
       !hbase_index_spec_set_key_prefix (spec, prefix, &local))
     goto bad;
   spec->hash_tag = g_key_file_get_boolean (file, "index", "hash-tag", NULL);
@@ -416,11 +433,11 @@ hbase_index_spec_new_from_data (const char *data, GError **error)
 
       if (!g_str_has_prefix (groups[i], "column "))
         continue;
-      family = g_key_file_get_string (file, groups[i], "family", &local);
+      family = get_string (file, groups[i], "family", &local);
       if (family == NULL)
         goto bad;
-      qualifier = g_key_file_get_string (file, groups[i], "qualifier", NULL);
-      type_name = g_key_file_get_string (file, groups[i], "type", &local);
+      qualifier = get_string (file, groups[i], "qualifier", NULL);
+      type_name = get_string (file, groups[i], "type", &local);
       if (type_name == NULL)
         goto bad;
       for (type = 0; type < G_N_ELEMENTS (type_names); type++)

@@ -627,6 +627,21 @@ test_key_file_missing_group (void)
   assert_defaults (config);
 }
 
+/* GLib returns a value with a bad escape and sets an error: the value is
+ * refused (not applied, the error not leaked), and a second bad value does
+ * not set the error again. */
+static void
+test_key_file_bad_escape (void)
+{
+  g_autoptr(GKeyFile) key_file = key_file_from ("[hbase]\ngateways=h1\\q\nprotocol=\\q\n");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (hbase_config_load_key_file (config, key_file, NULL, &error));
+  assert_illegal (error, "gateways");
+  assert_defaults (config);
+}
+
 static void
 test_key_file_unknown_key (void)
 {
@@ -967,6 +982,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/config/numeric-setters", test_numeric_setters);
   g_test_add_func ("/connection/config/error-message-format", test_error_message_format);
   g_test_add_func ("/connection/config/gateways-not-utf8", test_gateways_not_utf8);
+  g_test_add_func ("/connection/config/key-file-bad-escape", test_key_file_bad_escape);
   g_test_add_func ("/connection/config/pool-wait-zero", test_pool_wait_zero);
   g_test_add_func ("/connection/config/retry-backoff", test_retry_backoff);
   g_test_add_func ("/connection/config/protocol-transport", test_protocol_transport);

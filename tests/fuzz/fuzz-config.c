@@ -64,6 +64,7 @@ check_key_file (FuzzInput *in)
 
   if (!g_key_file_load_from_data (key_file, (const char *) in->data, in->size, G_KEY_FILE_NONE, NULL))
     return;
+  fuzz_require_utf8_errors = TRUE;
   ok = hbase_config_load_key_file (config, key_file, NULL, &error);
   fuzz_check_outcome ("hbase_config_load_key_file", ok, &error);
   check_config (config);
@@ -106,6 +107,7 @@ check_gateways (FuzzInput *in)
   GError *error = NULL;
   gboolean ok;
 
+  fuzz_require_utf8_errors = TRUE;
   ok = hbase_config_set_gateways (config, text, &error);
   fuzz_check_outcome ("hbase_config_set_gateways", ok, &error);
   check_config (config);
@@ -119,6 +121,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   fuzz_init ();
   for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
     g_unsetenv (variables[i]);
+  /* messages about environment variables quote their bytes as given;
+   * key files are UTF-8, and gateway lists are checked */
+  fuzz_require_utf8_errors = FALSE;
   switch (fuzz_take_u8 (&in) % 3)
     {
     case 0: check_key_file (&in); break;

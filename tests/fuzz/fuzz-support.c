@@ -126,6 +126,8 @@ fuzz_init (void)
     }
 }
 
+gboolean fuzz_require_utf8_errors = TRUE;
+
 void
 fuzz_check_outcome (const char *what, gboolean ok, GError **errorp)
 {
@@ -138,7 +140,7 @@ fuzz_check_outcome (const char *what, gboolean ok, GError **errorp)
       fuzz_assert (error != NULL, "%s failed without an error", what);
       fuzz_assert (error->message != NULL && error->message[0] != '\0',
                    "%s failed with an empty error message", what);
-      fuzz_assert (g_utf8_validate (error->message, -1, NULL),
+      fuzz_assert (!fuzz_require_utf8_errors || g_utf8_validate (error->message, -1, NULL),
                    "%s failed with an error message that is not UTF-8: %s", what, error->message);
     }
   g_clear_error (errorp);
@@ -219,10 +221,26 @@ fuzz_memory_buffer_finalize (GObject *object)
   G_OBJECT_CLASS (g_type_class_peek (G_TYPE_OBJECT))->finalize (object);
 }
 
+/* At the end of its bytes the memory buffer reads nothing without an
+ * error, and thrift_transport_read_all() would ask again for ever: the
+ * end of the input is an error, as the peer closing a socket is. */
+static gint32
+fuzz_memory_buffer_read (ThriftTransport *transport, gpointer buf, guint32 len, GError **error)
+{
+  if (len > 0 && ((ThriftMemoryBuffer *) transport)->buf->len == 0)
+    {
+      g_set_error (error, THRIFT_TRANSPORT_ERROR, THRIFT_TRANSPORT_ERROR_RECEIVE,
+                   "the input ends here");
+      return -1;
+    }
+  return THRIFT_TRANSPORT_CLASS (fuzz_memory_buffer_parent_class)->read (transport, buf, len, error);
+}
+
 static void
 fuzz_memory_buffer_class_init (FuzzMemoryBufferClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = fuzz_memory_buffer_finalize;
+  THRIFT_TRANSPORT_CLASS (klass)->read = fuzz_memory_buffer_read;
 }
 
 static void

@@ -50,7 +50,9 @@ void fuzz_init (void);
 void fuzz_fail (const char *file, int line, const char *format, ...) G_GNUC_PRINTF (3, 4) G_GNUC_NORETURN;
 
 /* A call's outcome is consistent: success without an error, or failure
- * with one (with a message); frees the error. */
+ * with one (with a message, in UTF-8 unless fuzz_require_utf8_errors is
+ * FALSE); frees the error. */
+extern gboolean fuzz_require_utf8_errors;
 void fuzz_check_outcome (const char *what, gboolean ok, GError **error);
 
 /* Reads every byte of a row's key and cells (so that the sanitizers see any

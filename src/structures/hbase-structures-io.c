@@ -206,10 +206,14 @@ _hbase_meta_next (const StructMeta *old, guint8 kind, guint16 shards, gint64 car
                   gint64 min_clock, StructMeta *next)
 {
   gint64 now = g_get_real_time () / 1000;
-  gint64 clock = MAX (now, min_clock);
+  /* G_MAXINT64 - 1 at most, the largest clock _hbase_meta_parse() takes
+   * (reached only from corrupt cells: the clock is milliseconds) */
+  gint64 clock = MAX (now, MIN (min_clock, G_MAXINT64 - 1));
 
-  if (old != NULL && old->present)
+  if (old != NULL && old->present && old->clock < G_MAXINT64 - 1)
     clock = MAX (clock, old->clock + 1);
+  else if (old != NULL && old->present)
+    clock = G_MAXINT64 - 1;
   memset (next, 0, sizeof *next);
   next->present = TRUE;
   next->card = card;

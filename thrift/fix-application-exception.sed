@@ -9,3 +9,9 @@
 s/THRIFT_TYPE_APPLICATION_EXCEPTION/_hbase_application_exception_get_type ()/g
 /^#include "hbase_thrift_t_h_base_service.h"$/a\
 GType _hbase_application_exception_get_type (void);
+#
+# The generated code reads an exception reply with its errors ignored
+# (thrift_struct_read (..., NULL)) and then reports "application error:
+# (null)" with whatever type the half-read struct holds; a malformed
+# exception must fail the call with the protocol's own error instead.
+s/^\( *\)thrift_struct_read (THRIFT_STRUCT (xception), protocol, NULL);$/\1if (thrift_struct_read (THRIFT_STRUCT (xception), protocol, error) < 0) { g_object_unref (xception); return FALSE; }/

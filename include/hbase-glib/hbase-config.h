@@ -28,11 +28,19 @@ G_BEGIN_DECLS
  * | transport          | transport                    | HBASE_GLIB_TRANSPORT              | buffered       |
  * | connect timeout    | connect-timeout-ms           | HBASE_GLIB_CONNECT_TIMEOUT_MS     | 5000           |
  * | operation timeout  | operation-timeout-ms         | HBASE_GLIB_OPERATION_TIMEOUT_MS   | 60000          |
- * | attempts           | max-attempts                 | HBASE_GLIB_MAX_ATTEMPTS           | 6              |
+ * | attempts           | max-attempts                 | HBASE_GLIB_MAX_ATTEMPTS           | 16             |
  * | first backoff      | retry-backoff-ms             | HBASE_GLIB_RETRY_BACKOFF_MS       | 100            |
- * | longest backoff    | retry-backoff-max-ms         | HBASE_GLIB_RETRY_BACKOFF_MAX_MS   | 5000           |
+ * | longest backoff    | retry-backoff-max-ms         | HBASE_GLIB_RETRY_BACKOFF_MAX_MS   | 2000           |
  * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
  * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
+ * | largest reply      | max-message-size             | HBASE_GLIB_MAX_MESSAGE_SIZE       | 268435456      |
+ *
+ * The retry defaults follow the HBase Java client's (15 retries after the
+ * first attempt, a 100 ms first pause): the pauses of 16 attempts add up
+ * to 11.5–23 s (jittered), so a call rides out a gateway restart (5–10 s
+ * on a small machine) instead of failing, while the operation timeout
+ * bounds the whole call.  Lower max-attempts for callers that prefer
+ * failing fast.
  *
  * Gateways are "HOST:PORT" separated by commas or spaces; an IPv6 address
  * is written in brackets ("[::1]:9090").  A missing port means 9090.
@@ -40,6 +48,10 @@ G_BEGIN_DECLS
 typedef struct _HBaseConfig HBaseConfig;
 
 #define HBASE_CONFIG_DEFAULT_PORT 9090
+#define HBASE_CONFIG_DEFAULT_MAX_ATTEMPTS 16
+#define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MS 100
+#define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MAX_MS 2000
+#define HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE (256u * 1024 * 1024)
 
 HBaseConfig    *hbase_config_new                   (void);
 HBaseConfig    *hbase_config_copy                  (const HBaseConfig *config);
@@ -95,6 +107,10 @@ gboolean        hbase_config_set_pool_wait         (HBaseConfig       *config,
                                                     guint              milliseconds,
                                                     GError           **error);
 guint           hbase_config_get_pool_wait         (const HBaseConfig *config);
+gboolean        hbase_config_set_max_message_size  (HBaseConfig       *config,
+                                                    guint              bytes,
+                                                    GError           **error);
+guint           hbase_config_get_max_message_size  (const HBaseConfig *config);
 
 gboolean        hbase_config_load_key_file         (HBaseConfig       *config,
                                                     GKeyFile          *key_file,

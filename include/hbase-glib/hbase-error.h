@@ -53,6 +53,7 @@ typedef enum {
 
 GQuark   hbase_error_quark         (void);
 gboolean hbase_error_get_can_retry (const GError *error);
+gboolean hbase_error_is_in_doubt   (const GError *error);
 
 G_END_DECLS
 

@@ -28,12 +28,15 @@ HbaseThriftTHBaseServiceIf *hbase_connection_get_service (HBaseConnection *conne
  *   puts and deletes with a fixed timestamp or whose outcome does not depend
  *   on repetition): it is retried on connection errors, timeouts of an
  *   attempt and retryable TIOErrors, within the operation deadline.
+ * @HBASE_CALL_READ_ONLY: the call changes nothing, so its failure is
+ *   never "in doubt" (see hbase_error_is_in_doubt()).
  *
  * How hbase_client_call() may retry a call.
  */
 typedef enum {
   HBASE_CALL_DEFAULT = 0,
   HBASE_CALL_IDEMPOTENT = 1 << 0,
+  HBASE_CALL_READ_ONLY = 1 << 1,
 } HBaseCallFlags;
 
 /**

@@ -261,7 +261,8 @@ table_call (HBaseClient *client, TableOp op, HbaseThriftTTableName *name, gboole
             gboolean *answer, GCancellable *cancellable, GError **error)
 {
   TableCall call = { op, name, preserve_splits, FALSE };
-  HBaseCallFlags flags = op == OP_EXISTS || op == OP_IS_ENABLED ? HBASE_CALL_IDEMPOTENT : HBASE_CALL_DEFAULT;
+  HBaseCallFlags flags = op == OP_EXISTS || op == OP_IS_ENABLED ? HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY
+                                                               : HBASE_CALL_DEFAULT;
 
   if (!hbase_client_call (client, flags, table_call_once, &call, cancellable, error))
     return FALSE;
@@ -671,7 +672,7 @@ hbase_admin_list_tables (HBaseClient *client, const char *namespace_, GCancellab
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   if (namespace_ != NULL && !check_namespace (namespace_, error))
     return NULL;
-  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT, list_once, &call, cancellable, &local))
+  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, list_once, &call, cancellable, &local))
     {
       g_clear_pointer (&call.names, g_ptr_array_unref);
       if (namespace_ != NULL)

@@ -12,6 +12,11 @@
  *    handed a byte of the request to the kernel, i.e. it certainly never
  *    reached the gateway;
  *  - a timed-out attempt is not retried: it used up the deadline;
+ *  - an attempt whose request was sent and that got no complete answer
+ *    (or a retryable HBase I/O error) may have been applied: the call's
+ *    error then says so, in its message and hbase_error_is_in_doubt(),
+ *    whichever attempt it was (the last attempt may have failed only to
+ *    connect);
  *  - backoff doubles from the first delay up to the longest, with jitter
  *    (a random 50-100% of it), and is skipped when it would pass the
  *    deadline;
@@ -32,6 +37,7 @@
 #include <poll.h>
 
 #include "hbase-connection-private.h"
+#include "../core/hbase-error-private.h"
 
 /* A pooled connection that had a reply this recently is not checked
  * before an idempotent call (see above): a point get or put then costs
@@ -162,7 +168,7 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
   guint n = hbase_config_get_n_gateways (config);
   guint first = g_atomic_int_add (&client->next_gateway, 1);
   g_autoptr(GString) reasons = g_string_new (NULL);
-  gboolean timed_out = FALSE;
+  gboolean timed_out = FALSE, permanent = TRUE;
 
   for (guint i = 0; i < n; i++)
     {
@@ -174,6 +180,7 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
                                      hbase_config_get_protocol (config),
                                      hbase_config_get_transport (config),
                                      hbase_config_get_connect_timeout (config),
+                                     hbase_config_get_max_message_size (config),
                                      deadline, cancellable, &local);
       if (connection != NULL)
         {
@@ -188,12 +195,15 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
           return NULL;
         }
       timed_out = g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+      permanent = permanent && _hbase_error_is_permanent (local);
       g_string_append_printf (reasons, "%s%s", reasons->len > 0 ? "; " : "", local->message);
       if (deadline != 0 && g_get_monotonic_time () >= deadline)
         break;
     }
   g_set_error (error, HBASE_ERROR, timed_out ? HBASE_ERROR_TIMEOUT : HBASE_ERROR_CONNECTION,
                "no Thrift2 gateway reachable: %s", reasons->str);
+  if (permanent && error != NULL)
+    _hbase_error_set_permanent (*error);
   return NULL;
 }
 
@@ -328,11 +338,63 @@ leaves_connection_broken (const GError *error)
 static gboolean
 may_retry (const GError *error, HBaseCallFlags flags, gboolean request_sent)
 {
+  if (_hbase_error_is_permanent (error))
+    return FALSE;
   if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION))
     return !request_sent || (flags & HBASE_CALL_IDEMPOTENT);
   if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO))
     return (flags & HBASE_CALL_IDEMPOTENT) && hbase_error_get_can_retry (error);
   return FALSE;
+}
+
+/* Whether an attempt that failed with @error may have been applied:
+ * its request left this process (@sent) and no definitive answer came. */
+static gboolean
+attempt_in_doubt (const GError *error, gboolean sent)
+{
+  if (!sent)
+    return FALSE;
+  if (error->domain != HBASE_ERROR)
+    return TRUE;   /* cancelled while waiting for the reply */
+  switch (error->code)
+    {
+    case HBASE_ERROR_CONNECTION:
+    case HBASE_ERROR_TIMEOUT:
+    case HBASE_ERROR_PROTOCOL:
+      return TRUE;
+    case HBASE_ERROR_IO:
+      return hbase_error_is_in_doubt (error);
+    default:
+      return FALSE;   /* the gateway answered that it refused the call */
+    }
+}
+
+/* The error of the whole call: the last attempt's, naming the number of
+ * attempts, and the attempt that may have been applied if there was one. */
+static void
+finish_error (GError **error, GError *last, guint attempts, guint doubt_attempt,
+              const char *doubt_message)
+{
+  if (doubt_attempt != 0 && last->domain == HBASE_ERROR)
+    {
+      char *message;
+
+      _hbase_error_set_in_doubt (last, TRUE);
+      if (doubt_attempt == attempts)
+        message = g_strdup_printf ("%s (the request had been sent: it may have been applied)",
+                                   last->message);
+      else if (g_strcmp0 (doubt_message, last->message) == 0)
+        message = g_strdup_printf ("%s (attempt %u had sent its request: it may have been "
+                                   "applied)", last->message, doubt_attempt);
+      else
+        message = g_strdup_printf ("%s; attempt %u had sent its request and may have been "
+                                   "applied: %s", last->message, doubt_attempt, doubt_message);
+      g_free (last->message);
+      last->message = message;
+    }
+  if (attempts > 1)
+    g_prefix_error (&last, "after %u attempts: ", attempts);
+  g_propagate_error (error, last);
 }
 
 /* Sleeps the backoff before attempt @attempt + 1; FALSE (with @error set
@@ -400,6 +462,8 @@ hbase_client_call (HBaseClient     *client,
   gint64 deadline;
   guint max_attempts;
   gboolean stale_resent = FALSE;
+  guint doubt_attempt = 0;   /* the first attempt that may have been applied */
+  g_autofree char *doubt_message = NULL;
 
   if (!HBASE_IS_CLIENT (client) || func == NULL)
     {
@@ -445,6 +509,11 @@ hbase_client_call (HBaseClient     *client,
             g_set_error_literal (&local, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                                  "the call failed without saying why");
           sent = _hbase_socket_transport_get_bytes_sent (transport) != sent_before;
+          if (doubt_attempt == 0 && !(flags & HBASE_CALL_READ_ONLY) && attempt_in_doubt (local, sent))
+            {
+              doubt_attempt = attempt;
+              doubt_message = g_strdup (local->message);
+            }
           if (unchecked && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_CONNECTION) &&
               _hbase_socket_transport_get_bytes_received (transport) == received_before)
             {
@@ -469,9 +538,7 @@ hbase_client_call (HBaseClient     *client,
         {
           if (error != NULL && *error != NULL)
             return FALSE;   /* cancelled while backing off */
-          if (attempt > 1)
-            g_prefix_error (&local, "after %u attempts: ", attempt);
-          g_propagate_error (error, g_steal_pointer (&local));
+          finish_error (error, g_steal_pointer (&local), attempt, doubt_attempt, doubt_message);
           return FALSE;
         }
       g_mutex_lock (&client->lock);
@@ -601,7 +668,7 @@ ping_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **err
 gboolean
 hbase_client_ping (HBaseClient *client, GCancellable *cancellable, GError **error)
 {
-  return hbase_client_call (client, HBASE_CALL_IDEMPOTENT, ping_once, NULL, cancellable, error);
+  return hbase_client_call (client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, ping_once, NULL, cancellable, error);
 }
 
 static void
@@ -684,7 +751,7 @@ hbase_client_list_namespaces (HBaseClient *client, GCancellable *cancellable, GE
 {
   GStrv names = NULL;
 
-  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT, list_namespaces_once, &names,
+  if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, list_namespaces_once, &names,
                           cancellable, error))
     {
       g_strfreev (names);

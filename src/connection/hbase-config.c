@@ -27,6 +27,7 @@ struct _HBaseConfig {
   guint retry_backoff_max_ms;
   guint pool_size;
   guint pool_wait_ms;
+  guint max_message_size;
 };
 
 /* The rows of the table in hbase-config.h, in its order. */
@@ -41,6 +42,7 @@ typedef enum {
   SETTING_RETRY_BACKOFF_MAX,
   SETTING_POOL_SIZE,
   SETTING_POOL_WAIT,
+  SETTING_MAX_MESSAGE_SIZE,
   N_SETTINGS
 } Setting;
 
@@ -61,6 +63,7 @@ static const struct {
   { "retry-backoff-max-ms", "HBASE_GLIB_RETRY_BACKOFF_MAX_MS", NULL },
   { "pool-size", "HBASE_GLIB_POOL_SIZE", hbase_config_set_pool_size },
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
+  { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
 };
 
 #define DEFAULT_GROUP "hbase"
@@ -234,11 +237,12 @@ hbase_config_new (void)
   config->transport = HBASE_TRANSPORT_BUFFERED;
   config->connect_timeout_ms = 5000;
   config->operation_timeout_ms = 60000;
-  config->max_attempts = 6;
-  config->retry_backoff_ms = 100;
-  config->retry_backoff_max_ms = 5000;
+  config->max_attempts = HBASE_CONFIG_DEFAULT_MAX_ATTEMPTS;
+  config->retry_backoff_ms = HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MS;
+  config->retry_backoff_max_ms = HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MAX_MS;
   config->pool_size = 8;
   config->pool_wait_ms = 10000;
+  config->max_message_size = HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE;
   return config;
 }
 
@@ -720,6 +724,45 @@ hbase_config_get_pool_wait (const HBaseConfig *config)
 {
   g_return_val_if_fail (config != NULL, 0);
   return config->pool_wait_ms;
+}
+
+/**
+ * hbase_config_set_max_message_size:
+ * @config: a config
+ * @bytes: the largest reply accepted from a gateway (and the largest
+ *   string, binary or container one may announce), 4096 to 2147483647
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * A reply, frame, string or container above this fails the call with
+ * %HBASE_ERROR_PROTOCOL before anything is allocated for it; memory for a
+ * reply is only taken as its bytes arrive.  Raise it for rows or scan
+ * batches larger than 256 MiB; lower it to bound the memory one
+ * connection may hold.
+ *
+ * Returns: %TRUE if @bytes was in range.
+ */
+gboolean
+hbase_config_set_max_message_size (HBaseConfig *config, guint bytes, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_range (settings[SETTING_MAX_MESSAGE_SIZE].key, bytes, 4096, G_MAXINT32, error))
+    return FALSE;
+  config->max_message_size = bytes;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_max_message_size:
+ * @config: a config
+ *
+ * Returns: the largest reply accepted, in bytes.
+ */
+guint
+hbase_config_get_max_message_size (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->max_message_size;
 }
 
 /* Strictly a decimal number: no sign, blanks or trailing junk. */

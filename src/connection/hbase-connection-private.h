@@ -17,6 +17,7 @@ HBaseConnection      *_hbase_connection_open_full    (const char      *host,
                                                       HBaseProtocol    protocol,
                                                       HBaseTransport   transport,
                                                       guint            connect_timeout_ms,
+                                                      gsize            max_message,
                                                       gint64           deadline,
                                                       GCancellable    *cancellable,
                                                       GError         **error);

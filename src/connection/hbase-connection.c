@@ -7,6 +7,8 @@
 #include <thrift/c_glib/protocol/thrift_binary_protocol.h>
 #include <thrift/c_glib/protocol/thrift_compact_protocol.h>
 
+#include "hbase-protocol.h"
+
 #include "hbase-connection-private.h"
 
 struct _HBaseConnection {
@@ -130,7 +132,8 @@ hbase_connection_open (const char      *host,
                        GError         **error)
 {
   return _hbase_connection_open_full (host, port, protocol, transport,
-                                      HBASE_DEFAULT_CONNECT_TIMEOUT_MS, 0, NULL, error);
+                                      HBASE_DEFAULT_CONNECT_TIMEOUT_MS,
+                                      HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE, 0, NULL, error);
 }
 
 HBaseConnection *
@@ -139,6 +142,7 @@ _hbase_connection_open_full (const char      *host,
                              HBaseProtocol    protocol,
                              HBaseTransport   transport,
                              guint            connect_timeout_ms,
+                             gsize            max_message,
                              gint64           deadline,
                              GCancellable    *cancellable,
                              GError         **error)
@@ -177,10 +181,10 @@ _hbase_connection_open_full (const char      *host,
   _hbase_socket_transport_set_description (connection->transport, description);
   _hbase_socket_transport_set_request_timeout (connection->transport,
                                                HBASE_DEFAULT_OPERATION_TIMEOUT_MS);
-  connection->protocol =
-    g_object_new (protocol == HBASE_PROTOCOL_COMPACT ? THRIFT_TYPE_COMPACT_PROTOCOL
-                                                     : THRIFT_TYPE_BINARY_PROTOCOL,
-                  "transport", connection->transport, NULL);
+  _hbase_socket_transport_set_max_message (connection->transport, max_message);
+  /* every length a reply announces is checked (hbase-protocol.h) */
+  connection->protocol = _hbase_protocol_new (protocol, THRIFT_TRANSPORT (connection->transport),
+                                              max_message);
   connection->client = g_object_new (HBASE_THRIFT_TYPE_T_H_BASE_SERVICE_CLIENT,
                                      "input_protocol", connection->protocol,
                                      "output_protocol", connection->protocol, NULL);

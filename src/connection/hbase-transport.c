@@ -24,6 +24,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "hbase-transport.h"
+#include "../core/hbase-error-private.h"
 
 #define READ_CHUNK (64 * 1024)
 #define SHRINK_ABOVE (1024 * 1024)
@@ -59,6 +60,8 @@ struct _HBaseSocketTransport {
   guint64 replies;            /* replies read completely on this connection */
   gboolean awaiting_reply;    /* a request was sent; nothing of its reply received yet */
   gint64 last_reply_time;     /* monotonic µs when the last reply was read; 0: none */
+  gboolean failed;            /* a read or write failed: the stream is out of step */
+  gboolean reply_started;     /* bytes came back since the last request was sent */
 
   /* write side */
   /* bytes [0, wlen) of wbuf are the request being written; grown by
@@ -135,7 +138,12 @@ wait_fd (HBaseSocketTransport *self, short events, gint64 deadline,
 static void
 set_closed_error (HBaseSocketTransport *self, GError **error)
 {
-  if (self->replies == 0)
+  if (self->reply_started)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                 "the gateway %s closed the connection in the middle of a reply%s",
+                 describe (self), self->replies == 0
+                   ? ": check that it speaks this protocol and transport" : "");
+  else if (self->replies == 0)
     g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
                  "the gateway %s closed the connection without replying: "
                  "check that it speaks this protocol and transport", describe (self));
@@ -144,9 +152,11 @@ set_closed_error (HBaseSocketTransport *self, GError **error)
                  "the gateway %s closed the connection", describe (self));
 }
 
-/* Makes room for @need unread bytes at rbuf[rpos..]: moves the unread tail
- * to the front (it is small except inside a partly read frame) and grows
- * the buffer. */
+/* Makes room for more unread bytes at rbuf[rpos..], on the way to @need:
+ * moves the unread tail to the front (it is small except inside a partly
+ * read frame) and grows the buffer, at most doubling it at a time, so the
+ * memory held follows the bytes that really arrived, not a length the
+ * peer announced. */
 static void
 make_room (HBaseSocketTransport *self, gsize need)
 {
@@ -160,10 +170,12 @@ make_room (HBaseSocketTransport *self, gsize need)
       self->rlen = unread;
       self->rpos = 0;
     }
-  if (self->rcap < need)
+  if (self->rlen == self->rcap || self->rcap < READ_CHUNK)
     {
-      gsize cap = MAX (self->rcap * 2, need);
+      gsize target = self->rpos + need;
+      gsize cap = MAX ((gsize) READ_CHUNK, MIN (self->rcap * 2, target));
 
+      cap = MAX (cap, self->rlen + 1);
       self->rbuf = g_realloc (self->rbuf, cap);
       self->rcap = cap;
     }
@@ -196,13 +208,18 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
     }
   while (self->rlen - self->rpos < need)
     {
-      ssize_t n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, 0);
+      ssize_t n;
+
+      if (self->rlen == self->rcap)
+        make_room (self, need);
+      n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, 0);
 
       self->recv_calls++;
       if (n > 0)
         {
           self->rlen += (gsize) n;
           self->bytes_received += (guint64) n;
+          self->reply_started = TRUE;
           continue;
         }
       if (n == 0)
@@ -276,6 +293,14 @@ copy_bytes (gpointer buf, const guint8 *from, guint32 len)
     }
 }
 
+/* A read failed: the stream is out of step, the connection unusable. */
+static gint32
+slow_read_failed (HBaseSocketTransport *self)
+{
+  self->failed = TRUE;
+  return -1;
+}
+
 /* not inlined: the fast path then needs no stack frame of its own */
 static gint32 read_all_slow (HBaseSocketTransport *self, gpointer buf, guint32 len,
                              GError **error) G_GNUC_NO_INLINE;
@@ -319,17 +344,17 @@ read_all_slow (HBaseSocketTransport *self, gpointer buf, guint32 len, GError **e
   if (len > G_MAXINT32)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "read of %u bytes is too large", len);
-      return -1;
+      return slow_read_failed (self);
     }
   if (self->framed)
     {
       if (!self->in_frame && !begin_frame (self, error))
-        return -1;
+        return slow_read_failed (self);
       if (len > self->frame_end - self->rpos)
         {
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                        "the reply from %s is shorter than its contents claim", describe (self));
-          return -1;
+          return slow_read_failed (self);
         }
     }
   else
@@ -339,11 +364,11 @@ read_all_slow (HBaseSocketTransport *self, gpointer buf, guint32 len, GError **e
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                        "the reply from %s exceeds %" G_GSIZE_FORMAT " bytes",
                        describe (self), self->max_message);
-          return -1;
+          return slow_read_failed (self);
         }
       self->reply_bytes += len;
       if (!fill (self, len, error))
-        return -1;
+        return slow_read_failed (self);
     }
   memcpy (buf, self->rbuf + self->rpos, len);
   self->rpos += len;
@@ -381,6 +406,7 @@ socket_transport_read_end (ThriftTransport *transport, GError **error)
         }
     }
   self->reply_bytes = 0;
+  self->reply_started = FALSE;
   self->replies++;
   self->awaiting_reply = FALSE;
   self->last_reply_time = g_get_monotonic_time ();
@@ -467,12 +493,15 @@ socket_transport_flush (ThriftTransport *transport, GError **error)
         }
     }
   self->wlen = 0;
+  if (!ok)
+    self->failed = TRUE;
   /* a huge request should not pin its buffer for the connection's life */
   if (self->wcap > SHRINK_ABOVE)
     {
       g_clear_pointer (&self->wbuf, g_free);
       self->wcap = 0;
     }
+  self->reply_started = FALSE;
   /* the first read of the reply polls before it receives */
   self->awaiting_reply = ok && self->rpos == self->rlen;
   return ok;
@@ -499,6 +528,8 @@ socket_transport_close (ThriftTransport *transport, GError **error)
   self->awaiting_reply = FALSE;
   self->last_reply_time = 0;
   self->wlen = 0;
+  self->failed = FALSE;
+  self->reply_started = FALSE;
   return TRUE;
 }
 
@@ -517,8 +548,11 @@ socket_transport_peek (ThriftTransport *transport, GError **error)
 }
 
 /* The protocol asks before reading a string or container of @size bytes;
- * a garbled length (wrong protocol) is refused before anything is
- * allocated for it. */
+ * a garbled length (wrong protocol, corrupt or hostile reply) is refused
+ * before anything is allocated for it.  A buffered reply's bytes are
+ * received first: what the protocol then allocates is bounded by what the
+ * gateway really sent, not by what it announced (a framed reply is whole
+ * in the buffer already). */
 static gboolean
 socket_transport_check_read_bytes_available (ThriftTransport *transport, glong size, GError **error)
 {
@@ -528,9 +562,22 @@ socket_transport_check_read_bytes_available (ThriftTransport *transport, glong s
 
   if (size < 0 || (gsize) size > available)
     {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                   "the reply from %s announces %ld bytes where at most %" G_GSIZE_FORMAT
-                   " can follow: check the protocol and transport", describe (self), size, available);
+      if (self->in_frame)
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                     "the reply from %s announces %ld bytes where its frame holds %" G_GSIZE_FORMAT
+                     " more: check the protocol and transport", describe (self), size, available);
+      else
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                     "the reply from %s announces %ld bytes where at most %" G_GSIZE_FORMAT
+                     " can follow within the limit of %" G_GSIZE_FORMAT " bytes a reply "
+                     "(max-message-size): check the protocol and transport",
+                     describe (self), size, available, self->max_message);
+      self->failed = TRUE;
+      return FALSE;
+    }
+  if (!self->framed && !fill (self, (gsize) size, error))
+    {
+      self->failed = TRUE;
       return FALSE;
     }
   return TRUE;
@@ -683,6 +730,10 @@ _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
                    "cannot resolve the gateway host '%s': %s", self->host, gai_strerror (rc));
+      /* an unknown name stays unknown for the call's few seconds; a DNS
+       * server that did not answer (EAI_AGAIN) may answer the next time */
+      if (error != NULL && rc != EAI_AGAIN && rc != EAI_SYSTEM && rc != EAI_MEMORY)
+        _hbase_error_set_permanent (*error);
       return FALSE;
     }
   for (struct addrinfo *ai = addresses; ai != NULL && self->fd < 0; ai = ai->ai_next)
@@ -726,7 +777,8 @@ _hbase_socket_transport_set_cancellable (HBaseSocketTransport *self, GCancellabl
 gboolean
 _hbase_socket_transport_is_idle (HBaseSocketTransport *self)
 {
-  return self->fd >= 0 && self->rpos == self->rlen && !self->in_frame && self->wlen == 0;
+  return self->fd >= 0 && !self->failed && self->rpos == self->rlen && !self->in_frame &&
+         self->wlen == 0;
 }
 
 gboolean
@@ -775,4 +827,35 @@ guint64
 _hbase_socket_transport_get_send_calls (HBaseSocketTransport *self)
 {
   return self->send_calls;
+}
+
+void
+_hbase_socket_transport_mark_failed (ThriftTransport *transport)
+{
+  if (transport != NULL && G_TYPE_FROM_INSTANCE (transport) == HBASE_TYPE_SOCKET_TRANSPORT)
+    SELF (transport)->failed = TRUE;
+}
+
+gboolean
+_hbase_socket_transport_has_failed (HBaseSocketTransport *self)
+{
+  return self->failed;
+}
+
+void
+_hbase_socket_transport_set_max_message (HBaseSocketTransport *self, gsize max_message)
+{
+  self->max_message = MAX (max_message, (gsize) 1);
+}
+
+HBaseSocketTransport *
+_hbase_socket_transport_new_for_fd (int fd, gboolean framed)
+{
+  HBaseSocketTransport *self = _hbase_socket_transport_new ("fd", 0, framed, 0);
+  int flags = fcntl (fd, F_GETFL);
+
+  if (flags >= 0)
+    fcntl (fd, F_SETFL, flags | O_NONBLOCK);
+  self->fd = fd;
+  return self;
 }

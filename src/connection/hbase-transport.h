@@ -77,6 +77,22 @@ guint64  _hbase_socket_transport_get_bytes_received (HBaseSocketTransport *self)
  * been on the current socket. */
 gint64   _hbase_socket_transport_get_last_reply_time (HBaseSocketTransport *self);
 
+/* Marks @transport (when it is an HBaseSocketTransport) out of step: a
+ * read, write or decoding failed mid-message.  It is then never idle, so
+ * the pool closes it instead of reusing it. */
+void     _hbase_socket_transport_mark_failed    (ThriftTransport      *transport);
+gboolean _hbase_socket_transport_has_failed     (HBaseSocketTransport *self);
+
+/* Largest reply (and frame) accepted; HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE
+ * by default. */
+void     _hbase_socket_transport_set_max_message (HBaseSocketTransport *self,
+                                                  gsize                 max_message);
+
+/* A transport over an already connected socket @fd (made non-blocking;
+ * closed with the transport), for tests and fuzzing. */
+HBaseSocketTransport *_hbase_socket_transport_new_for_fd (int      fd,
+                                                          gboolean framed);
+
 /* Syscall counters, for benchmarks and tests. */
 guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);
 guint64  _hbase_socket_transport_get_send_calls (HBaseSocketTransport *self);

@@ -10,22 +10,31 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
+#include "hbase-error-private.h"
+
 /* An extended error domain: every HBASE_ERROR carries whether HBase said
- * the failure may be retried (TIOError.canRetry). */
+ * the failure may be retried (TIOError.canRetry), and whether the failed
+ * call may have taken effect anyway (hbase_error_is_in_doubt()). */
 typedef struct {
   gboolean can_retry;
+  gboolean in_doubt;
+  gboolean permanent;   /* no later attempt can succeed (an unknown host name) */
 } HBaseErrorPrivate;
 
 static void
 hbase_error_private_init (HBaseErrorPrivate *priv)
 {
   priv->can_retry = FALSE;
+  priv->in_doubt = FALSE;
+  priv->permanent = FALSE;
 }
 
 static void
 hbase_error_private_copy (const HBaseErrorPrivate *src, HBaseErrorPrivate *dest)
 {
   dest->can_retry = src->can_retry;
+  dest->in_doubt = src->in_doubt;
+  dest->permanent = src->permanent;
 }
 
 static void
@@ -51,6 +60,83 @@ hbase_error_get_can_retry (const GError *error)
   if (error == NULL || error->domain != HBASE_ERROR)
     return FALSE;
   return hbase_error_get_private (error)->can_retry;
+}
+
+/**
+ * hbase_error_is_in_doubt:
+ * @error: an error a call failed with
+ *
+ * Whether the failed call may have been applied all the same: its request
+ * (in this attempt or an earlier one) reached the gateway and no complete
+ * answer came back — the connection broke or the deadline passed after
+ * sending, the reply could not be decoded — or HBase reported a failure
+ * that does not exclude it (a retryable I/O error: the gateway's own
+ * client gave up retrying; a batch of which some mutations failed, the
+ * others being applied).
+ *
+ * %FALSE means the call certainly did not take effect: nothing of the
+ * request left this process (a refused connection, an unreachable
+ * gateway, invalid input), or HBase answered that it refused it (missing
+ * table or family, illegal argument, ...).  This is the distinction the
+ * HBase Java client draws between a call that failed before it was sent
+ * and one whose outcome is unknown (a timeout or RetriesExhaustedException
+ * after sending).
+ *
+ * A write in doubt must be read back, or written again where repeating it
+ * is harmless (a put of the same cells); hbase-glib never sends an
+ * increment, append or check-and-mutate again once a request of it may
+ * have arrived.  A cancellation (%G_IO_ERROR_CANCELLED) carries no such
+ * flag, so it counts as in doubt.  Only meaningful for calls that change
+ * data: a read in doubt changed nothing.
+ *
+ * Returns: %TRUE if the call may have been applied.
+ */
+gboolean
+hbase_error_is_in_doubt (const GError *error)
+{
+  if (error == NULL)
+    return FALSE;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return TRUE;
+  if (error->domain != HBASE_ERROR)
+    return FALSE;
+  return hbase_error_get_private (error)->in_doubt;
+}
+
+void
+_hbase_error_set_in_doubt (GError *error, gboolean in_doubt)
+{
+  if (error != NULL && error->domain == HBASE_ERROR)
+    hbase_error_get_private (error)->in_doubt = in_doubt;
+}
+
+void
+_hbase_error_set_permanent (GError *error)
+{
+  if (error != NULL && error->domain == HBASE_ERROR)
+    hbase_error_get_private (error)->permanent = TRUE;
+}
+
+gboolean
+_hbase_error_is_permanent (const GError *error)
+{
+  return error != NULL && error->domain == HBASE_ERROR && hbase_error_get_private (error)->permanent;
+}
+
+/* A TIOError that may hide an applied write: a retryable one (the
+ * gateway's own HBase client gave up after its retries, some of which may
+ * have reached the region server), or a batch whose failed actions are
+ * listed while the other actions were applied
+ * (RetriesExhaustedWithDetailsException: "Failed 2 actions: ..."). */
+static gboolean
+io_error_in_doubt (const char *message, gboolean can_retry)
+{
+  if (can_retry)
+    return TRUE;
+  return message != NULL &&
+         (strstr (message, "RetriesExhaustedWithDetailsException") != NULL ||
+          (g_str_has_prefix (message, "Failed ") && strstr (message, " action") != NULL) ||
+          strstr (message, ": Failed ") != NULL);
 }
 
 /* A TIOError's message is the Java exception's getMessage().  Where HBase
@@ -133,6 +219,7 @@ hbase_error_take_call_error (GError                      **error,
                                 io_error->message != NULL ? io_error->message : "(no message)");
 
       hbase_error_get_private (io)->can_retry = can_retry;
+      hbase_error_get_private (io)->in_doubt = io_error_in_doubt (io_error->message, can_retry);
       g_propagate_error (error, io);
     }
   else if (illegal_argument != NULL)

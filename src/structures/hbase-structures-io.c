@@ -429,7 +429,7 @@ _hbase_sget_run (const StructStore *store, GPtrArray *gets, GCancellable *cancel
 
   if (gets->len == 0)
     return call.results;
-  if (!hbase_client_call (store->table->client, HBASE_CALL_IDEMPOTENT, get_once, &call,
+  if (!hbase_client_call (store->table->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, get_once, &call,
                           cancellable, error))
     {
       g_ptr_array_unref (call.results);

@@ -58,9 +58,10 @@ reader_init (Reader *reader, ThriftProtocol *protocol)
   reader->transport = protocol->transport;
   reader->check_available = THRIFT_TRANSPORT_GET_CLASS (protocol->transport)->checkReadBytesAvailable;
   reader->string_limit = 0;
-  if (G_TYPE_FROM_INSTANCE (protocol) == THRIFT_TYPE_BINARY_PROTOCOL)
+  /* the library's own protocols are subclasses of these (hbase-protocol.h) */
+  if (THRIFT_IS_BINARY_PROTOCOL (protocol))
     reader->length = LENGTH_I32;
-  else if (G_TYPE_FROM_INSTANCE (protocol) == THRIFT_TYPE_COMPACT_PROTOCOL)
+  else if (THRIFT_IS_COMPACT_PROTOCOL (protocol))
     {
       reader->length = LENGTH_VARINT;
       reader->string_limit = THRIFT_COMPACT_PROTOCOL (protocol)->string_limit;
@@ -385,7 +386,13 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
         g_object_new (_hbase_application_exception_get_type (), NULL);
 
       g_free (name);
-      thrift_struct_read (THRIFT_STRUCT (exception), protocol, NULL);
+      /* a malformed exception fails with the protocol's own error */
+      if (thrift_struct_read (THRIFT_STRUCT (exception), protocol, &call_error) < 0)
+        {
+          g_object_unref (exception);
+          hbase_error_take_call_error (error, call_error, NULL, NULL);
+          return FALSE;
+        }
       thrift_protocol_read_message_end (protocol, NULL);
       thrift_transport_read_end (protocol->transport, NULL);
       g_set_error (&call_error, THRIFT_APPLICATION_EXCEPTION_ERROR, exception->type,

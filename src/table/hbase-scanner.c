@@ -447,7 +447,7 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
       scan->__isset_limit = TRUE;
     }
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_IDEMPOTENT, open_once, &call,
+  if (!hbase_client_call (scanner->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, open_once, &call,
                           cancellable, error))
     return FALSE;
   scanner->id = call.id;
@@ -516,7 +516,7 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
   FetchCall call = { scanner->id, (gint32) scanner->caching, NULL };
   gboolean more = TRUE;
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, fetch_once, &call,
+  if (!hbase_client_call (scanner->client, HBASE_CALL_READ_ONLY, fetch_once, &call,
                           cancellable, error))
     {
       g_clear_pointer (&call.rows, g_ptr_array_unref);

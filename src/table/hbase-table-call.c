@@ -195,7 +195,7 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
   if (!g_error_matches (original, HBASE_ERROR, HBASE_ERROR_IO))
     return;
   probe = _hbase_table_call_new (call->table);
-  if (!hbase_client_call (call->table->client, HBASE_CALL_IDEMPOTENT, table_exists_once, probe,
+  if (!hbase_client_call (call->table->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, table_exists_once, probe,
                           cancellable, NULL) ||
       probe->exists)
     return;
@@ -239,7 +239,10 @@ send (TableCall *call, HBaseCallFunc func, GCancellable *cancellable, GError **e
 {
   GError *local = NULL;
 
-  if (hbase_client_call (call->table->client, call->flags, func, call, cancellable, &local))
+  /* gets, get multiple and exists change nothing */
+  HBaseCallFlags flags = call->flags | (call->gets != NULL ? HBASE_CALL_READ_ONLY : 0);
+
+  if (hbase_client_call (call->table->client, flags, func, call, cancellable, &local))
     return TRUE;
   refine_io_error (call, cancellable, &local);
   add_hints (call, local);

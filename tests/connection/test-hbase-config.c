@@ -24,6 +24,7 @@ static const char *const variables[] = {
   "HBASE_GLIB_RETRY_BACKOFF_MAX_MS",
   "HBASE_GLIB_POOL_SIZE",
   "HBASE_GLIB_POOL_WAIT_MS",
+  "HBASE_GLIB_MAX_MESSAGE_SIZE",
 };
 
 static void
@@ -75,9 +76,10 @@ assert_defaults (const HBaseConfig *config)
   g_assert_cmpint (hbase_config_get_transport (config), ==, HBASE_TRANSPORT_BUFFERED);
   g_assert_cmpuint (hbase_config_get_connect_timeout (config), ==, 5000);
   g_assert_cmpuint (hbase_config_get_operation_timeout (config), ==, 60000);
-  g_assert_cmpuint (hbase_config_get_max_attempts (config), ==, 6);
+  g_assert_cmpuint (hbase_config_get_max_attempts (config), ==, 16);
   g_assert_cmpuint (hbase_config_get_retry_backoff (config), ==, 100);
-  g_assert_cmpuint (hbase_config_get_retry_backoff_max (config), ==, 5000);
+  g_assert_cmpuint (hbase_config_get_retry_backoff_max (config), ==, 2000);
+  g_assert_cmpuint (hbase_config_get_max_message_size (config), ==, 256u * 1024 * 1024);
   g_assert_cmpuint (hbase_config_get_pool_size (config), ==, 8);
   g_assert_cmpuint (hbase_config_get_pool_wait (config), ==, 10000);
 }
@@ -171,12 +173,15 @@ test_numeric_setters (void)
     UintGetter get;
     guint min;
     guint max;
+    guint mid;   /* a valid value between; 42 when 0 */
   } cases[] = {
-    { "connect-timeout-ms", hbase_config_set_connect_timeout, hbase_config_get_connect_timeout, 1, 600000 },
-    { "operation-timeout-ms", hbase_config_set_operation_timeout, hbase_config_get_operation_timeout, 1, 3600000 },
-    { "max-attempts", hbase_config_set_max_attempts, hbase_config_get_max_attempts, 1, 100 },
-    { "pool-size", hbase_config_set_pool_size, hbase_config_get_pool_size, 1, 1024 },
-    { "pool-wait-ms", hbase_config_set_pool_wait, hbase_config_get_pool_wait, 0, 3600000 },
+    { "connect-timeout-ms", hbase_config_set_connect_timeout, hbase_config_get_connect_timeout, 1, 600000, 42 },
+    { "operation-timeout-ms", hbase_config_set_operation_timeout, hbase_config_get_operation_timeout, 1, 3600000, 42 },
+    { "max-attempts", hbase_config_set_max_attempts, hbase_config_get_max_attempts, 1, 100, 42 },
+    { "pool-size", hbase_config_set_pool_size, hbase_config_get_pool_size, 1, 1024, 42 },
+    { "pool-wait-ms", hbase_config_set_pool_wait, hbase_config_get_pool_wait, 0, 3600000, 42 },
+    { "max-message-size", hbase_config_set_max_message_size, hbase_config_get_max_message_size, 4096,
+      G_MAXINT32, 65536 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -184,6 +189,7 @@ test_numeric_setters (void)
       g_autoptr(HBaseConfig) config = hbase_config_new ();
       g_autoptr(GError) error = NULL;
       guint rejected[3] = { cases[i].max + 1, G_MAXUINT, cases[i].min - 1 };
+      guint mid = cases[i].mid != 0 ? cases[i].mid : 42;
 
       g_test_message ("setting %s", cases[i].key);
       g_assert_true (cases[i].set (config, cases[i].min, &error));
@@ -192,8 +198,8 @@ test_numeric_setters (void)
       g_assert_true (cases[i].set (config, cases[i].max, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (cases[i].get (config), ==, cases[i].max);
-      g_assert_true (cases[i].set (config, 42, &error));
-      g_assert_cmpuint (cases[i].get (config), ==, 42);
+      g_assert_true (cases[i].set (config, mid, &error));
+      g_assert_cmpuint (cases[i].get (config), ==, mid);
 
       /* 0 is below every minimum but pool-wait-ms's (where min - 1 wraps
        * to G_MAXUINT, also out of range) */
@@ -201,12 +207,12 @@ test_numeric_setters (void)
         {
           g_assert_false (cases[i].set (config, rejected[j], &error));
           assert_illegal (error, cases[i].key);
-          g_assert_cmpuint (cases[i].get (config), ==, 42);
+          g_assert_cmpuint (cases[i].get (config), ==, mid);
           g_clear_error (&error);
         }
       /* NULL error location is fine too */
       g_assert_false (cases[i].set (config, cases[i].max + 1, NULL));
-      g_assert_cmpuint (cases[i].get (config), ==, 42);
+      g_assert_cmpuint (cases[i].get (config), ==, mid);
     }
 }
 
@@ -535,6 +541,7 @@ static const char full_file[] =
   "retry-backoff-max-ms = 8000\n"
   "pool-size = 16\n"
   "pool-wait-ms = 0\n"
+  "max-message-size = 1048576\n"
   "[other]\n"
   "unrelated = yes\n";
 
@@ -557,6 +564,7 @@ assert_full_file (const HBaseConfig *config)
   g_assert_cmpuint (hbase_config_get_retry_backoff_max (config), ==, 8000);
   g_assert_cmpuint (hbase_config_get_pool_size (config), ==, 16);
   g_assert_cmpuint (hbase_config_get_pool_wait (config), ==, 0);
+  g_assert_cmpuint (hbase_config_get_max_message_size (config), ==, 1048576);
 }
 
 static void
@@ -846,6 +854,7 @@ test_environment_every_variable (void)
   g_setenv ("HBASE_GLIB_RETRY_BACKOFF_MAX_MS", "8000", TRUE);
   g_setenv ("HBASE_GLIB_POOL_SIZE", "16", TRUE);
   g_setenv ("HBASE_GLIB_POOL_WAIT_MS", "0", TRUE);
+  g_setenv ("HBASE_GLIB_MAX_MESSAGE_SIZE", "1048576", TRUE);
 
   config = hbase_config_new_from_environment (&error);
   g_assert_no_error (error);

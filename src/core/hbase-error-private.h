@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-error-private.h: what the library sets on its errors. */
+#ifndef HBASE_ERROR_PRIVATE_H
+#define HBASE_ERROR_PRIVATE_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Marks an HBASE_ERROR as a call that may have been applied (see
+ * hbase_error_is_in_doubt()); other domains are left alone. */
+void _hbase_error_set_in_doubt (GError *error, gboolean in_doubt);
+
+/* Marks a connection failure no retry can mend (a host name that does not
+ * resolve); such a call is not retried. */
+void     _hbase_error_set_permanent (GError       *error);
+gboolean _hbase_error_is_permanent  (const GError *error);
+
+G_END_DECLS
+
+#endif /* HBASE_ERROR_PRIVATE_H */

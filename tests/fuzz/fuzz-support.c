@@ -2,9 +2,7 @@
 /* fuzz-support.c: helpers shared by the fuzz harnesses (fuzz-support.h). */
 #include "config.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +16,7 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
+#include "../../src/connection/hbase-protocol.h"
 #include "fuzz-support.h"
 
 /* --- the input ---------------------------------------------------------------------- */
@@ -259,85 +258,47 @@ fuzz_memory_transport_new (const guint8 *data, gsize size)
   return transport;
 }
 
-/* A loopback listener the socket transports connect to. */
-static int listener = -1;
-static guint listener_port;
-
-static gboolean
-ensure_listener (void)
-{
-  struct sockaddr_in address = { 0 };
-  socklen_t length = sizeof address;
-
-  if (listener >= 0)
-    return TRUE;
-  listener = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
-  if (listener < 0 || bind (listener, (struct sockaddr *) &address, sizeof address) < 0 ||
-      listen (listener, 16) < 0 || getsockname (listener, (struct sockaddr *) &address, &length) < 0)
-    {
-      fprintf (stderr, "fuzz: cannot listen on the loopback: %s\n", g_strerror (errno));
-      if (listener >= 0)
-        close (listener);
-      listener = -1;
-      return FALSE;
-    }
-  listener_port = ntohs (address.sin_port);
-  return TRUE;
-}
-
 ThriftTransport *
 fuzz_socket_transport_new (const guint8 *data, gsize size, gboolean framed)
 {
   HBaseSocketTransport *transport;
-  GError *error = NULL;
-  int peer, buffer_size = 4 * FUZZ_SOCKET_MAX_INPUT;
+  int fds[2], buffer_size = 4 * FUZZ_SOCKET_MAX_INPUT;
   gsize sent = 0;
 
   g_assert (size <= FUZZ_SOCKET_MAX_INPUT);
-  if (!ensure_listener ())
-    return NULL;
-  transport = _hbase_socket_transport_new ("127.0.0.1", listener_port, framed, 5000);
-  _hbase_socket_transport_set_description (transport, "the fuzzer");
-  if (!_hbase_socket_transport_connect (transport, 0, NULL, &error))
+  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0)
     {
-      fprintf (stderr, "fuzz: cannot connect to the loopback: %s\n", error->message);
-      g_error_free (error);
-      g_object_unref (transport);
+      fprintf (stderr, "fuzz: socketpair: %s\n", g_strerror (errno));
       return NULL;
     }
-  peer = accept4 (listener, NULL, NULL, SOCK_CLOEXEC);
-  if (peer < 0)
-    {
-      fprintf (stderr, "fuzz: accept: %s\n", g_strerror (errno));
-      g_object_unref (transport);
-      return NULL;
-    }
-  setsockopt (peer, SOL_SOCKET, SO_SNDBUF, &buffer_size, sizeof buffer_size);
+  setsockopt (fds[1], SOL_SOCKET, SO_SNDBUF, &buffer_size, sizeof buffer_size);
   while (sent < size)
     {
-      ssize_t n = send (peer, data + sent, size - sent, MSG_NOSIGNAL);
+      ssize_t n = send (fds[1], data + sent, size - sent, MSG_NOSIGNAL);
 
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         {
           fprintf (stderr, "fuzz: send: %s\n", g_strerror (errno));
-          close (peer);
-          g_object_unref (transport);
+          close (fds[0]);
+          close (fds[1]);
           return NULL;
         }
       sent += (gsize) n;
     }
-  close (peer);
+  close (fds[1]);
+  /* as hbase-connection.c sets it up, with the default reply limit */
+  transport = _hbase_socket_transport_new_for_fd (fds[0], framed);
+  _hbase_socket_transport_set_description (transport, "the fuzzer");
+  _hbase_socket_transport_set_max_message (transport, HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE);
   return THRIFT_TRANSPORT (transport);
 }
 
 ThriftProtocol *
 fuzz_protocol_new (gboolean compact, ThriftTransport *transport)
 {
-  /* as hbase-connection.c builds it */
-  return g_object_new (compact ? THRIFT_TYPE_COMPACT_PROTOCOL : THRIFT_TYPE_BINARY_PROTOCOL,
-                       "transport", transport, NULL);
+  /* as hbase-connection.c builds it, with the default reply limit */
+  return _hbase_protocol_new (compact ? HBASE_PROTOCOL_COMPACT : HBASE_PROTOCOL_BINARY, transport,
+                              HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE);
 }

@@ -67,7 +67,7 @@ gboolean fuzz_rows_equal (HBaseRow *a, HBaseRow *b);
 ThriftTransport *fuzz_memory_transport_new (const guint8 *data, gsize size);
 
 /* hbase-glib's socket transport (buffered or framed) reading @data from
- * the other end of a local socket, which is closed after it: the end of
+ * the other end of a socket pair, which is closed after it: the end of
  * the bytes is the peer closing the connection.  @size must be at most
  * FUZZ_SOCKET_MAX_INPUT.  NULL (and a message) if the system refuses. */
 #define FUZZ_SOCKET_MAX_INPUT (128 * 1024)

@@ -950,8 +950,11 @@ hbase_config_load_key_file (HBaseConfig  *config,
         s++;
       if (s == N_SETTINGS)
         {
+          /* a key file's keys need not be UTF-8 */
+          g_autofree char *escaped = g_strescape (keys[i], NULL);
+
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "unknown setting '%s' in group [%s]", keys[i], group);
+                       "unknown setting '%s' in group [%s]", escaped, group);
           ok = FALSE;
           break;
         }

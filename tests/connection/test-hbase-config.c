@@ -657,6 +657,8 @@ test_key_file_unknown_key (void)
     { "[hbase]\npool-size=2\npool_size=3\n", "unknown setting 'pool_size' in group [hbase]" },
     { "[hbase]\nPool-Size=3\n", "unknown setting 'Pool-Size' in group [hbase]" },
     { "[hbase]\ngateway=h1\n", "unknown setting 'gateway' in group [hbase]" },
+    /* a key that is not UTF-8 is quoted escaped */
+    { "[hbase]\ngate\x9fway=h1\n", "unknown setting 'gate\\237way' in group [hbase]" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

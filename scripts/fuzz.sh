@@ -9,6 +9,8 @@
 #   scripts/fuzz.sh --minutes 240         4 hours each (a long run; add
 #                                         --jobs 2 to use both cores)
 #   scripts/fuzz.sh --ci                  20 s each (CI)
+#   scripts/fuzz.sh --keep-going          go on after a finding (libFuzzer's
+#                                         fork mode), to collect several
 #   scripts/fuzz.sh --merge               afterwards, merge the inputs that
 #                                         add coverage into tests/fuzz/corpus/
 #   scripts/fuzz.sh filter key-schema     only these harnesses
@@ -28,6 +30,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=60
 jobs=1
 merge=no
+keep_going=no
 build_only=no
 names=()
 while [ $# -gt 0 ]; do
@@ -37,6 +40,7 @@ while [ $# -gt 0 ]; do
     --ci) seconds=20; shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --merge) merge=yes; shift ;;
+    --keep-going) keep_going=yes; shift ;;
     --build-only) build_only=yes; shift ;;
     -h|--help) sed -n '3,/^set -e/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
@@ -87,13 +91,17 @@ for name in "${names[@]}"; do
   status=0
   flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10
          -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/")
-  if [ "$jobs" -gt 1 ]; then
+  if [ "$keep_going" = yes ]; then
+    flags+=(-fork="$jobs" -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
+  elif [ "$jobs" -gt 1 ]; then
     flags+=(-jobs="$jobs" -workers="$jobs")
   fi
   "$harness" "${flags[@]}" "$work" >"$log" 2>&1 || status=$?
   # with -jobs the workers log to fuzz-N.log in the current directory
   if [ "$jobs" -gt 1 ]; then cat fuzz-*.log >>"$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
   execs=$( (grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s += $2} END {print s + 0}')
+  # fork mode prints no final stats: its last status line counts the runs
+  [ "$execs" -gt 0 ] || execs=$( (grep -ao '^#[0-9]*' "$log" || true) | tail -1 | tr -d '#')
   cov=$( (grep -ao ' cov: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
   ft=$( (grep -ao ' ft: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
   found=$(find "$findings" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*' \) | wc -l)

@@ -900,6 +900,25 @@ free_values (char **values)
     g_free (values[i]);
 }
 
+/* TRUE if every backslash of the raw value of @key starts one of the
+ * escapes of key files.  GLib 2.74's g_key_file_get_string() sets its
+ * error twice (a warning) for a value with a bad escape and a lone
+ * backslash at its end, so such values must not reach it. */
+static gboolean
+escapes_valid (GKeyFile *key_file, const char *group, const char *key)
+{
+  g_autofree char *raw = g_key_file_get_value (key_file, group, key, NULL);
+
+  for (const char *p = raw; p != NULL && *p != '\0'; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p == '\0' || strchr ("sntr\\", *p) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /**
  * hbase_config_load_key_file:
  * @config: a config
@@ -959,6 +978,15 @@ hbase_config_load_key_file (HBaseConfig  *config,
           break;
         }
       g_free (values[s]);
+      values[s] = NULL;
+      if (!escapes_valid (key_file, group, keys[i]))
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "%s: %s: a backslash starts \\s, \\n, \\t, \\r or \\\\", label,
+                       keys[i]);
+          ok = FALSE;
+          break;
+        }
       values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
       /* Bad escapes or invalid UTF-8 (for a bad escape GLib returns a
        * value too). */

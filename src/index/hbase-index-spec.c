@@ -374,22 +374,44 @@ hbase_index_spec_to_data (const HBaseIndexSpec *spec)
   return g_key_file_to_data (file, NULL, NULL);
 }
 
-/**
- * hbase_index_spec_new_from_data:
- * @data: text from hbase_index_spec_to_data()
- * @error: return location for an error
- *
- * Returns: (transfer full) (nullable): the definitions, or %NULL with
- *   %HBASE_ERROR_BAD_DATA
- */
-/* g_key_file_get_string() returns a value with a bad escape and sets an
- * error too: here, such a value is only an error. */
+/* TRUE if every backslash of @raw starts one of the escapes of key files.
+ * GLib 2.74's g_key_file_get_string() sets its error twice (a warning)
+ * for a value with a bad escape and a lone backslash at its end, so such
+ * values must not reach it. */
+static gboolean
+escapes_valid (const char *raw)
+{
+  for (const char *p = raw; *p != '\0'; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p == '\0' || strchr ("sntr\\", *p) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* A string value; a bad escape is an error (for one, GLib returns a value
+ * and sets an error too). */
 static char *
 get_string (GKeyFile *file, const char *group, const char *key, GError **error)
 {
   GError *local = NULL;
-  char *value = g_key_file_get_string (file, group, key, &local);
+  g_autofree char *raw = g_key_file_get_value (file, group, key, &local);
+  char *value;
 
+  if (raw != NULL && !escapes_valid (raw))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   "the value of %s in [%s] has a bad escape", key, group);
+      return NULL;
+    }
+  if (raw == NULL)
+    {
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  value = g_key_file_get_string (file, group, key, &local);
   if (local != NULL)
     {
       g_free (value);
@@ -399,6 +421,14 @@ get_string (GKeyFile *file, const char *group, const char *key, GError **error)
   return value;
 }
 
+/**
+ * hbase_index_spec_new_from_data:
+ * @data: text from hbase_index_spec_to_data()
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (nullable): the definitions, or %NULL with
+ *   %HBASE_ERROR_BAD_DATA
+ */
 HBaseIndexSpec *
 hbase_index_spec_new_from_data (const char *data, GError **error)
 {

@@ -648,6 +648,16 @@ test_key_file_bad_escape (void)
   g_assert_false (hbase_config_load_key_file (config, key_file, NULL, &error));
   assert_illegal (error, "gateways");
   assert_defaults (config);
+  g_clear_error (&error);
+
+  /* a lone backslash at the end of a value */
+  {
+    g_autoptr(GKeyFile) trailing = key_file_from ("[hbase]\npool-size=2\\\n");
+
+    g_assert_false (hbase_config_load_key_file (config, trailing, NULL, &error));
+    assert_illegal (error, "pool-size");
+    assert_defaults (config);
+  }
 }
 
 static void

@@ -104,6 +104,10 @@ test_spec (void)
   /* a bad escape: GLib gives a value and an error; one error comes out */
   g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\nprefix=a\\qb\n", &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_clear_error (&error);
+  /* a lone backslash at the end of a value */
+  g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\nprefix=ab\\\n", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
 }
 
 static void

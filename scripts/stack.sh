@@ -43,6 +43,10 @@
 #   HBASE_GLIB_REDIS_PORT  redis-server port (default 6379; "none" to skip redis)
 #   HBASE_GLIB_MASTER_HEAP / HBASE_GLIB_GATEWAY_HEAP   JVM heaps (default 1g / 512m)
 #   HBASE_GLIB_START_TIMEOUT  seconds to wait for readiness (default 300)
+#   HBASE_GLIB_REGIONSERVERS  when set to N: HBase runs N region servers (still one JVM,
+#                          scripts/stack/ClusterLauncher.java, on random RPC ports) that
+#                          can be crashed or stopped and are then replaced (see there);
+#                          unset: the usual standalone HMaster with one region server
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -55,6 +59,7 @@ redis_port=${HBASE_GLIB_REDIS_PORT:-6379}
 master_heap=${HBASE_GLIB_MASTER_HEAP:-1g}
 gateway_heap=${HBASE_GLIB_GATEWAY_HEAP:-512m}
 start_timeout=${HBASE_GLIB_START_TIMEOUT:-300}
+regionservers=${HBASE_GLIB_REGIONSERVERS:-}
 
 logs=$state/logs
 run=$state/run
@@ -169,6 +174,12 @@ launch_java() {
 
 start_hbase() {
   if [ -n "$(running_pid hbase)" ]; then say "hbase already running"; return 0; fi
+  if [ -n "$regionservers" ]; then
+    case $regionservers in *[!0-9]*|0) die "HBASE_GLIB_REGIONSERVERS must be a positive number, not '$regionservers'";; esac
+    say "starting HBase ($regionservers region servers in one JVM, ZooKeeper on 127.0.0.1:$zk_port)"
+    launch_java hbase "$master_heap" "$here/stack/ClusterLauncher.java" "$regionservers" "$run/cluster-control"
+    return 0
+  fi
   say "starting HBase (standalone, ZooKeeper on 127.0.0.1:$zk_port)"
   launch_java hbase "$master_heap" org.apache.hadoop.hbase.master.HMaster start
 }

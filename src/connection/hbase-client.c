@@ -160,13 +160,19 @@ hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
 /* --- the pool ----------------------------------------------------------- */
 
 /* Opens a connection to the first gateway that answers, starting with the
- * next one in turn, so new connections spread over the gateways. */
+ * next one in turn, so new connections spread over the gateways; or to
+ * @gateway alone unless it is HBASE_ANY_GATEWAY. */
 static HBaseConnection *
-open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable, GError **error)
+open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellable *cancellable,
+                 GError **error)
 {
   const HBaseConfig *config = client->config;
   guint n = hbase_config_get_n_gateways (config);
-  guint first = g_atomic_int_add (&client->next_gateway, 1);
+  guint first = gateway != HBASE_ANY_GATEWAY ? gateway
+                                             : (guint) g_atomic_int_add (&client->next_gateway, 1);
+
+  if (gateway != HBASE_ANY_GATEWAY)
+    n = MIN (n, 1u);
   g_autoptr(GString) reasons = g_string_new (NULL);
   gboolean timed_out = FALSE, permanent = TRUE;
 
@@ -184,6 +190,7 @@ open_connection (HBaseClient *client, gint64 deadline, GCancellable *cancellable
                                      deadline, cancellable, &local);
       if (connection != NULL)
         {
+          _hbase_connection_set_gateway (connection, index);
           g_mutex_lock (&client->lock);
           client->stats.connections_opened++;
           g_mutex_unlock (&client->lock);
@@ -236,9 +243,35 @@ wake_waiter (HBaseClient *client)
  * or waits for one (at most the pool wait and the deadline).  @unchecked:
  * set when the connection came from the pool without a liveness check
  * (only when @may_resend). */
+static gint
+other_gateway (gconstpointer connection, gconstpointer gateway)
+{
+  return _hbase_connection_get_gateway ((HBaseConnection *) connection) != *(const guint *) gateway;
+}
+
+/* The idle connection to use: the most recently used one, or the most
+ * recently used one to @gateway. */
 static HBaseConnection *
-acquire (HBaseClient *client, gint64 deadline, gboolean may_resend, gboolean *unchecked,
-         GCancellable *cancellable, GError **error)
+pop_idle (HBaseClient *client, guint gateway)
+{
+  GList *link;
+  HBaseConnection *connection;
+
+  if (gateway == HBASE_ANY_GATEWAY)
+    return g_queue_pop_head (&client->idle);
+  for (link = client->idle.head; link != NULL; link = link->next)
+    if (!other_gateway (link->data, &gateway))
+      break;
+  if (link == NULL)
+    return NULL;
+  connection = link->data;
+  g_queue_delete_link (&client->idle, link);
+  return connection;
+}
+
+static HBaseConnection *
+acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resend,
+         gboolean *unchecked, GCancellable *cancellable, GError **error)
 {
   gint64 wait_until = g_get_monotonic_time () + (gint64) hbase_config_get_pool_wait (client->config) * 1000;
   HBaseConnection *connection;
@@ -250,7 +283,7 @@ acquire (HBaseClient *client, gint64 deadline, gboolean may_resend, gboolean *un
   g_mutex_lock (&client->lock);
   for (;;)
     {
-      connection = g_queue_pop_head (&client->idle);
+      connection = pop_idle (client, gateway);
       if (connection != NULL)
         {
           g_mutex_unlock (&client->lock);
@@ -263,7 +296,7 @@ acquire (HBaseClient *client, gint64 deadline, gboolean may_resend, gboolean *un
             return connection;
           /* the gateway closed it while it idled: replace it, sending nothing */
           hbase_connection_free (connection);
-          connection = open_connection (client, deadline, cancellable, error);
+          connection = open_connection (client, gateway, deadline, cancellable, error);
           g_mutex_lock (&client->lock);
           if (connection != NULL)
             client->stats.connections_reopened++;
@@ -273,7 +306,19 @@ acquire (HBaseClient *client, gint64 deadline, gboolean may_resend, gboolean *un
         {
           client->open++;
           g_mutex_unlock (&client->lock);
-          connection = open_connection (client, deadline, cancellable, error);
+          connection = open_connection (client, gateway, deadline, cancellable, error);
+          g_mutex_lock (&client->lock);
+          break;
+        }
+      if (gateway != HBASE_ANY_GATEWAY && client->idle.length > 0)
+        {
+          /* the pool is full of connections to other gateways: one of the
+           * idle ones makes room for this gateway's */
+          HBaseConnection *evicted = g_queue_pop_tail (&client->idle);
+
+          g_mutex_unlock (&client->lock);
+          hbase_connection_free (evicted);
+          connection = open_connection (client, gateway, deadline, cancellable, error);
           g_mutex_lock (&client->lock);
           break;
         }
@@ -459,6 +504,19 @@ hbase_client_call (HBaseClient     *client,
                    GCancellable    *cancellable,
                    GError         **error)
 {
+  return _hbase_client_call_on (client, flags, NULL, func, user_data, cancellable, error);
+}
+
+gboolean
+_hbase_client_call_on (HBaseClient     *client,
+                       HBaseCallFlags   flags,
+                       guint           *gateway,
+                       HBaseCallFunc    func,
+                       gpointer         user_data,
+                       GCancellable    *cancellable,
+                       GError         **error)
+{
+  guint pinned = gateway != NULL ? *gateway : HBASE_ANY_GATEWAY;
   gint64 deadline;
   guint max_attempts;
   gboolean stale_resent = FALSE;
@@ -473,7 +531,7 @@ hbase_client_call (HBaseClient     *client,
     }
   deadline = g_get_monotonic_time () +
              (gint64) hbase_config_get_operation_timeout (client->config) * 1000;
-  max_attempts = hbase_config_get_max_attempts (client->config);
+  max_attempts = (flags & _HBASE_CALL_ONCE) ? 1 : hbase_config_get_max_attempts (client->config);
 
   for (guint attempt = 1;; attempt++)
     {
@@ -485,7 +543,7 @@ hbase_client_call (HBaseClient     *client,
        * would not notice a cancellation that came before the call */
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      connection = acquire (client, deadline, (flags & HBASE_CALL_IDEMPOTENT) && !stale_resent,
+      connection = acquire (client, pinned, deadline, (flags & HBASE_CALL_IDEMPOTENT) && !stale_resent,
                             &unchecked, cancellable, &local);
 
       if (connection != NULL)
@@ -497,6 +555,8 @@ hbase_client_call (HBaseClient     *client,
 
           _hbase_socket_transport_set_deadline (transport, deadline);
           _hbase_socket_transport_set_cancellable (transport, cancellable);
+          if (gateway != NULL)
+            *gateway = _hbase_connection_get_gateway (connection);
           ok = func (hbase_connection_get_service (connection), user_data, &local);
           _hbase_socket_transport_set_cancellable (transport, NULL);
           _hbase_socket_transport_set_deadline (transport, 0);
@@ -533,7 +593,11 @@ hbase_client_call (HBaseClient     *client,
           release (client, connection, leaves_connection_broken (local));
         }
 
-      if (attempt >= max_attempts || !may_retry (local, flags, sent) ||
+      /* a gateway the call is bound to that cannot be reached is not
+       * waited for: what it held (a scanner) is likely gone with it, and
+       * the caller can start over on another gateway at once */
+      if (attempt >= max_attempts || (connection == NULL && pinned != HBASE_ANY_GATEWAY) ||
+          !may_retry (local, flags, sent) ||
           !back_off (client, attempt, deadline, cancellable, error))
         {
           if (error != NULL && *error != NULL)

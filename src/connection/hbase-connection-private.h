@@ -23,6 +23,32 @@ HBaseConnection      *_hbase_connection_open_full    (const char      *host,
                                                       GError         **error);
 HBaseSocketTransport *_hbase_connection_get_transport (HBaseConnection *connection);
 
+/* Which gateway of the client's configuration a pooled connection goes to. */
+void                  _hbase_connection_set_gateway   (HBaseConnection *connection,
+                                                       guint            gateway);
+guint                 _hbase_connection_get_gateway   (HBaseConnection *connection);
+
+/* A call flag of the library's own: one attempt only (a best-effort call
+ * such as closing a scanner the gateway would expire anyway). */
+#define _HBASE_CALL_ONCE ((HBaseCallFlags) (1 << 16))
+
+/* Any gateway, for _hbase_client_call_on(). */
+#define HBASE_ANY_GATEWAY G_MAXUINT
+
+/* hbase_client_call() on a connection to one gateway: *@gateway in, or
+ * any gateway when it is HBASE_ANY_GATEWAY; on return, the gateway of the
+ * last attempt.  State that lives in a gateway process (a server scanner)
+ * must be used through the gateway that holds it: scanner ids are small
+ * numbers every gateway counts on its own, so another gateway would answer
+ * with its own scanner of the same id. */
+gboolean _hbase_client_call_on (HBaseClient     *client,
+                                HBaseCallFlags   flags,
+                                guint           *gateway,
+                                HBaseCallFunc    func,
+                                gpointer         user_data,
+                                GCancellable    *cancellable,
+                                GError         **error);
+
 G_END_DECLS
 
 #endif /* HBASE_CONNECTION_PRIVATE_H */

@@ -17,6 +17,7 @@ struct _HBaseConnection {
   HBaseSocketTransport *transport;
   ThriftProtocol *protocol;
   HbaseThriftTHBaseServiceClient *client;
+  guint gateway;   /* index of its gateway in the client's configuration */
 };
 
 static const char *const protocol_names[] = { "binary", "compact" };
@@ -281,4 +282,16 @@ hbase_connection_free (HBaseConnection *connection)
   g_clear_object (&connection->transport);   /* closes the socket */
   g_free (connection->host);
   g_free (connection);
+}
+
+void
+_hbase_connection_set_gateway (HBaseConnection *connection, guint gateway)
+{
+  connection->gateway = gateway;
+}
+
+guint
+_hbase_connection_get_gateway (HBaseConnection *connection)
+{
+  return connection->gateway;
 }

@@ -398,6 +398,8 @@ checked_read_list_begin (ThriftProtocol *protocol, ThriftType *element_type, gui
   return ret;
 }
 
+/* Both protocols read a set's header through read_list_begin: checked,
+ * and counted as one level, there. */
 static gint32
 checked_read_set_begin (ThriftProtocol *protocol, ThriftType *element_type, guint32 *size,
                         GError **error)
@@ -405,15 +407,8 @@ checked_read_set_begin (ThriftProtocol *protocol, ThriftType *element_type, guin
   gint32 ret;
 
   *size = 0;
-  if (!enter (protocol, error))
-    return -1;
   if ((ret = guard_of (protocol)->parent->read_set_begin (protocol, element_type, size, error)) < 0)
     return failed (protocol);
-  if (!elements_can_follow (protocol, *size, element_type, 1, error))
-    {
-      *size = 0;
-      return -1;
-    }
   return ret;
 }
 

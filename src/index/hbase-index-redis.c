@@ -77,10 +77,28 @@ _hbase_index_pool_free (IndexRedisPool *pool)
   g_free (pool);
 }
 
+static redisContext *acquire (IndexRedisPool *pool, GError **error);
+static void release (IndexRedisPool *pool, redisContext *context, gboolean reusable);
+
+/* The run_id of the Redis server, learnt on connecting: when no connection
+ * was made yet, one is made first, so that a later connection to the same
+ * server is not taken for a restart.  NULL when Redis cannot be reached. */
 char *
 _hbase_index_pool_run_id (IndexRedisPool *pool)
 {
   char *run_id;
+  gboolean known;
+
+  g_mutex_lock (&pool->lock);
+  known = pool->run_id != NULL;
+  g_mutex_unlock (&pool->lock);
+  if (!known)
+    {
+      redisContext *context = acquire (pool, NULL);
+
+      if (context != NULL)
+        release (pool, context, TRUE);
+    }
 
   g_mutex_lock (&pool->lock);
   run_id = g_strdup (pool->run_id);
@@ -100,7 +118,7 @@ _hbase_index_pool_redis_now_ms (IndexRedisPool *pool)
 }
 
 /* How far Redis's clock is from ours: leases are in Redis time. */
-static void
+static gboolean
 learn_clock (IndexRedisPool *pool, redisContext *context)
 {
   gint64 before = g_get_real_time (), after;
@@ -108,33 +126,40 @@ learn_clock (IndexRedisPool *pool, redisContext *context)
   gint64 redis_ms;
 
   after = g_get_real_time ();
-  if (reply == NULL || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2)
-    return;
+  if (reply == NULL)
+    return FALSE;
+  if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2)
+    return TRUE;
   redis_ms = g_ascii_strtoll (reply->element[0]->str, NULL, 10) * 1000 +
              g_ascii_strtoll (reply->element[1]->str, NULL, 10) / 1000;
   g_mutex_lock (&pool->lock);
   pool->clock_offset_ms = redis_ms - (before + after) / 2000;
   g_mutex_unlock (&pool->lock);
+  return TRUE;
 }
 
 /* The run_id of the server behind a new connection: it changes when Redis
- * restarts, which may have lost the last writes. */
-static void
+ * restarts, which may have lost the last writes.  FALSE when the command
+ * got no reply (the context is then unusable). */
+static gboolean
 learn_run_id (IndexRedisPool *pool, redisContext *context)
 {
   g_autoptr(redisReply) reply = redisCommand (context, "INFO server");
   const char *line;
 
-  if (reply == NULL || reply->type != REDIS_REPLY_STRING)
-    return;
+  if (reply == NULL)
+    return FALSE;
+  if (reply->type != REDIS_REPLY_STRING)
+    return TRUE;
   line = strstr (reply->str, "run_id:");
   if (line == NULL)
-    return;
+    return TRUE;
   line += strlen ("run_id:");
   g_mutex_lock (&pool->lock);
   g_free (pool->run_id);
   pool->run_id = g_strndup (line, strcspn (line, "\r\n"));
   g_mutex_unlock (&pool->lock);
+  return TRUE;
 }
 
 static struct timeval
@@ -151,6 +176,19 @@ where (IndexRedisPool *pool)
   if (pool->socket_path != NULL)
     return g_strdup (pool->socket_path);
   return g_strdup_printf ("%s:%u", pool->host, pool->port);
+}
+
+/* Why a command on @context got no reply.  hiredis reports a read or
+ * write that ran past the socket timeout as EAGAIN ("Resource temporarily
+ * unavailable"): say that it timed out. */
+static char *
+io_failure (IndexRedisPool *pool, redisContext *context)
+{
+  if (context->err == REDIS_ERR_IO &&
+      (strcmp (context->errstr, strerror (EAGAIN)) == 0 ||
+       strcmp (context->errstr, strerror (EWOULDBLOCK)) == 0))
+    return g_strdup_printf ("timed out (no answer within %u ms)", pool->timeout_ms);
+  return g_strdup (context->errstr[0] != '\0' ? context->errstr : "connection failed");
 }
 
 /* A command on a fresh connection, during set-up: its reply is checked. */
@@ -224,8 +262,17 @@ connect_one (IndexRedisPool *pool, GError **error)
           return NULL;
         }
     }
-  learn_run_id (pool, context);
-  learn_clock (pool, context);
+  /* a connection whose set-up got no answer is not used: its run_id and
+   * clock would be unknown, and the stream is out of step */
+  if (!learn_run_id (pool, context) || !learn_clock (pool, context))
+    {
+      g_autofree char *why = io_failure (pool, context);
+
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "setting up a connection to Redis at %s failed: %s", address, why);
+      redisFree (context);
+      return NULL;
+    }
   return context;
 }
 
@@ -577,9 +624,10 @@ _hbase_index_redis_run (IndexRedisPool *pool, RedisBatch *batch, GError **error)
   if (!ok)
     {
       g_autofree char *address = where (pool);
+      g_autofree char *why = io_failure (pool, context);
 
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis at %s: %s",
-                   address, context->errstr[0] != '\0' ? context->errstr : "connection failed");
+                   address, why);
       release (pool, context, FALSE);
       return NULL;
     }

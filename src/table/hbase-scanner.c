@@ -4,8 +4,10 @@
  *
  * How it keeps its promises:
  *  - the server-side scanner lives in the gateway process, not on a
- *    connection, so every call goes through hbase_client_call() on whatever
- *    pooled connection is free;
+ *    connection: every call goes through the pool, on whatever connection
+ *    to that gateway is free (scanner ids are small numbers each gateway
+ *    counts on its own: another gateway would answer with a scanner of its
+ *    own);
  *  - openScanner consumes nothing and is retried like any read, but
  *    getScannerRows is not idempotent (a resent one skips a batch on the
  *    server), so it is only resent when it certainly never left;
@@ -29,6 +31,7 @@
 
 #include <string.h>
 
+#include "../connection/hbase-connection-private.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
 #include "hbase-table-private.h"
@@ -62,6 +65,7 @@ struct _HBaseScanner {
 
   gboolean open;              /* a server scanner exists ... */
   gint32 id;                  /* ... with this id (0 is valid) */
+  guint gateway;              /* ... in this gateway (an index of the client's config) */
   gboolean server_done;       /* it has nothing more for us */
   gboolean finished;          /* the caller got the end */
 
@@ -323,8 +327,8 @@ close_once (Service *service, gpointer user_data, GError **error)
 }
 
 /* Best effort: a scanner the gateway no longer knows is not an error, and
- * one it cannot close expires on its own after 60 s.  Not sent again once
- * it left, so a dead gateway does not hold up the caller for long. */
+ * one it cannot close expires on its own after 60 s.  One attempt only, so
+ * a dead gateway does not hold up the caller for long. */
 static void
 close_server_scanner (HBaseScanner *scanner)
 {
@@ -333,7 +337,8 @@ close_server_scanner (HBaseScanner *scanner)
   if (!scanner->open)
     return;
   scanner->open = FALSE;
-  if (!hbase_client_call (scanner->client, HBASE_CALL_DEFAULT, close_once, &id, NULL, NULL))
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_DEFAULT | _HBASE_CALL_ONCE, &scanner->gateway,
+                              close_once, &id, NULL, NULL))
     g_debug ("closing scanner %d failed; the gateway expires it", (int) id);
 }
 
@@ -362,6 +367,10 @@ abandon_server_scanner (HBaseScanner *scanner, const GError *reason)
 {
   if (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
     scanner->open = FALSE;   /* the gateway does not know it any more */
+  else if (g_error_matches (reason, HBASE_ERROR, HBASE_ERROR_TIMEOUT))
+    /* the gateway did not answer within the call's deadline: a close
+     * would wait as long again; the gateway expires the scanner itself */
+    scanner->open = FALSE;
   else
     close_server_scanner (scanner);
   clear_buffer (scanner);
@@ -399,6 +408,7 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
   HbaseThriftTScan *scan = scanner->scan;
   gboolean inexact_start = FALSE;
   OpenCall call = { scanner->table_name, scan, -1 };
+  guint gateway;
 
   if (range_is_empty (&scanner->lower, &scanner->upper))
     {
@@ -447,9 +457,11 @@ open_server_scanner (HBaseScanner *scanner, GCancellable *cancellable, GError **
       scan->__isset_limit = TRUE;
     }
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, open_once, &call,
-                          cancellable, error))
+  gateway = HBASE_ANY_GATEWAY;
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, &gateway,
+                              open_once, &call, cancellable, error))
     return FALSE;
+  scanner->gateway = gateway;
   scanner->id = call.id;
   scanner->open = TRUE;
   scanner->server_done = FALSE;
@@ -516,8 +528,8 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
   FetchCall call = { scanner->id, (gint32) scanner->caching, NULL };
   gboolean more = TRUE;
 
-  if (!hbase_client_call (scanner->client, HBASE_CALL_READ_ONLY, fetch_once, &call,
-                          cancellable, error))
+  if (!_hbase_client_call_on (scanner->client, HBASE_CALL_READ_ONLY, &scanner->gateway, fetch_once,
+                              &call, cancellable, error))
     {
       g_clear_pointer (&call.rows, g_ptr_array_unref);
       return FALSE;
@@ -824,4 +836,13 @@ hbase_scanner_free (HBaseScanner *scanner)
   g_clear_object (&scanner->client);
   g_clear_object (&scanner->table);
   g_free (scanner);
+}
+
+gboolean
+_hbase_scanner_get_server_id (HBaseScanner *scanner, gint32 *id)
+{
+  if (scanner == NULL || !scanner->open)
+    return FALSE;
+  *id = scanner->id;
+  return TRUE;
 }

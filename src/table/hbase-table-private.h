@@ -95,6 +95,11 @@ gboolean    _hbase_check_table_name      (const char               *name,
 GByteArray *_hbase_byte_array_from_bytes (GBytes                   *bytes);
 GByteArray *_hbase_byte_array_from_string (const char              *text);
 
+/* The id of @scanner's server scanner in its gateway, for tests; FALSE
+ * when none is open. */
+gboolean _hbase_scanner_get_server_id (HBaseScanner *scanner,
+                                       gint32       *id);
+
 G_END_DECLS
 
 #endif /* HBASE_TABLE_PRIVATE_H */

@@ -248,23 +248,51 @@ case_is_framed (const Case *c)
   return c->framed || strstr (c->name, "-framed/") != NULL;
 }
 
-static HBaseClient *
-client_for (const Case *c, guint port)
+/* The settings of a case's client, but its gateway. */
+static HBaseConfig *
+case_config (const Case *c)
 {
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-  g_autofree char *gateway = g_strdup_printf ("127.0.0.1:%u", port);
+  HBaseConfig *config = hbase_config_new ();
   g_autoptr(GError) error = NULL;
-  HBaseClient *client;
 
-  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_true (hbase_config_set_protocol (config, c->protocol, &error));
   g_assert_true (hbase_config_set_transport (config, case_is_framed (c) ? HBASE_TRANSPORT_FRAMED
                                                                          : HBASE_TRANSPORT_BUFFERED,
                                              &error));
   g_assert_true (hbase_config_set_operation_timeout (config, 3000, &error));
-  client = hbase_client_new (config, &error);
+  return config;
+}
+
+/* A scripted server, and a table handle of a client of it alone. */
+typedef struct {
+  Server *server;
+  HBaseClient *client;
+  HBaseTable *table;
+} Scripted;
+
+/* @config: the client's settings but its gateway (transfer full) */
+static void
+scripted_start (Scripted *scripted, GBytes *reply, gboolean close_after, HBaseConfig *config)
+{
+  g_autoptr(HBaseConfig) owned = config;
+  g_autofree char *gateway = NULL;
+  g_autoptr(GError) error = NULL;
+
+  scripted->server = server_start (reply, close_after);
+  gateway = g_strdup_printf ("127.0.0.1:%u", scripted->server->port);
+  g_assert_true (hbase_config_set_gateways (owned, gateway, &error));
+  scripted->client = hbase_client_new (owned, &error);
   g_assert_no_error (error);
-  return client;
+  scripted->table = hbase_table_new (scripted->client, "t", &error);
+  g_assert_no_error (error);
+}
+
+static void
+scripted_stop (Scripted *scripted)
+{
+  g_clear_object (&scripted->table);
+  g_clear_object (&scripted->client);
+  server_stop (scripted->server);
 }
 
 static long
@@ -317,16 +345,16 @@ test_hostile_reply (gconstpointer data)
 {
   const Case *c = data;
   g_autoptr(GBytes) reply = case_reply (c);
-  Server *server = server_start (reply, c->close_after);
-  g_autoptr(HBaseClient) client = client_for (c, server->port);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
+  Scripted scripted;
   HBaseClientStats stats;
-  long rss_before = max_rss_kb ();
-  gint64 start = g_get_monotonic_time ();
+  long rss_before;
+  gint64 start;
 
-  g_assert_no_error (error);
-  run_call (table, c->call, &error);
+  scripted_start (&scripted, reply, c->close_after, case_config (c));
+  rss_before = max_rss_kb ();
+  start = g_get_monotonic_time ();
+  run_call (scripted.table, c->call, &error);
   g_test_message ("%s: %s", c->name, error != NULL ? error->message : "(no error)");
   g_assert_error (error, HBASE_ERROR, (gint) c->code);
   /* a refused reply is refused at once, not after the deadline */
@@ -334,12 +362,10 @@ test_hostile_reply (gconstpointer data)
     g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
   /* nothing near what the reply announced was allocated */
   g_assert_cmpint (max_rss_kb () - rss_before, <, 64 * 1024);
-  hbase_client_get_stats (client, &stats);
+  hbase_client_get_stats (scripted.client, &stats);
   g_assert_cmpuint (stats.idle, ==, 0);
   g_assert_cmpuint (stats.connections_discarded, >=, 1);
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  scripted_stop (&scripted);
 }
 
 /* A reply larger than the configured max-message-size is refused with a
@@ -350,30 +376,21 @@ test_max_message_size (void)
   const Case c = { "binary/value-above-limit", HBASE_PROTOCOL_BINARY, FALSE,
                    BIN_GET " 0c0000 0b0001 00002000", 8192, 0, FALSE, HBASE_ERROR_PROTOCOL, CALL_GET };
   g_autoptr(GBytes) reply = case_reply (&c);
-  Server *server = server_start (reply, FALSE);
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-  g_autofree char *gateway = g_strdup_printf ("127.0.0.1:%u", server->port);
+  HBaseConfig *config = hbase_config_new ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(HBaseTable) table = NULL;
+  Scripted scripted;
 
-  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_false (hbase_config_set_max_message_size (config, 100, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
   g_assert_true (hbase_config_set_max_message_size (config, 4096, &error));
   g_assert_cmpuint (hbase_config_get_max_message_size (config), ==, 4096);
-  client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  table = hbase_table_new (client, "t", &error);
-  g_assert_no_error (error);
-  run_call (table, CALL_GET, &error);
+  scripted_start (&scripted, reply, FALSE, config);
+  run_call (scripted.table, CALL_GET, &error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "4096"));
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  scripted_stop (&scripted);
 }
 
 /* A length under the limit but far beyond what arrives: memory follows
@@ -384,40 +401,34 @@ test_announced_not_sent (void)
   const Case c = { "binary/row-200MiB-held", HBASE_PROTOCOL_BINARY, FALSE,
                    BIN_GET " 0c0000 0b0001 0c800000", 64, 0, FALSE, HBASE_ERROR_TIMEOUT, CALL_GET };
   g_autoptr(GBytes) reply = case_reply (&c);
-  Server *server = server_start (reply, FALSE);
-  g_autoptr(HBaseClient) client = client_for (&c, server->port);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
-  long rss_before = max_rss_kb ();
-  gint64 start = g_get_monotonic_time ();
+  Scripted scripted;
+  long rss_before;
+  gint64 start;
 
-  g_assert_no_error (error);
-  run_call (table, CALL_GET, &error);
+  scripted_start (&scripted, reply, FALSE, case_config (&c));
+  rss_before = max_rss_kb ();
+  start = g_get_monotonic_time ();
+  run_call (scripted.table, CALL_GET, &error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpint (max_rss_kb () - rss_before, <, 64 * 1024);
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  scripted_stop (&scripted);
 }
 
 /* --- writes in doubt ------------------------------------------------------------ */
 
-static HBaseClient *
-doubt_client (guint port, guint attempts)
+/* Settings with @attempts attempts and short pauses, but the gateway. */
+static HBaseConfig *
+doubt_config (guint attempts)
 {
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-  g_autofree char *gateway = g_strdup_printf ("127.0.0.1:%u", port);
+  HBaseConfig *config = hbase_config_new ();
   g_autoptr(GError) error = NULL;
-  HBaseClient *client;
 
-  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_true (hbase_config_set_operation_timeout (config, 3000, &error));
   g_assert_true (hbase_config_set_max_attempts (config, attempts, &error));
   g_assert_true (hbase_config_set_retry_backoff (config, 10, 20, &error));
-  client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  return client;
+  return config;
 }
 
 static HBaseMutation *
@@ -438,22 +449,18 @@ static void
 test_doubt_put_unanswered (void)
 {
   g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
-  Server *server = server_start (nothing, TRUE);
-  g_autoptr(HBaseClient) client = doubt_client (server->port, 3);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
   g_autoptr(HBaseMutation) put = a_put ();
+  Scripted scripted;
 
-  g_assert_no_error (error);
-  g_assert_false (hbase_table_apply (table, put, NULL, &error));
+  scripted_start (&scripted, nothing, TRUE, doubt_config (3));
+  g_assert_false (hbase_table_apply (scripted.table, put, NULL, &error));
   g_test_message ("%s", error->message);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
   g_assert_true (hbase_error_is_in_doubt (error));
   g_assert_nonnull (strstr (error->message, "may have been applied"));
-  g_assert_cmpint (g_atomic_int_get (&server->requests), ==, 3);
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  g_assert_cmpint (g_atomic_int_get (&scripted.server->requests), ==, 3);
+  scripted_stop (&scripted);
 }
 
 /* An increment is never sent again once a request of it may have
@@ -462,25 +469,21 @@ static void
 test_doubt_increment_not_resent (void)
 {
   g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
-  Server *server = server_start (nothing, TRUE);
-  g_autoptr(HBaseClient) client = doubt_client (server->port, 5);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
   g_autoptr(GBytes) row = g_bytes_new_static ("k", 1);
   g_autoptr(HBaseMutation) increment = hbase_mutation_new_increment (row);
   g_autoptr(HBaseRow) result = NULL;
+  Scripted scripted;
 
-  g_assert_no_error (error);
+  scripted_start (&scripted, nothing, TRUE, doubt_config (5));
   hbase_mutation_increment (increment, "f", "n", 1);
-  result = hbase_table_increment (table, increment, NULL, &error);
+  result = hbase_table_increment (scripted.table, increment, NULL, &error);
   g_assert_null (result);
   g_test_message ("%s", error->message);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
   g_assert_true (hbase_error_is_in_doubt (error));
-  g_assert_cmpint (g_atomic_int_get (&server->requests), ==, 1);
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  g_assert_cmpint (g_atomic_int_get (&scripted.server->requests), ==, 1);
+  scripted_stop (&scripted);
 }
 
 /* Nothing listens: nothing was sent, the put certainly did not happen. */
@@ -490,7 +493,8 @@ test_doubt_refused (void)
   struct sockaddr_in addr = { .sin_family = AF_INET, .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
   socklen_t len = sizeof addr;
   int fd = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  guint port;
+  g_autofree char *gateway = NULL;
+  g_autoptr(HBaseConfig) config = doubt_config (2);
   g_autoptr(HBaseClient) client = NULL;
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(HBaseMutation) put = a_put ();
@@ -499,9 +503,11 @@ test_doubt_refused (void)
   /* a port that was free a moment ago, and nothing listens on it */
   g_assert_cmpint (bind (fd, (struct sockaddr *) &addr, sizeof addr), ==, 0);
   g_assert_cmpint (getsockname (fd, (struct sockaddr *) &addr, &len), ==, 0);
-  port = ntohs (addr.sin_port);
+  gateway = g_strdup_printf ("127.0.0.1:%u", ntohs (addr.sin_port));
   close (fd);
-  client = doubt_client (port, 2);
+  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
   table = hbase_table_new (client, "t", &error);
   g_assert_no_error (error);
   g_assert_false (hbase_table_apply (table, put, NULL, &error));
@@ -515,21 +521,17 @@ static void
 test_doubt_not_for_reads (void)
 {
   g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
-  Server *server = server_start (nothing, TRUE);
-  g_autoptr(HBaseClient) client = doubt_client (server->port, 2);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
   g_autoptr(GBytes) row = g_bytes_new_static ("k", 1);
   g_autoptr(HBaseRow) result = NULL;
+  Scripted scripted;
 
-  g_assert_no_error (error);
-  result = hbase_table_get (table, row, NULL, NULL, &error);
+  scripted_start (&scripted, nothing, TRUE, doubt_config (2));
+  result = hbase_table_get (scripted.table, row, NULL, NULL, &error);
   g_assert_null (result);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
   g_assert_false (hbase_error_is_in_doubt (error));
-  g_clear_object (&table);
-  g_clear_object (&client);
-  server_stop (server);
+  scripted_stop (&scripted);
 }
 
 /* HBase's own answers: a refusal naming a do-not-retry exception is not
@@ -552,20 +554,16 @@ test_doubt_server_answers (void)
     {
       g_autoptr(GByteArray) bytes = hex_bytes (answers[i].hex);
       g_autoptr(GBytes) reply = g_bytes_new (bytes->data, bytes->len);
-      Server *server = server_start (reply, FALSE);
-      g_autoptr(HBaseClient) client = doubt_client (server->port, 1);
       g_autoptr(GError) error = NULL;
-      g_autoptr(HBaseTable) table = hbase_table_new (client, "t", &error);
       g_autoptr(HBaseMutation) put = a_put ();
+      Scripted scripted;
 
-      g_assert_no_error (error);
-      g_assert_false (hbase_table_apply (table, put, NULL, &error));
+      scripted_start (&scripted, reply, FALSE, doubt_config (1));
+      g_assert_false (hbase_table_apply (scripted.table, put, NULL, &error));
       g_test_message ("%s", error->message);
       g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
       g_assert_cmpint (hbase_error_is_in_doubt (error), ==, answers[i].in_doubt);
-      g_clear_object (&table);
-      g_clear_object (&client);
-      server_stop (server);
+      scripted_stop (&scripted);
     }
 }
 

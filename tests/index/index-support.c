@@ -7,12 +7,6 @@
 
 #include "index-support.h"
 
-gboolean
-ix_quick (void)
-{
-  return g_strcmp0 (g_getenv ("HBASE_GLIB_TEST_QUICK"), "1") == 0;
-}
-
 static void
 redis_address (char **host, guint *port)
 {
@@ -101,8 +95,8 @@ gboolean
 ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *options)
 {
   g_autoptr(GPtrArray) gateways = test_stack_gateways ();
-  const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
-                                                        HBASE_TRANSPORT_BUFFERED);
+  const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                           HBASE_TRANSPORT_BUFFERED);
   g_autoptr(HBaseConfig) config = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseIndexReport) report = NULL;
@@ -139,6 +133,20 @@ ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *opt
   g_assert_no_error (error);
   g_assert_nonnull (report);
   return TRUE;
+}
+
+HBaseTable *
+ix_plain_table (IxFixture *fixture)
+{
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  HBaseTable *table;
+
+  client = hbase_client_new (hbase_client_get_config (fixture->client), &error);
+  g_assert_no_error (error);
+  table = hbase_table_new (client, fixture->table, &error);
+  g_assert_no_error (error);
+  return table;
 }
 
 void

@@ -8,12 +8,10 @@
 
 #include <hiredis/hiredis.h>
 
+#include "../support/test-env.h"
 #include "../support/test-stack.h"
 
 G_BEGIN_DECLS
-
-/* HBASE_GLIB_TEST_QUICK=1: fewer rows and steps (valgrind, sanitizers). */
-gboolean      ix_quick            (void);
 
 /* The stack's redis-server (HBASE_GLIB_TEST_REDIS, "HOST:PORT", default
  * 127.0.0.1:6379). */
@@ -42,6 +40,10 @@ HBaseIndex   *ix_open             (IxFixture               *fixture,
                                    const HBaseIndexOptions *options);
 /* Drops the index (Redis keys, definitions) and the tables. */
 void          ix_teardown         (IxFixture               *fixture);
+
+/* The data table through a client of its own that no index was opened
+ * with: what HBase holds, read without any of the index's code. */
+HBaseTable   *ix_plain_table      (IxFixture               *fixture);
 
 /* The spec most tests use: city (string, exact+range), age (int64,
  * exact+range), score (double, range), hits (counter, exact+range), big

@@ -13,12 +13,7 @@
 
 #include "hbase-index-private.h"
 #include "../../src/table/hbase-table-private.h"
-
-static gboolean
-quick (void)
-{
-  return g_strcmp0 (g_getenv ("HBASE_GLIB_TEST_QUICK"), "1") == 0;
-}
+#include "../support/test-env.h"
 
 static HBaseIndexSpec *
 sample_spec (void)
@@ -207,7 +202,7 @@ static void
 test_sortkeys (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  guint n = quick () ? 40 : 200;
+  guint n = test_quick () ? 40 : 200;
   g_autofree IndexValue *ints = g_new0 (IndexValue, n);
   g_autofree IndexValue *doubles = g_new0 (IndexValue, n);
   IndexValue *strings = g_new0 (IndexValue, n);

@@ -332,7 +332,7 @@ test_mark_dirty (void)
   g_autoptr(HBaseIndex) scanning = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *address = NULL;
-  gint steps = ix_quick () ? 8 : 25;
+  gint steps = test_quick () ? 8 : 25;
   Load load = { 0 };
 
   if (!own_redis_new (&redis, TRUE))
@@ -427,7 +427,7 @@ test_fail_and_lost_index (void)
   HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   g_autofree char *address = NULL;
-  gint steps = ix_quick () ? 8 : 25;
+  gint steps = test_quick () ? 8 : 25;
   Load load = { 0 };
 
   if (!own_redis_new (&redis, FALSE))

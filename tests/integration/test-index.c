@@ -268,7 +268,7 @@ test_write_paths (void)
   {
     HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
     g_autoptr(HBaseWriteBuffer) buffer = NULL;
-    guint n = ix_quick () ? 50 : 300;
+    guint n = test_quick () ? 50 : 300;
 
     options.max_mutations = 64;
     buffer = hbase_write_buffer_new (table, &options, &error);
@@ -387,7 +387,7 @@ test_queries (void)
 {
   IxFixture fx;
   HBaseTable *table;
-  guint n = ix_quick () ? 60 : 150;
+  guint n = test_quick () ? 60 : 150;
   g_autoptr(GError) error = NULL;
 
   SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));

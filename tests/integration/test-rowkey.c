@@ -19,14 +19,9 @@
 
 #include <string.h>
 
+#include "../support/test-env.h"
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
-
-static gboolean
-quick (void)
-{
-  return g_getenv ("HBASE_GLIB_TEST_QUICK") != NULL;
-}
 
 typedef TestTableFixture Fixture;
 
@@ -464,7 +459,7 @@ load_events (Fixture *fixture)
 {
   Gateway *gw = gateway_of (fixture);
   g_autoptr(GRand) rand = g_rand_new_with_seed (2012);
-  guint n = quick () ? 300 : 3000;
+  guint n = test_quick () ? 300 : 3000;
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
                                                     (GDestroyNotify) g_bytes_unref, NULL);
   char **names[3] = { &gw->plain, &gw->murmur, &gw->phoenix };
@@ -634,7 +629,7 @@ test_salted_merge (Fixture *fixture, gconstpointer data)
   g_autoptr(HBaseKeySchema) murmur = event_schema (1);
   g_autoptr(HBaseKeySchema) phoenix = event_schema (2);
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  guint n_ranges = quick () ? 8 : 40;
+  guint n_ranges = test_quick () ? 8 : 40;
 
   SKIP_IF_UNREACHABLE (fixture);
   load_events (fixture);
@@ -733,7 +728,7 @@ test_salted_pages (Fixture *fixture, gconstpointer data)
   SKIP_IF_UNREACHABLE (fixture);
   load_events (fixture);
   table = open_table (fixture, gw->murmur);
-  query.limit = quick () ? 64 : 500;
+  query.limit = test_quick () ? 64 : 500;
   do
     {
       g_autoptr(GError) error = NULL;

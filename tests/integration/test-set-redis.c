@@ -298,7 +298,7 @@ run_case (TestTableFixture *fixture, gconstpointer data)
 {
   guint32 seed = GPOINTER_TO_UINT (fixture->data);
   HBaseTable *table = fixture->table;
-  guint steps = sts_quick () ? 150 : 1500;
+  guint steps = test_quick () ? 150 : 1500;
   Run run = { 0 };
 
   TEST_SKIP_IF_UNREACHABLE (fixture);

@@ -780,7 +780,7 @@ test_concurrent (Fixture *fixture, gconstpointer data)
         {
           workers[i].set = set;
           workers[i].seed = 1000 * shards + i;
-          workers[i].steps = sts_quick () ? 20 : 150;
+          workers[i].steps = test_quick () ? 20 : 150;
           workers[i].net = 0;
           threads[i] = g_thread_new ("set-worker", set_worker, &workers[i]);
         }

@@ -81,8 +81,8 @@ static HBaseClient *
 client_with_table (const char *name)
 {
   g_autoptr(GPtrArray) gateways = test_stack_gateways ();
-  const TestGateway *gateway = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
-                                                        HBASE_TRANSPORT_BUFFERED);
+  const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                           HBASE_TRANSPORT_BUFFERED);
   g_autoptr(HBaseConfig) config = NULL;
   g_autoptr(GError) error = NULL;
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;

@@ -530,6 +530,7 @@ test_large_flush (Fixture *fixture, gconstpointer data)
   read.max_versions = 3;
   rows = hbase_table_get_multiple (fixture->table, keys, &read, NULL, &error);
   g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, keys->len);
   for (guint i = 0; i < keys->len; i++)
     {
       HBaseRow *row = g_ptr_array_index (rows, i);

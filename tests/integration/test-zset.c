@@ -497,7 +497,7 @@ test_limit_and_ties (Fixture *fixture, gconstpointer data)
 static void
 test_large (Fixture *fixture, gconstpointer data)
 {
-  guint n = sts_quick () ? 2600 : 6000;
+  guint n = test_quick () ? 2600 : 6000;
   g_autoptr(HBaseZSet) zset = NULL;
   g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GArray) scores = g_array_new (FALSE, FALSE, sizeof (gdouble));
@@ -793,7 +793,7 @@ test_concurrent (Fixture *fixture, gconstpointer data)
   g_autoptr(HBaseZSet) zset = NULL;
   ZWorker workers[WORKERS];
   GThread *threads[WORKERS];
-  guint steps = sts_quick () ? 15 : 100;
+  guint steps = test_quick () ? 15 : 100;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) forward = NULL;
   g_autoptr(GPtrArray) backward = NULL;

@@ -14,11 +14,12 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/rowkey/hbase-rowkey-private.h"
+#include "../support/test-env.h"
 
 static guint
 n_cases (guint full)
 {
-  return g_getenv ("HBASE_GLIB_TEST_QUICK") != NULL ? full / 10 : full;
+  return test_quick () ? full / 10 : full;
 }
 
 static char *

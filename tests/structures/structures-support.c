@@ -25,12 +25,6 @@ sts_families (guint *n_families)
   return families;
 }
 
-gboolean
-sts_quick (void)
-{
-  return g_strcmp0 (g_getenv ("HBASE_GLIB_TEST_QUICK"), "1") == 0;
-}
-
 GBytes *
 sts_bytes (const char *text)
 {

@@ -7,6 +7,7 @@
 
 #include <hiredis/hiredis.h>
 
+#include "../support/test-env.h"
 #include "../support/test-table-fixture.h"
 
 G_BEGIN_DECLS
@@ -14,9 +15,6 @@ G_BEGIN_DECLS
 /* The families of the tables the set and sorted-set tests use (see
  * test-table-fixture.h): "s", "z", "p" and "q". */
 const HBaseFamilyOptions *sts_families (guint *n_families);
-
-/* HBASE_GLIB_TEST_QUICK=1: fewer steps (valgrind, sanitizers). */
-gboolean     sts_quick              (void);
 
 GBytes      *sts_bytes              (const char        *text);
 /* The members as GBytes (NUL-terminated list of strings). */

@@ -12,6 +12,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/structures/hbase-structures-private.h"
+#include "../support/test-env.h"
 
 static gboolean quick;
 
@@ -372,7 +373,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  quick = g_strcmp0 (g_getenv ("HBASE_GLIB_TEST_QUICK"), "1") == 0;
+  quick = test_quick ();
   g_test_add_func ("/structures/encoding/score-special-values", test_score_special_values);
   g_test_add_func ("/structures/encoding/score-order-property", test_score_order_property);
   g_test_add_func ("/structures/encoding/score-adjacent", test_score_adjacent);

@@ -11,6 +11,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "test-env.h"
 #include "test-stack.h"
 
 #define DEFAULT_GATEWAYS \
@@ -67,8 +68,13 @@ test_stack_gateways (void)
 gboolean
 test_stack_required (void)
 {
-  return g_strcmp0 (g_getenv ("CI"), "true") == 0 ||
-         g_strcmp0 (g_getenv ("HBASE_GLIB_TEST_REQUIRE_STACK"), "1") == 0;
+  const char *ci = g_getenv ("CI");
+
+  /* CI belongs to the CI system (true on most, 1 on some): any yes-word */
+  if (ci != NULL && (g_ascii_strcasecmp (ci, "true") == 0 || g_ascii_strcasecmp (ci, "1") == 0 ||
+                     g_ascii_strcasecmp (ci, "yes") == 0 || g_ascii_strcasecmp (ci, "on") == 0))
+    return TRUE;
+  return test_env_boolean ("HBASE_GLIB_TEST_REQUIRE_STACK");
 }
 
 HBaseConnection *
@@ -87,18 +93,34 @@ test_stack_connect (const TestGateway *gateway)
 }
 
 void
+test_stack_unavailable (const char *why)
+{
+  if (test_stack_required ())
+    {
+      g_test_message ("%s", why);
+      g_test_fail ();
+    }
+  else
+    g_test_skip (why);
+}
+
+void
 test_stack_unreachable (const char *why)
 {
   g_autofree char *message =
     g_strdup_printf ("local stack unreachable (%s); start it with scripts/stack.sh start", why);
 
-  if (test_stack_required ())
-    {
-      g_test_message ("%s", message);
-      g_test_fail ();
-    }
-  else
-    g_test_skip (message);
+  test_stack_unavailable (message);
+}
+
+void
+test_stack_missing_gateway (HBaseProtocol protocol, HBaseTransport transport)
+{
+  g_autofree char *message =
+    g_strdup_printf ("HBASE_GLIB_TEST_GATEWAYS names no %s/%s gateway, which this test needs",
+                     hbase_protocol_to_string (protocol), hbase_transport_to_string (transport));
+
+  test_stack_unavailable (message);
 }
 
 char *
@@ -164,6 +186,16 @@ test_stack_find_gateway (GPtrArray *gateways, HBaseProtocol protocol, HBaseTrans
         return gateway;
     }
   return NULL;
+}
+
+const TestGateway *
+test_stack_require_gateway (GPtrArray *gateways, HBaseProtocol protocol, HBaseTransport transport)
+{
+  const TestGateway *gateway = test_stack_find_gateway (gateways, protocol, transport);
+
+  if (gateway == NULL)
+    test_stack_missing_gateway (protocol, transport);
+  return gateway;
 }
 
 gboolean

@@ -22,12 +22,23 @@ typedef struct {
 GPtrArray *test_stack_gateways (void);
 
 /* TRUE when an unreachable stack must fail the test rather than skip it:
- * CI=true or HBASE_GLIB_TEST_REQUIRE_STACK=1. */
+ * CI=true (or 1, yes, on) or HBASE_GLIB_TEST_REQUIRE_STACK on (a boolean,
+ * see test_env_boolean()). */
 gboolean test_stack_required (void);
 
 /* Marks the current test skipped, or failed when test_stack_required(),
  * because the stack cannot be reached (@why says how it failed). */
 void test_stack_unreachable (const char *why);
+
+/* Marks the current test skipped, or failed when test_stack_required(),
+ * because what it needs of the stack is not there (@why, a whole sentence). */
+void test_stack_unavailable (const char *why);
+
+/* Marks the current test skipped, or failed when test_stack_required(),
+ * because HBASE_GLIB_TEST_GATEWAYS names no gateway speaking @protocol
+ * over @transport. */
+void test_stack_missing_gateway (HBaseProtocol  protocol,
+                                 HBaseTransport transport);
 
 /* Connects to @gateway.  When it cannot be reached, marks the current test
  * skipped (or failed, see test_stack_required()) and returns NULL. */
@@ -52,6 +63,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestGateway, test_stack_gateway_free)
 const TestGateway *test_stack_find_gateway (GPtrArray      *gateways,
                                             HBaseProtocol   protocol,
                                             HBaseTransport  transport);
+
+/* test_stack_find_gateway() for a test that needs that gateway: when the
+ * list has none, marks the current test skipped (failed when
+ * test_stack_required(), see test_stack_missing_gateway()) and returns NULL. */
+const TestGateway *test_stack_require_gateway (GPtrArray      *gateways,
+                                               HBaseProtocol   protocol,
+                                               HBaseTransport  transport);
 
 /* TRUE when @gateway accepts a connection; otherwise marks the current
  * test skipped (or failed, see test_stack_required()) and returns FALSE. */

@@ -20,8 +20,10 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  const TestGateway *gateway;
-  HBaseClient *client;      /* NULL when the gateway is unreachable: the case skips */
+  const TestGateway *gateway;  /* NULL when HBASE_GLIB_TEST_GATEWAYS has none of the kind */
+  HBaseClient *client;      /* NULL when there is no gateway or it is unreachable: the
+                             * case does not run, it is skipped (failed when
+                             * test_stack_required()) */
   HBaseTable *table;        /* NULL when the suite has no table (table_prefix NULL) */
   gpointer shared;          /* the suite's state for this gateway, kept between cases
                              * (set by TestTableSuiteOptions.prepare) */
@@ -36,8 +38,11 @@ typedef struct {
   TestTableFunc func;
 } TestTableCase;
 
+/* A kind of gateway a suite needs and HBASE_GLIB_TEST_GATEWAYS lacks still
+ * gets its cases, skipped (failed when test_stack_required()). */
 typedef enum {
-  TEST_GATEWAYS_ALL,        /* every protocol/transport combination */
+  TEST_GATEWAYS_ALL,        /* every gateway listed, and every protocol/transport
+                             * combination */
   TEST_GATEWAYS_ENDS,       /* binary/buffered and compact/framed */
 } TestGatewaySet;
 
@@ -82,6 +87,7 @@ char *test_table_fixture_create_table (TestTableFixture         *fixture,
                                        guint                     n_families,
                                        GPtrArray                *split_keys);
 
+/* Kept for the cases that name it: a case without a client never runs. */
 #define TEST_SKIP_IF_UNREACHABLE(fixture) \
   G_STMT_START { if ((fixture)->client == NULL) return; } G_STMT_END
 

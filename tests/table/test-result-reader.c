@@ -30,6 +30,7 @@
 #include "../../src/table/hbase-result-reader.h"
 #include "../../src/table/hbase-row-builder.h"
 #include "../../src/table/hbase-table-private.h"
+#include "../support/test-env.h"
 
 #define MEMORY_BUFFER_SIZE (64 * 1024 * 1024)
 
@@ -1240,7 +1241,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  quick = g_getenv ("HBASE_GLIB_TEST_QUICK") != NULL;
+  quick = test_quick ();
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     {
       const Variant *variant = &variants[i];

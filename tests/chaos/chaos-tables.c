@@ -1,0 +1,880 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* chaos-tables.c: the chaos workload's tables (created pre-split), and its
+ * table workers with their invariants: puts, buffered puts and gets of
+ * versioned values (a plain table and an indexed one), counters, and long
+ * scans of a table filled before the chaos starts. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chaos-workload.h"
+
+#define CHECK_ATTEMPTS 30       /* reads of the final check: one a second */
+
+/* --- tables ----------------------------------------------------------------------------- */
+
+static GPtrArray *
+split_keys (const char *const *keys)
+{
+  GPtrArray *array = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+  for (; *keys != NULL; keys++)
+    g_ptr_array_add (array, g_bytes_new (*keys, strlen (*keys)));
+  return array;
+}
+
+static gboolean
+create_table (HBaseClient *client, const char *name, const char *const *families,
+              const char *const *splits, GError **error)
+{
+  HBaseFamilyOptions options[3] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT,
+                                    HBASE_FAMILY_OPTIONS_INIT };
+  g_autoptr(GPtrArray) keys = split_keys (splits);
+  gboolean exists = FALSE;
+  guint n = 0;
+
+  if (!hbase_admin_table_exists (client, name, &exists, NULL, error))
+    return FALSE;
+  if (exists && !hbase_admin_delete_table (client, name, NULL, error))
+    return FALSE;
+  for (; families[n] != NULL && n < G_N_ELEMENTS (options); n++)
+    options[n].name = families[n];
+  return hbase_admin_create_table (client, name, options, n, keys, NULL, error);
+}
+
+gboolean
+chaos_setup_tables (HBaseClient *client, GError **error)
+{
+  static const char *const f[] = { "f", NULL };
+  static const char *const c[] = { "c", NULL };
+  static const char *const sz[] = { "s", "z", NULL };
+  static const char *const kv_splits[] = { "k40", "k80", "kc0", NULL };
+  static const char *const indexed_splits[] = { "p55", "paa", NULL };
+  static const char *const scan_splits[] = { "s000750", "s001500", "s002250", NULL };
+  static const char *const counter_splits[] = { "c80", NULL };
+  static const char *const set_splits[] = { "set-3", "zset-0", "zset-3", NULL };
+  static const char *const none[] = { NULL };
+  gboolean exists = FALSE;
+
+  /* the index's definitions go in a table of their own, made on demand */
+  if (!hbase_admin_table_exists (client, CHAOS_INDEX_META, &exists, NULL, error) ||
+      (exists && !hbase_admin_delete_table (client, CHAOS_INDEX_META, NULL, error)))
+    return FALSE;
+  (void) none;
+  return create_table (client, CHAOS_KV_TABLE, f, kv_splits, error) &&
+         create_table (client, CHAOS_INDEXED_TABLE, f, indexed_splits, error) &&
+         create_table (client, CHAOS_SCAN_TABLE, f, scan_splits, error) &&
+         create_table (client, CHAOS_COUNTER_TABLE, c, counter_splits, error) &&
+         create_table (client, CHAOS_SET_TABLE, sz, set_splits, error);
+}
+
+/* Rows spread evenly over the pre-split regions: PREFIX, two hex digits of
+ * a hash, the number. */
+static char *
+spread_key (const char *prefix, guint i)
+{
+  return g_strdup_printf ("%s%02x-%05u", prefix, (guint) ((i * 2654435761u) >> 24), i);
+}
+
+static GBytes *
+text_bytes (const char *text)
+{
+  return g_bytes_new (text, strlen (text));
+}
+
+static gboolean
+bytes_equal_text (GBytes *bytes, const char *text)
+{
+  gsize size;
+  const char *data = bytes != NULL ? g_bytes_get_data (bytes, &size) : NULL;
+
+  return data != NULL && size == strlen (text) && memcmp (data, text, size) == 0;
+}
+
+static char *
+bytes_text (GBytes *bytes)
+{
+  gsize size;
+  const char *data;
+
+  if (bytes == NULL)
+    return g_strdup ("(none)");
+  data = g_bytes_get_data (bytes, &size);
+  return g_strndup (data, size);
+}
+
+/* A get that the final check may retry: the cluster settled, but a read
+ * may still meet a gateway that has just come back. */
+static HBaseRow *
+get_retrying (HBaseTable *table, GBytes *key, GError **error)
+{
+  guint attempt;
+
+  for (attempt = 1;; attempt++)
+    {
+      g_autoptr(GError) local = NULL;
+      HBaseRow *row = hbase_table_get (table, key, NULL, NULL, &local);
+
+      if (row != NULL)
+        return row;
+      if (attempt == CHECK_ATTEMPTS)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      g_usleep (G_USEC_PER_SEC);
+    }
+}
+
+static void
+put_text (HBaseMutation *put, const char *family, const char *qualifier, const char *text)
+{
+  g_autoptr(GBytes) value = text_bytes (text);
+
+  hbase_mutation_put (put, family, qualifier, value);
+}
+
+/* --- versioned puts: what a key may hold --------------------------------------------------- */
+
+/* One key's writes, all from one thread: the last acknowledged version and
+ * the versions written after it whose outcome is unknown.  The key may
+ * hold the acknowledged version or one in doubt; with neither, nothing. */
+typedef struct {
+  gint64 acked;                 /* -1: none */
+  GArray *doubts;               /* gint64 */
+  gint64 oldest_written;        /* -1: none */
+} KeyModel;
+
+typedef enum { HOLDS_OK, HOLDS_IN_DOUBT_APPLIED, HOLDS_NOTHING_OK, HOLDS_LOST, HOLDS_WRONG } Holds;
+
+static void
+model_acked (KeyModel *model, gint64 version)
+{
+  model->acked = version;
+  g_array_set_size (model->doubts, 0);
+  if (model->oldest_written < 0)
+    model->oldest_written = version;
+}
+
+static void
+model_in_doubt (KeyModel *model, gint64 version)
+{
+  g_array_append_val (model->doubts, version);
+  if (model->oldest_written < 0)
+    model->oldest_written = version;
+}
+
+/* version: what the key holds, -1 for nothing, -2 for a value that is no
+ * version of this key */
+static Holds
+model_judge (const KeyModel *model, gint64 version)
+{
+  guint i;
+
+  if (version == -2)
+    return HOLDS_WRONG;
+  if (version == -1)
+    return model->acked < 0 ? HOLDS_NOTHING_OK : HOLDS_LOST;
+  if (version == model->acked)
+    return HOLDS_OK;
+  for (i = 0; i < model->doubts->len; i++)
+    if (g_array_index (model->doubts, gint64, i) == version)
+      return HOLDS_IN_DOUBT_APPLIED;
+  /* a version written before the last acknowledged one: that one was lost */
+  if (model->oldest_written >= 0 && version >= model->oldest_written && version < model->acked)
+    return HOLDS_LOST;
+  return HOLDS_WRONG;
+}
+
+struct _ChaosKv {
+  ChaosRun *run;
+  HBaseTable *table;
+  char *label;
+  gboolean indexed;             /* f:city and f:age (the index's columns), else f:v */
+  guint n_keys;
+  char **keys;
+  KeyModel *models;
+  gint64 next_version;
+  GRand *rand;
+  guint64 puts, buffered, gets, gets_wrong;
+  char *first_wrong_get;
+};
+
+static const char *const cities[] = { "Oslo", "Lima", "Pune", "Kyiv", "Nice", "Bonn", "Cork" };
+
+static HBaseMutation *
+kv_put (ChaosKv *kv, guint key, gint64 version)
+{
+  g_autoptr(GBytes) row = text_bytes (kv->keys[key]);
+  HBaseMutation *put = hbase_mutation_new_put (row);
+
+  if (kv->indexed)
+    {
+      g_autofree char *age = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
+      put_text (put, "f", "city", cities[version % G_N_ELEMENTS (cities)]);
+      put_text (put, "f", "age", age);
+    }
+  else
+    {
+      /* a couple of hundred bytes, the version readable at the start */
+      g_autofree char *value = g_strdup_printf ("v-%s-%" G_GINT64_FORMAT "-%0180d",
+                                                kv->keys[key], version, 0);
+
+      put_text (put, "f", "v", value);
+    }
+  return put;
+}
+
+/* The version a row holds: -1 for none, -2 for a value that is no version
+ * of this key. */
+static gint64
+kv_version (ChaosKv *kv, guint key, HBaseRow *row)
+{
+  if (hbase_row_is_empty (row))
+    return -1;
+  if (kv->indexed)
+    {
+      GBytes *age = hbase_row_lookup (row, "f", "age");
+      GBytes *city = hbase_row_lookup (row, "f", "city");
+      g_autofree char *age_text = bytes_text (age);
+      guint64 version;
+
+      if (!g_ascii_string_to_unsigned (age_text, 10, 0, G_MAXINT64, &version, NULL) ||
+          !bytes_equal_text (city, cities[version % G_N_ELEMENTS (cities)]))
+        return -2;
+      return (gint64) version;
+    }
+  else
+    {
+      GBytes *value = hbase_row_lookup (row, "f", "v");
+      g_autofree char *text = bytes_text (value);
+      g_autofree char *prefix = g_strdup_printf ("v-%s-", kv->keys[key]);
+      g_autofree char *expected = NULL;
+      guint64 version;
+      char *end;
+
+      if (!g_str_has_prefix (text, prefix))
+        return -2;
+      version = g_ascii_strtoull (text + strlen (prefix), &end, 10);
+      expected = g_strdup_printf ("v-%s-%" G_GUINT64_FORMAT "-%0180d", kv->keys[key], version, 0);
+      if (strcmp (text, expected) != 0)
+        return -2;
+      return (gint64) version;
+    }
+}
+
+ChaosKv *
+chaos_kv_new (ChaosRun *run, HBaseTable *table, const char *label, const char *key_prefix,
+              guint n_keys, gboolean indexed)
+{
+  ChaosKv *kv = g_new0 (ChaosKv, 1);
+  guint i;
+
+  kv->run = run;
+  kv->table = g_object_ref (table);
+  kv->label = g_strdup (label);
+  kv->indexed = indexed;
+  kv->n_keys = n_keys;
+  kv->keys = g_new0 (char *, n_keys + 1);
+  kv->models = g_new0 (KeyModel, n_keys);
+  for (i = 0; i < n_keys; i++)
+    {
+      kv->keys[i] = spread_key (key_prefix, i);
+      kv->models[i].acked = -1;
+      kv->models[i].oldest_written = -1;
+      kv->models[i].doubts = g_array_new (FALSE, FALSE, sizeof (gint64));
+    }
+  kv->next_version = 1;
+  kv->rand = g_rand_new_with_seed (n_keys * 7919u + (indexed ? 1 : 0));
+  return kv;
+}
+
+void
+chaos_kv_free (ChaosKv *kv)
+{
+  guint i;
+
+  for (i = 0; i < kv->n_keys; i++)
+    g_array_unref (kv->models[i].doubts);
+  g_free (kv->models);
+  g_strfreev (kv->keys);
+  g_object_unref (kv->table);
+  g_rand_free (kv->rand);
+  g_free (kv->label);
+  g_free (kv->first_wrong_get);
+  g_free (kv);
+}
+
+static void
+kv_one_put (ChaosKv *kv)
+{
+  guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
+  gint64 version = kv->next_version++;
+  g_autoptr(HBaseMutation) put = kv_put (kv, key, version);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = g_strdup_printf ("%s: put %s", kv->label, kv->keys[key]);
+
+  kv->puts++;
+  if (hbase_table_apply (kv->table, put, NULL, &error))
+    {
+      model_acked (&kv->models[key], version);
+      chaos_note_acked ();
+    }
+  else if (chaos_write_in_doubt (error))
+    {
+      model_in_doubt (&kv->models[key], version);
+      chaos_note_write_failed (what, error, TRUE);
+    }
+  else
+    chaos_note_write_failed (what, error, FALSE);
+}
+
+/* A batch of puts to distinct keys through a write buffer: what the flush
+ * does not report as failed was written. */
+static void
+kv_buffered_puts (ChaosKv *kv)
+{
+  HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) failures = NULL;
+  g_autoptr(GHashTable) failed_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint keys[16];
+  gint64 versions[16];
+  gboolean added[16];
+  guint n = 0, i, j;
+  gboolean flushed;
+
+  buffer = hbase_write_buffer_new (kv->table, &options, &error);
+  if (buffer == NULL)
+    g_error ("%s: a write buffer: %s", kv->label, error->message);
+  while (n < G_N_ELEMENTS (keys))
+    {
+      guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
+      gboolean seen = FALSE;
+
+      for (j = 0; j < n; j++)
+        seen = seen || keys[j] == key;
+      if (!seen)
+        keys[n++] = key;
+    }
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr(HBaseMutation) put = NULL;
+      g_autoptr(GError) add_error = NULL;
+
+      versions[i] = kv->next_version++;
+      put = kv_put (kv, keys[i], versions[i]);
+      added[i] = hbase_write_buffer_add (buffer, put, NULL, &add_error);
+      if (!added[i])
+        {
+          g_autofree char *what = g_strdup_printf ("%s: buffered put %s", kv->label, kv->keys[keys[i]]);
+
+          /* a full buffer sends what it holds: this one may be in it */
+          model_in_doubt (&kv->models[keys[i]], versions[i]);
+          chaos_note_write_failed (what, add_error, TRUE);
+        }
+    }
+  flushed = hbase_write_buffer_flush (buffer, NULL, &error);
+  failures = hbase_write_buffer_take_failures (buffer);
+  for (i = 0; failures != NULL && i < failures->len; i++)
+    {
+      GBytes *row = hbase_write_failure_get_row (failures->pdata[i]);
+      g_autofree char *text = bytes_text (row);
+
+      g_hash_table_add (failed_rows, g_steal_pointer (&text));
+    }
+  for (i = 0; i < n; i++)
+    {
+      if (!added[i])
+        continue;
+      kv->buffered++;
+      /* a failed flush that names no mutation: every one is in doubt */
+      if (g_hash_table_contains (failed_rows, kv->keys[keys[i]]) ||
+          (!flushed && g_hash_table_size (failed_rows) == 0))
+        {
+          g_autofree char *what = g_strdup_printf ("%s: buffered put %s", kv->label, kv->keys[keys[i]]);
+          const GError *reason = error;
+          guint k;
+
+          for (k = 0; failures != NULL && k < failures->len; k++)
+            {
+              g_autofree char *text = bytes_text (hbase_write_failure_get_row (failures->pdata[k]));
+
+              if (strcmp (text, kv->keys[keys[i]]) == 0)
+                reason = hbase_write_failure_get_error (failures->pdata[k]);
+            }
+          if (chaos_write_in_doubt (reason))
+            {
+              model_in_doubt (&kv->models[keys[i]], versions[i]);
+              chaos_note_write_failed (what, reason, TRUE);
+            }
+          else
+            chaos_note_write_failed (what, reason, FALSE);
+        }
+      else
+        {
+          model_acked (&kv->models[keys[i]], versions[i]);
+          chaos_note_acked ();
+        }
+    }
+}
+
+static void
+kv_one_get (ChaosKv *kv)
+{
+  guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
+  g_autoptr(GBytes) row_key = text_bytes (kv->keys[key]);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseRow) row = hbase_table_get (kv->table, row_key, NULL, NULL, &error);
+  Holds holds;
+
+  kv->gets++;
+  if (row == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: get %s", kv->label, kv->keys[key]);
+
+      chaos_note_read_failed (what, error);
+      return;
+    }
+  chaos_note_success ();
+  holds = model_judge (&kv->models[key], kv_version (kv, key, row));
+  if (holds == HOLDS_LOST || holds == HOLDS_WRONG)
+    {
+      kv->gets_wrong++;
+      chaos_log ("%s: get %s read version %" G_GINT64_FORMAT ", acknowledged %" G_GINT64_FORMAT " (%u in doubt)",
+                 kv->label, kv->keys[key], kv_version (kv, key, row), kv->models[key].acked,
+                 kv->models[key].doubts->len);
+      if (kv->first_wrong_get == NULL)
+        kv->first_wrong_get = g_strdup_printf ("%s read version %" G_GINT64_FORMAT ", acknowledged %" G_GINT64_FORMAT,
+                                               kv->keys[key], kv_version (kv, key, row), kv->models[key].acked);
+    }
+}
+
+gpointer
+chaos_kv_thread (gpointer data)
+{
+  ChaosKv *kv = data;
+
+  chaos_worker_start (kv->label);
+  while (chaos_running (kv->run))
+    {
+      gint32 dice = g_rand_int_range (kv->rand, 0, 100);
+
+      if (dice < 45)
+        kv_one_put (kv);
+      else if (dice < 80)
+        kv_one_get (kv);
+      else
+        kv_buffered_puts (kv);
+      chaos_pause (kv->run, 5);
+    }
+  chaos_worker_end ();
+  return NULL;
+}
+
+void
+chaos_kv_check (ChaosKv *kv)
+{
+  guint64 counts[5] = { 0 };
+  guint64 unread = 0;
+  GString *examples = g_string_new (NULL);
+  guint i, shown = 0;
+  gboolean holds;
+
+  for (i = 0; i < kv->n_keys; i++)
+    {
+      g_autoptr(GBytes) key = text_bytes (kv->keys[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HBaseRow) row = get_retrying (kv->table, key, &error);
+      gint64 version;
+      Holds judged;
+
+      if (row == NULL)
+        {
+          unread++;
+          chaos_log ("%s: check: get %s: %s", kv->label, kv->keys[i], error->message);
+          continue;
+        }
+      version = kv_version (kv, i, row);
+      judged = model_judge (&kv->models[i], version);
+      counts[judged]++;
+      if ((judged == HOLDS_LOST || judged == HOLDS_WRONG) && shown++ < 5)
+        g_string_append_printf (examples, "; %s: %s, holds version %" G_GINT64_FORMAT
+                                ", acknowledged %" G_GINT64_FORMAT ", %u in doubt",
+                                kv->keys[i], judged == HOLDS_LOST ? "lost" : "wrong",
+                                version, kv->models[i].acked, kv->models[i].doubts->len);
+    }
+  holds = counts[HOLDS_LOST] == 0 && counts[HOLDS_WRONG] == 0 && unread == 0 && kv->gets_wrong == 0;
+  chaos_invariant (kv->label, holds,
+                   "%u keys: %" G_GUINT64_FORMAT " hold the acknowledged value, %" G_GUINT64_FORMAT
+                   " a value in doubt, %" G_GUINT64_FORMAT " nothing (never acknowledged); %"
+                   G_GUINT64_FORMAT " lost, %" G_GUINT64_FORMAT " wrong, %" G_GUINT64_FORMAT
+                   " unreadable; during the run %" G_GUINT64_FORMAT " puts, %" G_GUINT64_FORMAT
+                   " buffered puts, %" G_GUINT64_FORMAT " gets of which %" G_GUINT64_FORMAT " wrong%s%s%s",
+                   kv->n_keys, counts[HOLDS_OK], counts[HOLDS_IN_DOUBT_APPLIED], counts[HOLDS_NOTHING_OK],
+                   counts[HOLDS_LOST], counts[HOLDS_WRONG], unread, kv->puts, kv->buffered, kv->gets,
+                   kv->gets_wrong, examples->str,
+                   kv->first_wrong_get != NULL ? "; first wrong get: " : "",
+                   kv->first_wrong_get != NULL ? kv->first_wrong_get : "");
+  g_string_free (examples, TRUE);
+}
+
+/* --- counters ---------------------------------------------------------------------------- */
+
+struct _ChaosCounters {
+  ChaosRun *run;
+  HBaseTable *table;
+  guint n;
+  char **keys;
+  gint64 *low;                  /* the sum of acknowledged increments */
+  gint64 *high;                 /* plus the increments in doubt */
+  GRand *rand;
+  guint64 increments, reads, wrong_during_run;
+};
+
+ChaosCounters *
+chaos_counters_new (ChaosRun *run, HBaseTable *table, guint n)
+{
+  ChaosCounters *counters = g_new0 (ChaosCounters, 1);
+  guint i;
+
+  counters->run = run;
+  counters->table = g_object_ref (table);
+  counters->n = n;
+  counters->keys = g_new0 (char *, n + 1);
+  counters->low = g_new0 (gint64, n);
+  counters->high = g_new0 (gint64, n);
+  for (i = 0; i < n; i++)
+    counters->keys[i] = spread_key ("c", i);
+  counters->rand = g_rand_new_with_seed (4242);
+  return counters;
+}
+
+void
+chaos_counters_free (ChaosCounters *counters)
+{
+  g_object_unref (counters->table);
+  g_strfreev (counters->keys);
+  g_free (counters->low);
+  g_free (counters->high);
+  g_rand_free (counters->rand);
+  g_free (counters);
+}
+
+gpointer
+chaos_counters_thread (gpointer data)
+{
+  ChaosCounters *counters = data;
+
+  chaos_worker_start ("counters");
+  while (chaos_running (counters->run))
+    {
+      guint i = (guint) g_rand_int_range (counters->rand, 0, (gint32) counters->n);
+      g_autoptr(GBytes) key = text_bytes (counters->keys[i]);
+      g_autoptr(GError) error = NULL;
+      gint64 value = 0;
+
+      if (g_rand_int_range (counters->rand, 0, 100) < 70)
+        {
+          gint64 amount = g_rand_int_range (counters->rand, 1, 6);
+
+          counters->increments++;
+          if (hbase_table_increment_counter (counters->table, key, "c", "n", amount, &value, NULL, &error))
+            {
+              counters->low[i] += amount;
+              counters->high[i] += amount;
+              chaos_note_acked ();
+              if (value < counters->low[i] || value > counters->high[i])
+                {
+                  counters->wrong_during_run++;
+                  chaos_log ("counter %s: an increment returned %" G_GINT64_FORMAT ", allowed [%"
+                             G_GINT64_FORMAT ", %" G_GINT64_FORMAT "]", counters->keys[i], value,
+                             counters->low[i], counters->high[i]);
+                }
+            }
+          else
+            {
+              g_autofree char *what = g_strdup_printf ("increment %s", counters->keys[i]);
+              gboolean in_doubt = chaos_write_in_doubt (error);
+
+              if (in_doubt)
+                counters->high[i] += amount;
+              chaos_note_write_failed (what, error, in_doubt);
+            }
+        }
+      else
+        {
+          counters->reads++;
+          if (hbase_table_get_counter (counters->table, key, "c", "n", &value, NULL, &error))
+            {
+              chaos_note_success ();
+              if (value < counters->low[i] || value > counters->high[i])
+                {
+                  counters->wrong_during_run++;
+                  chaos_log ("counter %s: read %" G_GINT64_FORMAT ", allowed [%" G_GINT64_FORMAT ", %"
+                             G_GINT64_FORMAT "]", counters->keys[i], value, counters->low[i], counters->high[i]);
+                }
+            }
+          else
+            {
+              g_autofree char *what = g_strdup_printf ("read counter %s", counters->keys[i]);
+
+              chaos_note_read_failed (what, error);
+            }
+        }
+      chaos_pause (counters->run, 5);
+    }
+  chaos_worker_end ();
+  return NULL;
+}
+
+void
+chaos_counters_check (ChaosCounters *counters)
+{
+  guint64 exact = 0, within = 0, outside = 0, unread = 0;
+  GString *examples = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < counters->n; i++)
+    {
+      g_autoptr(GBytes) key = text_bytes (counters->keys[i]);
+      gint64 value = 0;
+      guint attempt;
+      gboolean ok = FALSE;
+
+      for (attempt = 0; attempt < CHECK_ATTEMPTS && !ok; attempt++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          ok = hbase_table_get_counter (counters->table, key, "c", "n", &value, NULL, &error);
+          if (!ok)
+            {
+              chaos_log ("counters: check: %s: %s", counters->keys[i], error->message);
+              g_usleep (G_USEC_PER_SEC);
+            }
+        }
+      if (!ok)
+        unread++;
+      else if (value < counters->low[i] || value > counters->high[i])
+        {
+          outside++;
+          g_string_append_printf (examples, "; %s = %" G_GINT64_FORMAT ", allowed [%" G_GINT64_FORMAT
+                                  ", %" G_GINT64_FORMAT "]", counters->keys[i], value,
+                                  counters->low[i], counters->high[i]);
+        }
+      else if (value == counters->low[i])
+        exact++;
+      else
+        within++;
+    }
+  chaos_invariant ("counters", outside == 0 && unread == 0 && counters->wrong_during_run == 0,
+                   "%u counters: %" G_GUINT64_FORMAT " equal the acknowledged sum, %" G_GUINT64_FORMAT
+                   " above it within the increments in doubt, %" G_GUINT64_FORMAT " outside [acknowledged, "
+                   "acknowledged + in doubt], %" G_GUINT64_FORMAT " unreadable; during the run %"
+                   G_GUINT64_FORMAT " increments, %" G_GUINT64_FORMAT " reads, %" G_GUINT64_FORMAT
+                   " values outside the range%s",
+                   counters->n, exact, within, outside, unread, counters->increments, counters->reads,
+                   counters->wrong_during_run, examples->str);
+  g_string_free (examples, TRUE);
+}
+
+/* --- long scans ------------------------------------------------------------------------------ */
+
+static char *
+scan_key (guint i)
+{
+  return g_strdup_printf ("s%06u", i);
+}
+
+static char *
+scan_value (guint i)
+{
+  return g_strdup_printf ("scan-%06u-%0100d", i, 0);
+}
+
+gboolean
+chaos_scan_fill (HBaseTable *table, GError **error)
+{
+  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  guint i;
+
+  for (i = 0; i < CHAOS_SCAN_ROWS; i++)
+    {
+      g_autofree char *key = scan_key (i);
+      g_autofree char *value = scan_value (i);
+      g_autoptr(GBytes) row = text_bytes (key);
+      HBaseMutation *put = hbase_mutation_new_put (row);
+
+      put_text (put, "f", "v", value);
+      g_ptr_array_add (batch, put);
+      if (batch->len == 500 || i + 1 == CHAOS_SCAN_ROWS)
+        {
+          if (!hbase_table_apply_multiple (table, batch, NULL, error))
+            return FALSE;
+          g_ptr_array_set_size (batch, 0);
+        }
+    }
+  return TRUE;
+}
+
+struct _ChaosScans {
+  ChaosRun *run;
+  HBaseTable *table;
+  char *label;
+  guint problems_this_scan;     /* only the first few of a scan are logged */
+  guint64 complete, broken, rows, duplicates, missing, out_of_order, wrong_values;
+  char *first_problem;
+};
+
+ChaosScans *
+chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label)
+{
+  ChaosScans *scans = g_new0 (ChaosScans, 1);
+
+  scans->run = run;
+  scans->label = g_strdup (label);
+  scans->table = g_object_ref (table);
+  return scans;
+}
+
+void
+chaos_scans_free (ChaosScans *scans)
+{
+  g_object_unref (scans->table);
+  g_free (scans->label);
+  g_free (scans->first_problem);
+  g_free (scans);
+}
+
+static void
+scan_problem (ChaosScans *scans, guint64 *counter, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+scan_problem (ChaosScans *scans, guint64 *counter, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  (*counter)++;
+  if (scans->problems_this_scan++ < 3)
+    chaos_log ("%s: %s", scans->label, text);
+  if (scans->first_problem == NULL)
+    scans->first_problem = g_steal_pointer (&text);
+}
+
+/* One whole-table scan, forward or reversed, a few rows per round trip and
+ * slowly, so that it lives through region moves, splits and restarts.  Each
+ * row must be the next one expected. */
+static void
+scan_once (ChaosScans *scans, gboolean reversed)
+{
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseScanner) scanner = NULL;
+  guint64 seen = 0;
+  gint64 next = reversed ? CHAOS_SCAN_ROWS - 1 : 0;  /* the row expected next */
+  HBaseRow *row;
+
+  scans->problems_this_scan = 0;
+  options.reversed = reversed;
+  options.caching = 20;
+  scanner = hbase_table_scan (scans->table, &options, &error);
+  if (scanner == NULL)
+    {
+      chaos_note_read_failed ("open a scan", error);
+      return;
+    }
+  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+    {
+      g_autofree char *key = bytes_text (hbase_row_get_key (row));
+      g_autofree char *value = bytes_text (hbase_row_lookup (row, "f", "v"));
+      guint64 number;
+      g_autofree char *expected_value = NULL;
+
+      chaos_note_success ();
+      seen++;
+      scans->rows++;
+      if (key[0] != 's' || !g_ascii_string_to_unsigned (key + 1, 10, 0, CHAOS_SCAN_ROWS - 1, &number, NULL))
+        scan_problem (scans, &scans->wrong_values, "a row '%s' that was never written", key);
+      else
+        {
+          gint64 n = (gint64) number;
+
+          expected_value = scan_value ((guint) number);
+          if (strcmp (value, expected_value) != 0)
+            scan_problem (scans, &scans->wrong_values, "row %s holds '%.40s'", key, value);
+          if (n == next)
+            next += reversed ? -1 : 1;
+          else if (reversed ? n > next : n < next)
+            scan_problem (scans, &scans->duplicates, "%s scan: row %s again (or out of order) after %" G_GUINT64_FORMAT " rows",
+                          reversed ? "reversed" : "forward", key, seen - 1);
+          else
+            {
+              guint64 gap = (guint64) (reversed ? next - n : n - next);
+
+              scans->missing += gap - 1;
+              scan_problem (scans, &scans->out_of_order, "%s scan: row %s after %" G_GUINT64_FORMAT
+                            " rows: %" G_GUINT64_FORMAT " rows skipped",
+                            reversed ? "reversed" : "forward", key, seen - 1, gap);
+              next = n + (reversed ? -1 : 1);
+            }
+        }
+      hbase_row_unref (row);
+      if (seen % 20 == 0)
+        g_usleep (40 * 1000);
+    }
+  if (scans->problems_this_scan > 3)
+    chaos_log ("%s: %u problems in this scan, the first 3 shown", scans->label, scans->problems_this_scan);
+  if (error != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: %s", scans->label, reversed ? "reversed scan" : "scan");
+
+      scans->broken++;
+      chaos_note_read_failed (what, error);
+      return;
+    }
+  if (reversed ? next != -1 : next != CHAOS_SCAN_ROWS)
+    {
+      guint64 left = (guint64) (reversed ? next + 1 : CHAOS_SCAN_ROWS - next);
+
+      scans->missing += left;
+      scan_problem (scans, &scans->out_of_order, "%s scan ended after %" G_GUINT64_FORMAT " rows, %"
+                    G_GUINT64_FORMAT " rows short", reversed ? "reversed" : "forward", seen, left);
+    }
+  scans->complete++;
+}
+
+gpointer
+chaos_scans_thread (gpointer data)
+{
+  ChaosScans *scans = data;
+  guint n = 0;
+
+  chaos_worker_start (scans->label);
+  while (chaos_running (scans->run))
+    scan_once (scans, n++ % 3 == 2);
+  chaos_worker_end ();
+  return NULL;
+}
+
+void
+chaos_scans_check (ChaosScans *scans)
+{
+  chaos_invariant (scans->label, scans->complete > 0 && scans->duplicates == 0 && scans->missing == 0 &&
+                   scans->out_of_order == 0 && scans->wrong_values == 0,
+                   "%" G_GUINT64_FORMAT " whole-table scans of %u rows completed, %" G_GUINT64_FORMAT
+                   " broken off by an error (their rows checked too); %" G_GUINT64_FORMAT " rows read, %"
+                   G_GUINT64_FORMAT " repeated, %" G_GUINT64_FORMAT " missing, %" G_GUINT64_FORMAT
+                   " gaps or early ends, %" G_GUINT64_FORMAT " wrong values%s%s",
+                   scans->complete, CHAOS_SCAN_ROWS, scans->broken, scans->rows, scans->duplicates,
+                   scans->missing, scans->out_of_order, scans->wrong_values,
+                   scans->first_problem != NULL ? "; first: " : "",
+                   scans->first_problem != NULL ? scans->first_problem : "");
+}

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* chaos-workload: a mixed workload through the library, with its default
+ * retry settings, for scripts/chaos.sh.  It creates its tables (pre-split),
+ * signals it is ready, runs puts, buffered puts, gets, long scans,
+ * counters, sets and sorted sets (with a redis-server fed the same
+ * commands as the oracle) and writes to an indexed table for --duration
+ * seconds while the chaos driver moves, splits and merges regions and
+ * restarts region servers and gateways; then it waits until the cluster
+ * has settled and checks its invariants:
+ *
+ *   - no acknowledged write lost, no value wrong (writes that failed are
+ *     "in doubt": each may or may not be there);
+ *   - counters within [acknowledged, acknowledged + in doubt];
+ *   - every scan returned each row exactly once and in order;
+ *   - sets and sorted sets equal the oracle;
+ *   - the index, once repaired, has no drift from its table.
+ *
+ *   chaos-workload --gateways H:P,H:P --scan-gateway H:P --redis H:P
+ *                  --duration S --ready FILE --settled FILE
+ *
+ * Everything goes through one client of the --gateways, but for a second
+ * scanning thread with a client of its own gateway (--scan-gateway).
+ *
+ * Exit status: 0 when every invariant holds, 1 when one does not, 2 when
+ * the workload could not run. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "chaos-workload.h"
+
+/* --- accounting ------------------------------------------------------------------ */
+
+static GMutex stats_lock;
+static gint64 last_success_us;
+static gint64 longest_gap_us;
+static gint64 longest_gap_end_real_us;
+static guint64 n_success, n_acked, n_in_doubt, n_not_applied, n_read_failed;
+static GHashTable *error_counts;        /* "what: message" -> count */
+static gboolean any_invariant_failed;
+
+/* each worker's own longest time without a success (chaos_worker_start) */
+typedef struct {
+  char *name;
+  gint64 last_success_us;
+  gint64 longest_gap_us;
+} WorkerClock;
+
+static GPrivate worker_clock;
+static GPtrArray *worker_clocks;
+
+void
+chaos_worker_start (const char *name)
+{
+  WorkerClock *clock = g_new0 (WorkerClock, 1);
+
+  clock->name = g_strdup (name);
+  clock->last_success_us = g_get_monotonic_time ();
+  g_private_set (&worker_clock, clock);
+  g_mutex_lock (&stats_lock);
+  g_ptr_array_add (worker_clocks, clock);
+  g_mutex_unlock (&stats_lock);
+}
+
+/* the gap up to the end of the load counts too */
+void
+chaos_worker_end (void)
+{
+  WorkerClock *clock = g_private_get (&worker_clock);
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&stats_lock);
+  if (clock != NULL && now - clock->last_success_us > clock->longest_gap_us)
+    clock->longest_gap_us = now - clock->last_success_us;
+  g_mutex_unlock (&stats_lock);
+}
+
+void
+chaos_stats_init (void)
+{
+  last_success_us = g_get_monotonic_time ();
+  error_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  worker_clocks = g_ptr_array_new ();
+}
+
+void
+chaos_log (const char *format, ...)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%FT%T.%fZ");
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* microseconds to milliseconds: "...T08:15:05.325123Z" -> ".325Z" */
+  fprintf (stderr, "%.23sZ workload: %s\n", stamp, text);
+}
+
+void
+chaos_note_success (void)
+{
+  gint64 now = g_get_monotonic_time ();
+  WorkerClock *clock = g_private_get (&worker_clock);
+
+  g_mutex_lock (&stats_lock);
+  if (clock != NULL)
+    {
+      clock->longest_gap_us = MAX (clock->longest_gap_us, now - clock->last_success_us);
+      clock->last_success_us = now;
+    }
+  n_success++;
+  if (now - last_success_us > longest_gap_us)
+    {
+      longest_gap_us = now - last_success_us;
+      longest_gap_end_real_us = g_get_real_time ();
+    }
+  last_success_us = now;
+  g_mutex_unlock (&stats_lock);
+}
+
+void
+chaos_note_acked (void)
+{
+  g_mutex_lock (&stats_lock);
+  n_acked++;
+  g_mutex_unlock (&stats_lock);
+  chaos_note_success ();
+}
+
+static void
+count_error (const char *what, const GError *error)
+{
+  g_autofree char *key = g_strdup_printf ("%s: %s", what, error != NULL ? error->message : "(no error)");
+
+  g_hash_table_replace (error_counts, g_strdup (key),
+                        GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (error_counts, key)) + 1));
+}
+
+gboolean
+chaos_write_in_doubt (const GError *error)
+{
+  /* a write buffer's failed flush that names no mutation has no error */
+  return error == NULL || hbase_error_is_in_doubt (error);
+}
+
+void
+chaos_note_write_failed (const char *what, const GError *error, gboolean in_doubt)
+{
+  g_mutex_lock (&stats_lock);
+  if (in_doubt)
+    n_in_doubt++;
+  else
+    n_not_applied++;
+  count_error (what, error);
+  g_mutex_unlock (&stats_lock);
+  chaos_log ("%s failed (%s): %s", what, in_doubt ? "in doubt" : "not applied",
+             error != NULL ? error->message : "(no error)");
+}
+
+void
+chaos_note_read_failed (const char *what, const GError *error)
+{
+  g_mutex_lock (&stats_lock);
+  n_read_failed++;
+  count_error (what, error);
+  g_mutex_unlock (&stats_lock);
+  chaos_log ("%s failed: %s", what, error != NULL ? error->message : "(no error)");
+}
+
+static gint
+by_count (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  guint ca = GPOINTER_TO_UINT (g_hash_table_lookup (user_data, *(const char *const *) a));
+  guint cb = GPOINTER_TO_UINT (g_hash_table_lookup (user_data, *(const char *const *) b));
+
+  return ca == cb ? strcmp (*(const char *const *) a, *(const char *const *) b) : (ca < cb ? 1 : -1);
+}
+
+void
+chaos_stats_print (void)
+{
+  g_autoptr(GDateTime) gap_end = NULL;
+  g_autofree char *gap_end_text = NULL;
+  g_autoptr(GPtrArray) messages = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+  guint i;
+
+  g_mutex_lock (&stats_lock);
+  /* the gap up to the end of the load phase counts too */
+  if (longest_gap_end_real_us != 0)
+    {
+      gap_end = g_date_time_new_from_unix_utc (longest_gap_end_real_us / G_USEC_PER_SEC);
+      gap_end_text = g_date_time_format (gap_end, "%T");
+    }
+  printf ("operations: %" G_GUINT64_FORMAT " succeeded (%" G_GUINT64_FORMAT " acknowledged writes), "
+          "%" G_GUINT64_FORMAT " writes in doubt, %" G_GUINT64_FORMAT " writes not applied, "
+          "%" G_GUINT64_FORMAT " reads failed\n",
+          n_success, n_acked, n_in_doubt, n_not_applied, n_read_failed);
+  printf ("longest time without a successful operation: %.1f s%s%s%s; per worker:",
+          (double) longest_gap_us / G_USEC_PER_SEC,
+          gap_end_text != NULL ? " (ending " : "", gap_end_text != NULL ? gap_end_text : "",
+          gap_end_text != NULL ? "Z)" : "");
+  for (i = 0; i < worker_clocks->len; i++)
+    {
+      const WorkerClock *clock = worker_clocks->pdata[i];
+
+      printf ("%s %s %.1f s", i > 0 ? "," : "", clock->name, (double) clock->longest_gap_us / G_USEC_PER_SEC);
+    }
+  printf ("\n");
+  g_hash_table_iter_init (&iter, error_counts);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (messages, key);
+  g_ptr_array_sort_with_data (messages, by_count, error_counts);
+  for (i = 0; i < messages->len && i < 8; i++)
+    printf ("  error x%u: %s\n",
+            GPOINTER_TO_UINT (g_hash_table_lookup (error_counts, messages->pdata[i])),
+            (const char *) messages->pdata[i]);
+  if (messages->len > 8)
+    printf ("  (%u more kinds of error in the workload log)\n", messages->len - 8);
+  g_mutex_unlock (&stats_lock);
+}
+
+gboolean
+chaos_running (ChaosRun *run)
+{
+  return !g_atomic_int_get (&run->stop) && g_get_monotonic_time () < run->end_us;
+}
+
+void
+chaos_pause (ChaosRun *run, guint ms)
+{
+  if (chaos_running (run))
+    g_usleep ((gulong) ms * 1000);
+}
+
+void
+chaos_invariant (const char *name, gboolean holds, const char *format, ...)
+{
+  g_autofree char *details = NULL;
+  va_list args;
+
+  va_start (args, format);
+  details = g_strdup_vprintf (format, args);
+  va_end (args);
+  printf ("invariant %-9s %s: %s\n", name, holds ? "holds" : "VIOLATED", details);
+  if (!holds)
+    any_invariant_failed = TRUE;
+}
+
+gboolean
+chaos_all_invariants_hold (void)
+{
+  return !any_invariant_failed;
+}
+
+/* --- the run ------------------------------------------------------------------------- */
+
+static gboolean
+parse_host_port (const char *spec, char **host, guint *port)
+{
+  const char *colon = spec != NULL ? strrchr (spec, ':') : NULL;
+  guint64 value;
+
+  if (colon == NULL || colon == spec ||
+      !g_ascii_string_to_unsigned (colon + 1, 10, 1, 65535, &value, NULL))
+    return FALSE;
+  *host = g_strndup (spec, (gsize) (colon - spec));
+  *port = (guint) value;
+  return TRUE;
+}
+
+static gboolean
+wait_for_file (const char *path, guint timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_s * G_USEC_PER_SEC;
+
+  while (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_usleep (200 * 1000);
+    }
+  return TRUE;
+}
+
+static HBaseIndex *
+open_index (ChaosRun *run, GError **error)
+{
+  HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
+
+  options.redis_host = run->redis_host;
+  options.redis_port = run->redis_port;
+  options.meta_table = CHAOS_INDEX_META;
+  return hbase_index_open (run->client, CHAOS_INDEXED_TABLE, &options, NULL, error);
+}
+
+static gboolean
+setup_index (ChaosRun *run, GError **error)
+{
+  g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
+  g_autoptr(HBaseIndex) index = NULL;
+  g_autoptr(HBaseIndexReport) report = NULL;
+
+  if (!hbase_index_spec_add (spec, "city", "f", "city", HBASE_INDEX_VALUE_STRING,
+                             HBASE_INDEX_EXACT, error) ||
+      !hbase_index_spec_add (spec, "age", "f", "age", HBASE_INDEX_VALUE_INT64,
+                             HBASE_INDEX_EXACT | HBASE_INDEX_RANGE, error) ||
+      !hbase_index_spec_set_key_prefix (spec, CHAOS_INDEX_PREFIX, error) ||
+      !hbase_index_define (run->client, CHAOS_INDEXED_TABLE, spec, CHAOS_INDEX_META, NULL, error))
+    return FALSE;
+  index = open_index (run, error);
+  if (index == NULL)
+    return FALSE;
+  report = hbase_index_rebuild (index, NULL, NULL, error);
+  return report != NULL;
+}
+
+/* Verify (the drift the chaos left), repair, verify again: the second
+ * verify must find the index and its table equal. */
+static void
+check_index (HBaseIndex *index)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseIndexReport) before = NULL;
+  g_autoptr(HBaseIndexReport) repair = NULL;
+  g_autoptr(HBaseIndexReport) after = NULL;
+  g_autofree char *after_text = NULL;
+
+  before = hbase_index_verify (index, NULL, NULL, &error);
+  if (before == NULL)
+    {
+      chaos_invariant ("index", FALSE, "verify failed: %s", error->message);
+      return;
+    }
+  repair = hbase_index_repair (index, NULL, NULL, &error);
+  if (repair == NULL)
+    {
+      chaos_invariant ("index", FALSE, "repair failed: %s", error->message);
+      return;
+    }
+  after = hbase_index_verify (index, NULL, NULL, &error);
+  if (after == NULL)
+    {
+      chaos_invariant ("index", FALSE, "verify after repair failed: %s", error->message);
+      return;
+    }
+  after_text = hbase_index_report_to_string (after);
+  chaos_invariant ("index", hbase_index_report_is_consistent (after) &&
+                   hbase_index_report_get_missing (after) == 0 &&
+                   hbase_index_report_get_extra (after) == 0,
+                   "before repair %" G_GUINT64_FORMAT " rows, %" G_GUINT64_FORMAT " missing, %"
+                   G_GUINT64_FORMAT " extra, %" G_GUINT64_FORMAT " in doubt; repair fixed %"
+                   G_GUINT64_FORMAT "; after repair %" G_GUINT64_FORMAT " rows, %" G_GUINT64_FORMAT
+                   " entries, %" G_GUINT64_FORMAT " missing, %" G_GUINT64_FORMAT " extra%s%s",
+                   hbase_index_report_get_rows (before), hbase_index_report_get_missing (before),
+                   hbase_index_report_get_extra (before), hbase_index_report_get_in_doubt (before),
+                   hbase_index_report_get_repaired (repair),
+                   hbase_index_report_get_rows (after), hbase_index_report_get_entries (after),
+                   hbase_index_report_get_missing (after), hbase_index_report_get_extra (after),
+                   hbase_index_report_is_consistent (after) ? "" : "\n", 
+                   hbase_index_report_is_consistent (after) ? "" : after_text);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *gateways = NULL;
+  g_autofree char *redis = NULL;
+  g_autofree char *ready = NULL;
+  g_autofree char *own_gateway = NULL;
+  g_autofree char *settled = NULL;
+  gint duration = 180;
+  GOptionEntry entries[] = {
+    { "gateways", 0, 0, G_OPTION_ARG_STRING, &gateways, "Thrift2 gateways, HOST:PORT,HOST:PORT", "LIST" },
+    { "redis", 0, 0, G_OPTION_ARG_STRING, &redis, "redis-server for the oracle and the index", "HOST:PORT" },
+    { "duration", 0, 0, G_OPTION_ARG_INT, &duration, "seconds of load (default 180)", "S" },
+    { "scan-gateway", 0, 0, G_OPTION_ARG_STRING, &own_gateway, "a gateway of its own for the one-gateway scans", "HOST:PORT" },
+    { "ready", 0, 0, G_OPTION_ARG_FILENAME, &ready, "created once the tables are set up", "FILE" },
+    { "settled", 0, 0, G_OPTION_ARG_FILENAME, &settled, "checks start once this exists", "FILE" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- the chaos run's workload");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseIndex) index = NULL;
+  g_autofree char *redis_host = NULL;
+  ChaosRun run = { 0 };
+  g_autoptr(HBaseConfig) one_gateway_config = NULL;
+  g_autoptr(HBaseClient) one_gateway_client = NULL;
+  HBaseTable *kv_table, *scan_table, *one_gateway_scan_table, *counter_table, *set_table;
+  ChaosKv *kv, *indexed;
+  ChaosCounters *counters;
+  ChaosScans *scans, *one_gateway_scans;
+  ChaosStructures *structures;
+  GThread *threads[6];
+  guint i;
+
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "chaos-workload: %s\n", error->message);
+      return 2;
+    }
+  if (gateways == NULL || own_gateway == NULL || redis == NULL || ready == NULL || settled == NULL || duration <= 0 ||
+      !parse_host_port (redis, &redis_host, &run.redis_port))
+    {
+      fprintf (stderr, "chaos-workload: --gateways, --scan-gateway, --redis HOST:PORT, --ready, --settled and a positive --duration are needed\n");
+      return 2;
+    }
+  run.redis_host = redis_host;
+
+  /* the library's defaults but for the gateways */
+  config = hbase_config_new ();
+  if (!hbase_config_set_gateways (config, gateways, &error) ||
+      (run.client = hbase_client_new (config, &error)) == NULL ||
+      !chaos_setup_tables (run.client, &error) ||
+      !setup_index (&run, &error) ||
+      (index = open_index (&run, &error)) == NULL)
+    {
+      fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
+      return 2;
+    }
+  kv_table = hbase_table_new (run.client, CHAOS_KV_TABLE, &error);
+  scan_table = kv_table != NULL ? hbase_table_new (run.client, CHAOS_SCAN_TABLE, &error) : NULL;
+  counter_table = scan_table != NULL ? hbase_table_new (run.client, CHAOS_COUNTER_TABLE, &error) : NULL;
+  set_table = counter_table != NULL ? hbase_table_new (run.client, CHAOS_SET_TABLE, &error) : NULL;
+  /* scans through a client of one gateway, which no other client uses:
+   * its server scanners are always reached where they were opened */
+  one_gateway_config = hbase_config_new ();
+  if (set_table == NULL ||
+      !hbase_config_set_gateways (one_gateway_config, own_gateway, &error) ||
+      (one_gateway_client = hbase_client_new (one_gateway_config, &error)) == NULL ||
+      (one_gateway_scan_table = hbase_table_new (one_gateway_client, CHAOS_SCAN_TABLE, &error)) == NULL ||
+      !chaos_scan_fill (scan_table, &error))
+    {
+      fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
+      return 2;
+    }
+  structures = chaos_structures_new (&run, set_table, &error);
+  if (structures == NULL)
+    {
+      fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
+      return 2;
+    }
+  kv = chaos_kv_new (&run, kv_table, "puts", "k", 800, FALSE);
+  indexed = chaos_kv_new (&run, hbase_index_get_table (index), "indexed", "p", 300, TRUE);
+  counters = chaos_counters_new (&run, counter_table, 40);
+  scans = chaos_scans_new (&run, scan_table, "scans");
+  one_gateway_scans = chaos_scans_new (&run, one_gateway_scan_table, "scans-1gw");
+
+  if (!g_file_set_contents (ready, "", 0, &error))
+    {
+      fprintf (stderr, "chaos-workload: %s\n", error->message);
+      return 2;
+    }
+  chaos_log ("tables ready; %d s of load through %s", duration, gateways);
+  chaos_stats_init ();
+  run.end_us = g_get_monotonic_time () + (gint64) duration * G_USEC_PER_SEC;
+  threads[0] = g_thread_new ("puts", chaos_kv_thread, kv);
+  threads[1] = g_thread_new ("indexed", chaos_kv_thread, indexed);
+  threads[2] = g_thread_new ("counters", chaos_counters_thread, counters);
+  threads[3] = g_thread_new ("scans", chaos_scans_thread, scans);
+  threads[4] = g_thread_new ("structures", chaos_structures_thread, structures);
+  threads[5] = g_thread_new ("scans-1gw", chaos_scans_thread, one_gateway_scans);
+  for (i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_thread_join (threads[i]);
+  chaos_log ("load done; waiting for the cluster to settle (%s)", settled);
+
+  printf ("chaos workload: %d s through %s\n", duration, gateways);
+  chaos_stats_print ();
+  if (!wait_for_file (settled, 600))
+    {
+      fprintf (stderr, "chaos-workload: %s did not appear within 600 s\n", settled);
+      return 2;
+    }
+  chaos_log ("checking");
+  chaos_kv_check (kv);
+  chaos_counters_check (counters);
+  chaos_scans_check (scans);
+  chaos_scans_check (one_gateway_scans);
+  chaos_structures_check (structures);
+  chaos_kv_check (indexed);
+  check_index (index);
+
+  chaos_kv_free (kv);
+  chaos_kv_free (indexed);
+  chaos_counters_free (counters);
+  chaos_scans_free (scans);
+  chaos_scans_free (one_gateway_scans);
+  chaos_structures_free (structures);
+  g_object_unref (kv_table);
+  g_object_unref (scan_table);
+  g_object_unref (one_gateway_scan_table);
+  g_object_unref (counter_table);
+  g_object_unref (set_table);
+  g_clear_pointer (&index, hbase_index_free);
+  g_object_unref (run.client);
+  return chaos_all_invariants_hold () ? 0 : 1;
+}

@@ -16,6 +16,9 @@
 #   scripts/fuzz.sh filter key-schema     only these harnesses
 #   scripts/fuzz.sh --build-only          build, do not run
 #
+# Prints TAP on stdout, one test per harness with its runs and coverage
+# (libFuzzer's cov and ft); the rest goes to stderr.
+#
 # A finding (crash, broken invariant, leak, out-of-memory, timeout) is
 # saved as build-fuzz/findings/NAME/crash-* (or leak-, oom-, timeout-),
 # and the script exits 1.  Reproduce it with
@@ -75,7 +78,8 @@ make -j2 fuzz-harnesses FUZZ_LDFLAGS=-fsanitize=fuzzer >&2
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 failed=0
-summary=()
+n=0
+echo "1..${#names[@]}"
 for name in "${names[@]}"; do
   harness=$dir/tests/fuzz/fuzz-$name
   seeds=$repo/tests/fuzz/corpus/$name
@@ -111,14 +115,14 @@ for name in "${names[@]}"; do
     failed=1
     grep -a -m1 -A25 'ERROR: \|FUZZ INVARIANT\|==ERROR' "$log" >&2 || tail -n 30 "$log" >&2
   fi
-  summary+=("$(printf '%-15s execs %10s  cov %6s  ft %7s  %s' "$name" "$execs" "${cov:-?}" "${ft:-?}" "$result")")
+  n=$((n + 1))
+  line=$(printf '%s: %s runs, cov %s, ft %s' "$name" "$execs" "${cov:-?}" "${ft:-?}")
+  if [ "$result" = ok ]; then echo "ok $n - $line"; else echo "not ok $n - $line: $result"; fi
   if [ "$merge" = yes ] && [ "$result" = ok ]; then
     "$harness" -merge=1 -max_len=16384 "$seeds" "$work" >>"$log" 2>&1
   fi
 done
 
-echo
-printf '%s\n' "${summary[@]}"
 if [ "$failed" -ne 0 ]; then
   echo "fuzz: findings above" >&2
   exit 1

@@ -19,6 +19,8 @@ packages=(
   strace
   # the happybase virtualenv of bench/run-peers.sh
   python3-venv
+  # scripts/fuzz.sh: clang, and libFuzzer (libclang_rt.fuzzer) from libclang-rt-14-dev
+  clang libclang-rt-14-dev
 )
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.

@@ -200,6 +200,53 @@ on_put_failure (HBaseWriteBuffer *buffer, HBaseMutation *mutation, const GError 
 /* Lines "ROW\tFAMILY:QUALIFIER\tVALUE" or "ROW\tFAMILY:QUALIFIER\tTIMESTAMP\tVALUE"
  * (what scan prints) from stdin, through a write buffer; consecutive lines
  * of one row make one put. */
+/* --- put from standard input ------------------------------------------------------------ */
+
+/* One line of `put TABLE -`: ROW<tab>FAMILY:QUALIFIER[<tab>TIMESTAMP]<tab>VALUE
+ * (escapes allowed, the value a decimal number with @int64).  @line loses
+ * its line end.  TRUE with *@key NULL for an empty line; *@timestamp is
+ * left alone when the line has none. */
+gboolean
+cli_parse_put_line (char *line, gboolean int64, GBytes **key, GBytes **family, GBytes **qualifier,
+                    gint64 *timestamp, GBytes **value, GError **error)
+{
+  g_auto(GStrv) fields = split_line (line, 4);
+  guint n = g_strv_length (fields);
+  g_autoptr(GBytes) row = NULL;
+  g_autoptr(GBytes) cell_family = NULL;
+  g_autoptr(GBytes) cell_qualifier = NULL;
+  gint64 cell_timestamp = *timestamp;
+
+  *key = *family = *qualifier = *value = NULL;
+  if (n == 0 || (n == 1 && fields[0][0] == '\0'))
+    return TRUE;
+  if (n < 3)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "expected ROW<tab>FAMILY:QUALIFIER<tab>VALUE");
+      return FALSE;
+    }
+  if ((row = cli_unescape (fields[0], "row", error)) == NULL ||
+      !parse_cell_column (fields[1], &cell_family, &cell_qualifier, error) ||
+      (n == 4 && !cli_parse_int64 (fields[2], "timestamp", &cell_timestamp, error)))
+    return FALSE;
+  if (int64)
+    {
+      gint64 number;
+
+      if (!cli_parse_int64 (fields[n - 1], "value", &number, error))
+        return FALSE;
+      *value = hbase_counter_encode (number);
+    }
+  else if ((*value = cli_unescape (fields[n - 1], "value", error)) == NULL)
+    return FALSE;
+  *key = g_steal_pointer (&row);
+  *family = g_steal_pointer (&cell_family);
+  *qualifier = g_steal_pointer (&cell_qualifier);
+  *timestamp = cell_timestamp;
+  return TRUE;
+}
+
 static int
 put_from_stdin (const CliCommand *command, HBaseTable *table, gint64 timestamp, gboolean int64)
 {
@@ -223,8 +270,6 @@ put_from_stdin (const CliCommand *command, HBaseTable *table, gint64 timestamp, 
   cli_progress_start (&progress, "cells", 0, FALSE);
   while (getline (&line, &capacity, stdin) >= 0)
     {
-      g_auto(GStrv) fields = split_line (line, 4);
-      guint n = g_strv_length (fields);
       g_autoptr(GBytes) key = NULL;
       g_autoptr(GBytes) family = NULL;
       g_autoptr(GBytes) qualifier = NULL;
@@ -232,37 +277,13 @@ put_from_stdin (const CliCommand *command, HBaseTable *table, gint64 timestamp, 
       gint64 cell_timestamp = timestamp;
 
       line_number++;
-      if (n == 0 || (n == 1 && fields[0][0] == '\0'))
+      if (!cli_parse_put_line (line, int64, &key, &family, &qualifier, &cell_timestamp, &value, &error))
+        {
+          g_prefix_error (&error, "line %" G_GUINT64_FORMAT ": ", line_number);
+          goto failed_flush;
+        }
+      if (key == NULL)
         continue;
-      if (n < 3)
-        {
-          g_set_error (&error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "line %" G_GUINT64_FORMAT ": expected ROW<tab>FAMILY:QUALIFIER<tab>VALUE", line_number);
-          goto failed_flush;
-        }
-      if ((key = cli_unescape (fields[0], "row", &error)) == NULL ||
-          !parse_cell_column (fields[1], &family, &qualifier, &error) ||
-          (n == 4 && !cli_parse_int64 (fields[2], "timestamp", &cell_timestamp, &error)))
-        {
-          g_prefix_error (&error, "line %" G_GUINT64_FORMAT ": ", line_number);
-          goto failed_flush;
-        }
-      if (int64)
-        {
-          gint64 number;
-
-          if (!cli_parse_int64 (fields[n - 1], "value", &number, &error))
-            {
-              g_prefix_error (&error, "line %" G_GUINT64_FORMAT ": ", line_number);
-              goto failed_flush;
-            }
-          value = hbase_counter_encode (number);
-        }
-      else if ((value = cli_unescape (fields[n - 1], "value", &error)) == NULL)
-        {
-          g_prefix_error (&error, "line %" G_GUINT64_FORMAT ": ", line_number);
-          goto failed_flush;
-        }
       if (put != NULL && !g_bytes_equal (hbase_mutation_get_row (put), key))
         {
           if (!hbase_write_buffer_add (buffer, put, NULL, &error))

@@ -585,7 +585,8 @@ cli_unescape_string (const char *text, const char *what, GError **error)
                    "%s \"%s\" must not contain a NUL byte", what, text);
       return NULL;
     }
-  return g_strndup (data, length);
+  /* an empty GBytes may have no data at all */
+  return length > 0 ? g_strndup (data, length) : g_strdup ("");
 }
 
 /* The length of the valid UTF-8 character at @p (at most @left bytes),

@@ -139,6 +139,15 @@ void          cli_json_bytes       (GString          *out,
                                     gboolean          base64);
 void          cli_json_string      (GString          *out,
                                     const char       *text);
+/* One line of `put TABLE -` input (tools/cli-data.c). */
+gboolean      cli_parse_put_line   (char             *line,
+                                    gboolean          int64,
+                                    GBytes          **key,
+                                    GBytes          **family,
+                                    GBytes          **qualifier,
+                                    gint64           *timestamp,
+                                    GBytes          **value,
+                                    GError          **error);
 gboolean      cli_parse_column     (const char       *text,
                                     char            **family,
                                     char            **qualifier,

@@ -108,7 +108,8 @@ check_range (const char *key, guint value, guint min, guint max, GError **error)
 }
 
 /* The host is handed to getaddrinfo() as is, so whitespace or control
- * characters can only be a mistake (often a stray separator). */
+ * characters can only be a mistake (often a stray separator), and bytes
+ * that are not UTF-8 could not even be named in an error message. */
 static gboolean
 check_host (const char *host, GError **error)
 {
@@ -123,6 +124,14 @@ check_host (const char *host, GError **error)
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "gateways: host must be at most %d bytes, got %" G_GSIZE_FORMAT,
                    MAX_HOST_LENGTH, strlen (host));
+      return FALSE;
+    }
+  if (!g_utf8_validate (host, -1, NULL))
+    {
+      g_autofree char *escaped = g_strescape (host, NULL);
+
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: host '%s' is not UTF-8 text", escaped);
       return FALSE;
     }
   for (const char *p = host; *p != '\0'; p++)
@@ -303,6 +312,14 @@ hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **e
   g_return_val_if_fail (config != NULL, FALSE);
   g_return_val_if_fail (gateways != NULL, FALSE);
 
+  if (!g_utf8_validate (gateways, -1, NULL))
+    {
+      g_autofree char *escaped = g_strescape (gateways, NULL);
+
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "gateways: '%s' is not UTF-8 text", escaped);
+      return FALSE;
+    }
   parsed = g_ptr_array_new_with_free_func (gateway_free);
   pieces = g_strsplit (gateways, ",", -1);
   for (guint i = 0; pieces[i] != NULL; i++)
@@ -883,6 +900,25 @@ free_values (char **values)
     g_free (values[i]);
 }
 
+/* TRUE if every backslash of the raw value of @key starts one of the
+ * escapes of key files.  GLib 2.74's g_key_file_get_string() sets its
+ * error twice (a warning) for a value with a bad escape and a lone
+ * backslash at its end, so such values must not reach it. */
+static gboolean
+escapes_valid (GKeyFile *key_file, const char *group, const char *key)
+{
+  g_autofree char *raw = g_key_file_get_value (key_file, group, key, NULL);
+
+  for (const char *p = raw; p != NULL && *p != '\0'; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p == '\0' || strchr ("sntr\\", *p) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /**
  * hbase_config_load_key_file:
  * @config: a config
@@ -933,20 +969,35 @@ hbase_config_load_key_file (HBaseConfig  *config,
         s++;
       if (s == N_SETTINGS)
         {
+          /* a key file's keys need not be UTF-8 */
+          g_autofree char *escaped = g_strescape (keys[i], NULL);
+
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "unknown setting '%s' in group [%s]", keys[i], group);
+                       "unknown setting '%s' in group [%s]", escaped, group);
           ok = FALSE;
           break;
         }
       g_free (values[s]);
-      values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
-      if (values[s] == NULL)
+      values[s] = NULL;
+      if (!escapes_valid (key_file, group, keys[i]))
         {
-          /* Bad escapes or invalid UTF-8. */
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                       "%s: %s: a backslash starts \\s, \\n, \\t, \\r or \\\\", label,
+                       keys[i]);
+          ok = FALSE;
+          break;
+        }
+      values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
+      /* Bad escapes or invalid UTF-8 (for a bad escape GLib returns a
+       * value too). */
+      if (local_error != NULL)
+        {
+          g_clear_pointer (&values[s], g_free);
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                        "%s: %s: %s", label, keys[i], local_error->message);
           g_error_free (local_error);
           ok = FALSE;
+          break;
         }
     }
 

@@ -675,9 +675,17 @@ decode_field (const HBaseKeyField *field, const guint8 *data, gsize len, gsize *
       {
         guint8 bytes[8];
 
+        guint64 raw;
+
         for (gsize i = 0; i < 8; i++)
           bytes[i] = data[at + i] ^ mask;
-        *value = HBASE_KEY_DOUBLE (bits_double (get_be (bytes, 8)));
+        raw = get_be (bytes, 8);
+        /* the encoder writes one NaN: any other is not a key of the schema
+         * (and would decode to a value that encodes to other bytes) */
+        if (isnan (bits_double (raw)) && raw != double_bits (NAN))
+          return bad_data (error, "field \"%s\" of the key holds a NaN other than the one "
+                           "hbase-glib writes", field->name);
+        *value = HBASE_KEY_DOUBLE (bits_double (raw));
         break;
       }
     case HBASE_KEY_FIELD_REVERSE_TIMESTAMP:

@@ -182,11 +182,20 @@ _hbase_meta_parse (const guint8 *data, gsize len, guint8 kind, guint16 shards, S
                    "the set was written with %u shard(s), opened with %u", meta->shards, shards);
       return FALSE;
     }
-  if (meta->card < 0)
+  /* a change adds at most a call's members to the cardinality: far from
+   * overflowing any cardinality a table can hold */
+  if (meta->card < 0 || meta->card > G_MAXINT64 / 2)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA,
-                   "the meta cell holds a negative cardinality (%" G_GINT64_FORMAT ")",
+                   "the meta cell holds an impossible cardinality (%" G_GINT64_FORMAT ")",
                    meta->card);
+      return FALSE;
+    }
+  /* the clock is a cell timestamp, and the next change's is one more */
+  if (meta->clock < 0 || meta->clock == G_MAXINT64)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA,
+                   "the meta cell holds an impossible clock (%" G_GINT64_FORMAT ")", meta->clock);
       return FALSE;
     }
   return TRUE;
@@ -197,10 +206,14 @@ _hbase_meta_next (const StructMeta *old, guint8 kind, guint16 shards, gint64 car
                   gint64 min_clock, StructMeta *next)
 {
   gint64 now = g_get_real_time () / 1000;
-  gint64 clock = MAX (now, min_clock);
+  /* G_MAXINT64 - 1 at most, the largest clock _hbase_meta_parse() takes
+   * (reached only from corrupt cells: the clock is milliseconds) */
+  gint64 clock = MAX (now, MIN (min_clock, G_MAXINT64 - 1));
 
-  if (old != NULL && old->present)
+  if (old != NULL && old->present && old->clock < G_MAXINT64 - 1)
     clock = MAX (clock, old->clock + 1);
+  else if (old != NULL && old->present)
+    clock = G_MAXINT64 - 1;
   memset (next, 0, sizeof *next);
   next->present = TRUE;
   next->card = card;
@@ -473,7 +486,9 @@ _hbase_result_max_timestamp (HbaseThriftTResult *result)
 
       max = MAX (max, value->timestamp);
     }
-  return max;
+  /* callers add one for the next write: a timestamp from a broken server
+   * must not overflow */
+  return MIN (max, G_MAXINT64 - 1);
 }
 
 /* --- writes ------------------------------------------------------------------------------- */

@@ -84,8 +84,9 @@ gboolean _hbase_meta_parse            (const guint8 *data,
                                        guint16       shards,
                                        StructMeta   *meta,
                                        GError      **error);
-/* The meta after a change: card, a clock after @old's and after
- * @min_clock, a fresh nonce. */
+/* The meta after a change: card, a clock after @old's and at least
+ * @min_clock (both saturate at G_MAXINT64 - 1, the largest clock a meta
+ * cell may hold), a fresh nonce. */
 void     _hbase_meta_next             (const StructMeta *old,
                                        guint8        kind,
                                        guint16       shards,
@@ -151,7 +152,8 @@ gboolean _hbase_result_meta           (HbaseThriftTResult *result,
                                        guint16       shards,
                                        StructMeta   *meta,
                                        GError      **error);
-/* The newest timestamp of any cell of @result, 0 when empty. */
+/* The newest timestamp of any cell of @result, 0 when empty, at most
+ * G_MAXINT64 - 1 (adding one does not overflow). */
 gint64   _hbase_result_max_timestamp  (HbaseThriftTResult *result);
 
 /* --- writes --------------------------------------------------------------------------- */

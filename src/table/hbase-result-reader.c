@@ -185,6 +185,18 @@ missing_field (GError **error)
   return FALSE;
 }
 
+/* A list of structs must say so: elements of another type would be
+ * skipped, and the reply read as fewer rows or cells than it holds. */
+static gboolean
+check_struct_elements (ThriftType element, guint32 size, const char *what, GError **error)
+{
+  if (size == 0 || element == T_STRUCT)
+    return TRUE;
+  g_set_error (error, THRIFT_PROTOCOL_ERROR, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+               "a list of %s holds elements of type %d", what, (int) element);
+  return FALSE;
+}
+
 /* struct TColumnValue { 1: required binary family, 2: required binary
  * qualifier, 3: required binary value, 4: optional i64 timestamp,
  * 5: optional binary tags, 6: optional i8 type } */
@@ -260,9 +272,10 @@ read_result (Reader *reader, GError **error)
           ThriftType element;
           guint32 size;
 
-          ok = thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) >= 0;
+          ok = thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) >= 0 &&
+               check_struct_elements (element, size, "TColumnValue", error);
           for (guint32 i = 0; ok && i < size; i++)
-            ok = element == T_STRUCT ? read_column_value (reader, error) : skip (reader, element, error);
+            ok = read_column_value (reader, error);
           ok = ok && thrift_protocol_read_list_end (reader->protocol, error) >= 0;
           have_cells = TRUE;
         }
@@ -288,23 +301,19 @@ read_results (Reader *reader, GError **error)
   ThriftType element;
   guint32 size;
 
-  if (thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) < 0)
+  if (thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) < 0 ||
+      !check_struct_elements (element, size, "TResult", error))
     return NULL;
   /* list_begin checked the size against what the reply can still hold,
    * but that is up to a byte per element: do not trust it for memory */
   rows = g_ptr_array_new_full (MIN (size, 4096u), (GDestroyNotify) hbase_row_unref);
   for (guint32 i = 0; i < size; i++)
     {
-      if (element == T_STRUCT)
-        {
-          HBaseRow *row = read_result (reader, error);
+      HBaseRow *row = read_result (reader, error);
 
-          if (row == NULL)
-            return NULL;
-          g_ptr_array_add (rows, row);
-        }
-      else if (!skip (reader, element, error))
+      if (row == NULL)
         return NULL;
+      g_ptr_array_add (rows, row);
     }
   if (thrift_protocol_read_list_end (reader->protocol, error) < 0)
     return NULL;

@@ -227,6 +227,24 @@ test_error_message_format (void)
   g_assert_cmpstr (error->message, ==, "pool-size must be between 1 and 1024, got 0");
 }
 
+/* Bytes that are not UTF-8 are refused with a message that is. */
+static void
+test_gateways_not_utf8 (void)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (hbase_config_set_gateways (config, "h\xb1:1,[::1]:9090", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "not UTF-8"));
+  g_clear_error (&error);
+  g_assert_false (hbase_config_add_gateway (config, "h\xb1", 9090, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_cmpuint (hbase_config_get_n_gateways (config), ==, 1);
+}
+
 static void
 test_pool_wait_zero (void)
 {
@@ -617,6 +635,31 @@ test_key_file_missing_group (void)
   assert_defaults (config);
 }
 
+/* GLib returns a value with a bad escape and sets an error: the value is
+ * refused (not applied, the error not leaked), and a second bad value does
+ * not set the error again. */
+static void
+test_key_file_bad_escape (void)
+{
+  g_autoptr(GKeyFile) key_file = key_file_from ("[hbase]\ngateways=h1\\q\nprotocol=\\q\n");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (hbase_config_load_key_file (config, key_file, NULL, &error));
+  assert_illegal (error, "gateways");
+  assert_defaults (config);
+  g_clear_error (&error);
+
+  /* a lone backslash at the end of a value */
+  {
+    g_autoptr(GKeyFile) trailing = key_file_from ("[hbase]\npool-size=2\\\n");
+
+    g_assert_false (hbase_config_load_key_file (config, trailing, NULL, &error));
+    assert_illegal (error, "pool-size");
+    assert_defaults (config);
+  }
+}
+
 static void
 test_key_file_unknown_key (void)
 {
@@ -624,6 +667,8 @@ test_key_file_unknown_key (void)
     { "[hbase]\npool-size=2\npool_size=3\n", "unknown setting 'pool_size' in group [hbase]" },
     { "[hbase]\nPool-Size=3\n", "unknown setting 'Pool-Size' in group [hbase]" },
     { "[hbase]\ngateway=h1\n", "unknown setting 'gateway' in group [hbase]" },
+    /* a key that is not UTF-8 is quoted escaped */
+    { "[hbase]\ngate\x9fway=h1\n", "unknown setting 'gate\\237way' in group [hbase]" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -957,6 +1002,8 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/config/copy-is-independent", test_copy_is_independent);
   g_test_add_func ("/connection/config/numeric-setters", test_numeric_setters);
   g_test_add_func ("/connection/config/error-message-format", test_error_message_format);
+  g_test_add_func ("/connection/config/gateways-not-utf8", test_gateways_not_utf8);
+  g_test_add_func ("/connection/config/key-file-bad-escape", test_key_file_bad_escape);
   g_test_add_func ("/connection/config/pool-wait-zero", test_pool_wait_zero);
   g_test_add_func ("/connection/config/retry-backoff", test_retry_backoff);
   g_test_add_func ("/connection/config/protocol-transport", test_protocol_transport);

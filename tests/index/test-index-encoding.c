@@ -90,6 +90,19 @@ test_spec (void)
 
   g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=2\n", &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_clear_error (&error);
+  /* bytes that are not UTF-8: refused with a message that is */
+  g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\n[column \xff]\n", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_clear_error (&error);
+  /* a bad escape: GLib gives a value and an error; one error comes out */
+  g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\nprefix=a\\qb\n", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_clear_error (&error);
+  /* a lone backslash at the end of a value */
+  g_assert_null (hbase_index_spec_new_from_data ("[index]\nformat=1\nprefix=ab\\\n", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
 }
 
 static void

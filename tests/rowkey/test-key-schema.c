@@ -332,6 +332,24 @@ test_decode_errors (void)
       g_assert_null (tuple);
       g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
     }
+
+  /* a double field: the one NaN the encoder writes decodes, another does
+   * not (it would decode to a value that encodes to other bytes) */
+  {
+    const HBaseKeyField double_field[] = { { "x", HBASE_KEY_FIELD_DOUBLE, 0, 0, FALSE } };
+    g_autoptr(HBaseKeySchema) doubles = hbase_key_schema_new (double_field, 1, NULL, NULL);
+    g_autoptr(GBytes) nan_key = hbase_key_schema_encode (doubles, &HBASE_KEY_DOUBLE (NAN), 1, NULL);
+    g_autoptr(GBytes) other_nan = g_bytes_new ("\x00\x00\x00\x00\x00\x2a\x60\x5c", 8);
+    g_autoptr(GVariant) tuple = hbase_key_schema_decode (doubles, nan_key, NULL);
+    g_autoptr(GError) error = NULL;
+    double d = 0;
+
+    g_assert_nonnull (tuple);
+    g_variant_get_child (tuple, 0, "d", &d);
+    g_assert_true (isnan (d));
+    g_assert_null (hbase_key_schema_decode (doubles, other_nan, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  }
 }
 
 /* --- random tuples ----------------------------------------------------------- */

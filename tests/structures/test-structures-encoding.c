@@ -345,6 +345,28 @@ test_meta (void)
   g_assert_false (_hbase_meta_parse ((const guint8 *) "1", 1, STRUCT_KIND_SET, 1, &parsed,
                                      &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_clear_error (&error);
+
+  /* a clock with no later timestamp, a cardinality that would overflow:
+   * refused, not incremented past G_MAXINT64 */
+  _hbase_meta_next (NULL, STRUCT_KIND_SET, 1, 1, G_MAXINT64, &first);
+  g_assert_cmpint (first.clock, ==, G_MAXINT64 - 1);
+  g_assert_true (_hbase_meta_parse (first.raw, STRUCT_META_SIZE, STRUCT_KIND_SET, 1, &parsed,
+                                    &error));
+  _hbase_meta_next (&parsed, STRUCT_KIND_SET, 1, 1, 0, &second);
+  g_assert_cmpint (second.clock, ==, G_MAXINT64 - 1);
+  memset (first.raw + 8, 0xff, 8);
+  first.raw[8] = 0x7f;
+  g_assert_false (_hbase_meta_parse (first.raw, STRUCT_META_SIZE, STRUCT_KIND_SET, 1, &parsed,
+                                     &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_assert_nonnull (strstr (error->message, "clock"));
+  g_clear_error (&error);
+  _hbase_meta_next (NULL, STRUCT_KIND_SET, 1, G_MAXINT64, 0, &first);
+  g_assert_false (_hbase_meta_parse (first.raw, STRUCT_META_SIZE, STRUCT_KIND_SET, 1, &parsed,
+                                     &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);
+  g_assert_nonnull (strstr (error->message, "cardinality"));
 }
 
 int

@@ -772,6 +772,45 @@ test_unknown_fields (gconstpointer data)
   assert_all_read (channel);
 }
 
+/* A list of TResult or TColumnValue whose elements are not structs: an
+ * error, not rows or cells silently skipped. */
+static void
+test_list_element_type (gconstpointer data)
+{
+  const Variant *variant = data;
+
+  for (guint inner = 0; inner < 2; inner++)
+    {
+      g_autoptr(Channel) channel = channel_new (variant);
+      g_autoptr(GPtrArray) rows = NULL;
+      g_autoptr(GError) error = NULL;
+      ThriftProtocol *p = channel->out;
+
+      thrift_protocol_write_list_begin (p, inner ? T_STRUCT : T_STRING, 1, NULL);
+      if (inner)
+        {
+          thrift_protocol_write_struct_begin (p, "TResult", NULL);
+          thrift_protocol_write_field_begin (p, "columnValues", T_LIST, 2, NULL);
+          thrift_protocol_write_list_begin (p, T_STRING, 1, NULL);
+        }
+      thrift_protocol_write_binary (p, (gpointer) "x", 1, NULL);
+      if (inner)
+        {
+          thrift_protocol_write_list_end (p, NULL);
+          thrift_protocol_write_field_end (p, NULL);
+          thrift_protocol_write_field_stop (p, NULL);
+          thrift_protocol_write_struct_end (p, NULL);
+        }
+      thrift_protocol_write_list_end (p, NULL);
+      channel_flush (channel);
+
+      g_assert_false (_hbase_result_reader_read_results (channel->in, &rows, &error));
+      g_assert_error (error, THRIFT_PROTOCOL_ERROR, THRIFT_PROTOCOL_ERROR_INVALID_DATA);
+      g_assert_nonnull (strstr (error->message, inner ? "TColumnValue" : "TResult"));
+      g_assert_null (rows);
+    }
+}
+
 /* Required fields missing: an error, as from the generated readers. */
 static void
 test_missing_fields (gconstpointer data)
@@ -1212,6 +1251,7 @@ main (int argc, char **argv)
       g_autofree char *large = g_strdup_printf ("/result-reader/%s/large", name);
       g_autofree char *unknown = g_strdup_printf ("/result-reader/%s/unknown-fields", name);
       g_autofree char *missing = g_strdup_printf ("/result-reader/%s/missing-fields", name);
+      g_autofree char *elements = g_strdup_printf ("/result-reader/%s/list-element-type", name);
       g_autofree char *bad = g_strdup_printf ("/result-reader/%s/bad-lengths", name);
       g_autofree char *replies = g_strdup_printf ("/result-reader/%s/replies", name);
 
@@ -1221,6 +1261,7 @@ main (int argc, char **argv)
         g_test_add_data_func (large, variant, test_large);
       g_test_add_data_func (unknown, variant, test_unknown_fields);
       g_test_add_data_func (missing, variant, test_missing_fields);
+      g_test_add_data_func (elements, variant, test_list_element_type);
       g_test_add_data_func (bad, variant, test_bad_lengths);
       g_test_add_data_func (replies, variant, test_replies);
     }

@@ -244,6 +244,23 @@ begin_message (ThriftProtocol *protocol)
     }
 }
 
+/* A method name is an identifier: printable ASCII (it ends up in error
+ * messages, which must stay UTF-8).  Frees *@name when it is not. */
+static gboolean
+check_name (ThriftProtocol *protocol, gchar **name, GError **error)
+{
+  for (const char *p = *name; *p != '\0'; p++)
+    if (*p < 0x21 || *p > 0x7e)
+      {
+        g_clear_pointer (name, g_free);
+        refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                "the reply's method name holds a byte 0x%02x: this is not a Thrift reply",
+                (guint8) *p);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 static gint32
 binary_read_message_begin (ThriftProtocol *protocol, gchar **name, ThriftMessageType *type,
                            gint32 *seqid, GError **error)
@@ -263,7 +280,8 @@ binary_read_message_begin (ThriftProtocol *protocol, gchar **name, ThriftMessage
     return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
                    "the reply has an unknown message type %d", header & 0xff);
   *type = (ThriftMessageType) (header & 0xff);
-  if ((ret = read_string_capped (protocol, HBASE_PROTOCOL_MAX_NAME, name, error)) < 0)
+  if ((ret = read_string_capped (protocol, HBASE_PROTOCOL_MAX_NAME, name, error)) < 0 ||
+      !check_name (protocol, name, error))
     return -1;
   xfer += ret;
   if ((ret = guard->parent->read_i32 (protocol, seqid, error)) < 0)
@@ -299,7 +317,8 @@ compact_read_message_begin (ThriftProtocol *protocol, gchar **name, ThriftMessag
     return -1;
   xfer += ret;
   *seqid = (gint32) id;
-  if ((ret = read_string_capped (protocol, HBASE_PROTOCOL_MAX_NAME, name, error)) < 0)
+  if ((ret = read_string_capped (protocol, HBASE_PROTOCOL_MAX_NAME, name, error)) < 0 ||
+      !check_name (protocol, name, error))
     return -1;
   return xfer + ret;
 }

@@ -314,6 +314,8 @@ socket_transport_read_all (ThriftTransport *transport, gpointer buf, guint32 len
 {
   HBaseSocketTransport *self = SELF (transport);
 
+  if (G_UNLIKELY (len == 0))
+    return 0;   /* nothing to copy, and no buffer yet to copy from */
   if (G_LIKELY (len <= self->rlen - self->rpos))
     {
       if (self->framed)
@@ -560,6 +562,13 @@ socket_transport_check_read_bytes_available (ThriftTransport *transport, glong s
   gsize available = self->in_frame ? self->frame_end - self->rpos
                                    : self->max_message - self->reply_bytes;
 
+  /* libthrift_c_glib asks even after it failed on a container's element
+   * type (with a size it computed from that failure): its error stands */
+  if (error != NULL && *error != NULL)
+    {
+      self->failed = TRUE;
+      return FALSE;
+    }
   if (size < 0 || (gsize) size > available)
     {
       if (self->in_frame)

@@ -214,18 +214,23 @@ hbase_error_take_call_error (GError                      **error,
   if (io_error != NULL)
     {
       gboolean can_retry = io_error->canRetry && !names_do_not_retry (io_error->message);
+      /* the server's text, made valid UTF-8 as every GError message must be */
+      g_autofree char *text = g_utf8_make_valid (io_error->message != NULL ? io_error->message
+                                                                          : "(no message)", -1);
       GError *io = g_error_new (HBASE_ERROR, io_error_code (io_error->message),
-                                "HBase I/O error%s: %s", can_retry ? " (retryable)" : "",
-                                io_error->message != NULL ? io_error->message : "(no message)");
+                                "HBase I/O error%s: %s", can_retry ? " (retryable)" : "", text);
 
       hbase_error_get_private (io)->can_retry = can_retry;
       hbase_error_get_private (io)->in_doubt = io_error_in_doubt (io_error->message, can_retry);
       g_propagate_error (error, io);
     }
   else if (illegal_argument != NULL)
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                 "illegal argument: %s",
-                 illegal_argument->message != NULL ? illegal_argument->message : "(no message)");
+    {
+      g_autofree char *text = g_utf8_make_valid (illegal_argument->message != NULL
+                                                   ? illegal_argument->message : "(no message)", -1);
+
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "illegal argument: %s", text);
+    }
   else if (call_error != NULL &&
            (call_error->domain == HBASE_ERROR ||
             g_error_matches (call_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
@@ -236,7 +241,12 @@ hbase_error_take_call_error (GError                      **error,
       return;
     }
   else if (call_error != NULL)
-    g_set_error_literal (error, HBASE_ERROR, call_error_code (call_error), call_error->message);
+    {
+      /* may quote the server (an application exception's message) */
+      g_autofree char *text = g_utf8_make_valid (call_error->message, -1);
+
+      g_set_error_literal (error, HBASE_ERROR, call_error_code (call_error), text);
+    }
   else
     g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                          "the call failed without saying why");

@@ -5,8 +5,7 @@
  *
  * Input: byte 0 bit 0 chooses the framed transport; byte 1 (modulo 32) is
  * the number of operations, each one byte: 0x00-0xBF reads that many bytes
- * modulo 64 (0 reads one byte, as the library never asks for none; with
- * FUZZ_TRANSPORT_EMPTY_READS=1 in the environment it reads none), 0xC0-0xDF asks whether N bytes can
+ * modulo 64 (0 reads none), 0xC0-0xDF asks whether N bytes can
  * follow (checkReadBytesAvailable, N = the low 5 bits times 1000), 0xE0 and
  * up ends the reply (read_end).  The rest is what the gateway sends, then
  * it closes the connection.
@@ -82,7 +81,6 @@ model_read_end (Model *m)
     }
 }
 
-static int empty_reads = -1;
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -97,8 +95,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   ThriftTransportClass *klass;
 
   fuzz_init ();
-  if (empty_reads < 0)
-    empty_reads = g_getenv ("FUZZ_TRANSPORT_EMPTY_READS") != NULL;
   /* server text (TIOError messages, method names) is quoted as sent */
   fuzz_require_utf8_errors = FALSE;
   if (in.size > FUZZ_SOCKET_MAX_INPUT ||
@@ -114,7 +110,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       if (op < 0xc0)
         {
           guint8 buf[64];
-          guint32 len = op % 64 != 0 || empty_reads ? op % 64 : 1;
+          guint32 len = op % 64;
           gsize before = model.pos;
           const guint8 *expected = model_read (&model, len);
           gint32 got = thrift_transport_read_all (transport, buf, len, &error);

@@ -9,7 +9,8 @@
 #   2. make distcheck         the release tarball builds and passes its tests
 #   3. make check             again in an ASan + UBSan build
 #   4. make check-valgrind    every test program under memcheck
-#   5. scripts/chaos.sh       3 minutes of chaos on a multi-region-server
+#   5. scripts/fuzz.sh --ci   every fuzz harness for ~20 s (clang, libFuzzer)
+#   6. scripts/chaos.sh       3 minutes of chaos on a multi-region-server
 #                             HBase under a mixed workload, invariants checked
 # An unreachable stack fails the integration tests here (never a skip).
 # The stack keeps running afterwards; `scripts/stack.sh stop` stops it.
@@ -252,6 +253,11 @@ if [ $quick = no ]; then
 fi
 
 if [ $quick = no ]; then
+  # every libFuzzer harness for a short fixed time (make check above only
+  # replayed their corpora); any crash, leak, huge allocation or broken
+  # invariant fails it
+  tap_step "fuzz" scripts/fuzz.sh --ci
+
   # A distributed HBase (3 region servers in one JVM, its own ports and
   # state) under a chaos driver for 3 minutes: every invariant of the
   # workload is one test, and the chaos actions must all have happened.

@@ -252,10 +252,11 @@ check_name (ThriftProtocol *protocol, gchar **name, GError **error)
   for (const char *p = *name; *p != '\0'; p++)
     if (*p < 0x21 || *p > 0x7e)
       {
+        guint8 byte = (guint8) *p;
+
         g_clear_pointer (name, g_free);
         refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
-                "the reply's method name holds a byte 0x%02x: this is not a Thrift reply",
-                (guint8) *p);
+                "the reply's method name holds a byte 0x%02x: this is not a Thrift reply", byte);
         return FALSE;
       }
   return TRUE;

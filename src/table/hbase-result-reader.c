@@ -442,6 +442,15 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
         goto out;
       if (field_type == T_STOP)
         break;
+      /* the generated decoders would merge two results into one (and a
+       * Java reader keep the last): a reply that repeats its result is
+       * malformed, refused */
+      if (id == 0 && (row != NULL || rows != NULL))
+        {
+          g_set_error (&call_error, THRIFT_PROTOCOL_ERROR, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                       "the reply holds its result twice");
+          goto out;
+        }
       if (id == 0 && kind == SUCCESS_RESULT && field_type == T_STRUCT)
         {
           g_clear_pointer (&row, hbase_row_unref);

@@ -37,9 +37,9 @@ G_BEGIN_DECLS
  *
  * The retry defaults follow the HBase Java client's (15 retries after the
  * first attempt, a 100 ms first pause): the pauses of 16 attempts add up
- * to 11.5–23 s (jittered), so a call rides out a gateway restart (5–10 s
- * on a small machine) instead of failing, while the operation timeout
- * bounds the whole call.  Lower max-attempts for callers that prefer
+ * to 11.5–23 s (jittered), so a call rides out a gateway restart shorter
+ * than 11.5 s (5–10 s on an idle small machine) instead of failing, while
+ * the operation timeout bounds the whole call.  Lower max-attempts for callers that prefer
  * failing fast.
  *
  * Gateways are "HOST:PORT" separated by commas or spaces; an IPv6 address

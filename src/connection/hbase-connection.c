@@ -273,12 +273,7 @@ hbase_connection_free (HBaseConnection *connection)
   if (connection == NULL)
     return;
   g_clear_object (&connection->client);
-  /* a reply whose decoding failed inside a struct leaves entries on the
-   * compact protocol's stack of field ids, which its finalize never frees
-   * (libthrift_c_glib 0.17) */
-  if (THRIFT_IS_COMPACT_PROTOCOL (connection->protocol))
-    g_queue_clear (&THRIFT_COMPACT_PROTOCOL (connection->protocol)->_last_field);
-  g_clear_object (&connection->protocol);
+  g_clear_object (&connection->protocol);   /* hbase-protocol.c frees what 0.17 leaks */
   g_clear_object (&connection->transport);   /* closes the socket */
   g_free (connection->host);
   g_free (connection);

@@ -506,10 +506,22 @@ _hbase_binary_protocol_init (HBaseBinaryProtocol *self)
   self->guard.parent = THRIFT_PROTOCOL_CLASS (_hbase_binary_protocol_parent_class);
 }
 
+/* A reply whose decoding failed inside a struct leaves field ids on the
+ * compact protocol's stack, which libthrift_c_glib 0.17's finalize never
+ * frees. */
+static void
+_hbase_compact_protocol_finalize (GObject *object)
+{
+  g_queue_clear (&THRIFT_COMPACT_PROTOCOL (object)->_last_field);
+  G_OBJECT_CLASS (_hbase_compact_protocol_parent_class)->finalize (object);
+}
+
 static void
 _hbase_compact_protocol_class_init (HBaseCompactProtocolClass *klass)
 {
   ThriftProtocolClass *protocol_class = THRIFT_PROTOCOL_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = _hbase_compact_protocol_finalize;
 
   install_checked_reads (protocol_class);
   protocol_class->read_message_begin = compact_read_message_begin;

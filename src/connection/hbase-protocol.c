@@ -476,6 +476,58 @@ checked_read_map_end (ThriftProtocol *protocol, GError **error)
   return guard_of (protocol)->parent->read_map_end (protocol, error);
 }
 
+static gboolean
+known_type (gint8 type)
+{
+  switch (type)
+    {
+    case T_BOOL: case T_BYTE: case T_DOUBLE: case T_I16: case T_I32: case T_I64:
+    case T_STRING: case T_STRUCT: case T_MAP: case T_SET: case T_LIST:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The binary protocol's map header, read here in full: libthrift_c_glib
+ * 0.17 asks for the smallest size of the key and of the value type before
+ * checking either, and sets its error twice when both are unknown. */
+static gint32
+binary_read_map_begin (ThriftProtocol *protocol, ThriftType *key_type, ThriftType *value_type,
+                       guint32 *size, GError **error)
+{
+  gint8 key = 0, value = 0;
+  gint32 n = 0, xfer = 0, ret;
+  ThriftType types[2];
+
+  *size = 0;
+  if (!enter (protocol, error))
+    return -1;
+  if ((ret = thrift_protocol_read_byte (protocol, &key, error)) < 0)
+    return failed (protocol);
+  xfer += ret;
+  if ((ret = thrift_protocol_read_byte (protocol, &value, error)) < 0)
+    return failed (protocol);
+  xfer += ret;
+  if ((ret = thrift_protocol_read_i32 (protocol, &n, error)) < 0)
+    return failed (protocol);
+  xfer += ret;
+  if (n < 0)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE,
+                   "the reply announces a map of negative size %d", n);
+  if (n > 0 && (!known_type (key) || !known_type (value)))
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                   "the reply has a map of unknown key or value type (%d, %d)", key, value);
+  *key_type = (ThriftType) key;
+  *value_type = (ThriftType) value;
+  types[0] = *key_type;
+  types[1] = *value_type;
+  if (n > 0 && !elements_can_follow (protocol, (guint32) n, types, 2, error))
+    return -1;
+  *size = (guint32) n;
+  return xfer;
+}
+
 static void
 install_checked_reads (ThriftProtocolClass *klass)
 {
@@ -498,6 +550,7 @@ _hbase_binary_protocol_class_init (HBaseBinaryProtocolClass *klass)
 
   install_checked_reads (protocol_class);
   protocol_class->read_message_begin = binary_read_message_begin;
+  protocol_class->read_map_begin = binary_read_map_begin;
 }
 
 static void

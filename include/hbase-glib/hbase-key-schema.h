@@ -199,7 +199,7 @@ guint hbase_key_period_month (const HBaseKeyField *field,
  * @hash_fields: (nullable) (array zero-terminated=1): names of the fields
  *   hashed, in any order (they are hashed in key order, encoded); %NULL for
  *   every field
- * @period_field: (nullable): for time-aligned buckets (seed 002), the field
+ * @period_field: (nullable): for time-aligned buckets, the field
  *   whose value gives the period; %NULL for none
  * @n_periods: periods; the buckets are split into @n_periods equal runs
  *   (@n_buckets must be a multiple of it): period p owns buckets

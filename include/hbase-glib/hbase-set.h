@@ -148,7 +148,7 @@ GPtrArray    *hbase_set_iter_collect     (HBaseSetIter           *iter,
                                           GError                **error);
 void          hbase_set_iter_free        (HBaseSetIter           *iter);
 
-/* seed 000's plain layout: one row, every qualifier of a family a member */
+/* the plain layout: one row, every qualifier of a family a member */
 HBaseSetIter *hbase_set_read_plain       (HBaseTable             *table,
                                           GBytes                 *row,
                                           const char             *family,

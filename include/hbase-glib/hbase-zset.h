@@ -224,7 +224,7 @@ GPtrArray     *hbase_zset_iter_collect   (HBaseZSetIter          *iter,
                                           GError                **error);
 void           hbase_zset_iter_free      (HBaseZSetIter          *iter);
 
-/* seed 000's plain layout: qualifier = member, value = score as text */
+/* the plain layout: qualifier = member, value = score as text */
 HBaseZSetIter *hbase_zset_read_plain     (HBaseTable             *table,
                                           GBytes                 *row,
                                           const char             *family,

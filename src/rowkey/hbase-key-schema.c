@@ -1561,7 +1561,7 @@ month_index (const HBaseKeyField *field, const HBaseKeyValue *value, gint64 *ind
  * @user_data: unused
  *
  * The month of a value, 0 for January to 11 for December, for time-aligned
- * buckets with 12 periods (seed 002: "buckets 0-9 hold January, 10-19
+ * buckets with 12 periods (e.g. "buckets 0-9 hold January, 10-19
  * February, ...").  Understood: a decimal field of at least 6 digits that
  * starts with yyyymm (yyyymm, yyyymmdd, yyyymmddhhmmss...); an integer or
  * reverse timestamp field in milliseconds since 1970 (UTC); a string or

@@ -5,7 +5,7 @@
  *
  *   examples/product-index [--table NAME] [--products N] [--redis HOST:PORT] [--drop]
  *
- * HBase finds rows by key only (seed 002); seed 004 keeps an index in
+ * HBase finds rows by key only; a secondary index keeps an index in
  * Redis: a set of row keys per category for equality, a sorted set of
  * weights for ranges.  This program defines the index (the definitions
  * live in HBase), builds it, writes products through the indexed table

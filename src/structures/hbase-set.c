@@ -1481,7 +1481,7 @@ hbase_set_union (GPtrArray *sets, GError **error)
   return &merge->parent;
 }
 
-/* --- seed 000's plain layout -------------------------------------------------------------- */
+/* --- the plain one-row layout -------------------------------------------------------------- */
 
 /**
  * hbase_set_read_plain:
@@ -1490,7 +1490,7 @@ hbase_set_union (GPtrArray *sets, GError **error)
  * @family: the family whose qualifiers are the members
  * @error: return location for an error
  *
- * Reads a set stored as in seed 000 ("方案 C": every qualifier of @family
+ * Reads a set stored in one row (every qualifier of @family
  * in @row is a member, the values are ignored), a page of 1000 qualifiers
  * at a time, in byte order.
  *
@@ -1531,7 +1531,7 @@ hbase_set_read_plain (HBaseTable *table, GBytes *row, const char *family, GError
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Converts a set stored in seed 000's plain layout (see
+ * Converts a set stored in the plain one-row layout (see
  * hbase_set_read_plain()) by adding its members to @set, 1000 at a time.
  * The source is left as it is.  @set must not be the same row and family
  * as the source.

@@ -1156,7 +1156,7 @@ hbase_zset_rank (HBaseZSet *zset, GBytes *member, gboolean reverse, gboolean *fo
 typedef enum {
   CELLS_ASCENDING,     /* 's' cells */
   CELLS_DESCENDING,    /* 'r' cells */
-  CELLS_PLAIN,         /* seed 000: qualifier = member, value = score text */
+  CELLS_PLAIN,         /* plain: qualifier = member, value = score text */
 } CellKind;
 
 struct _HBaseZSetIter {
@@ -1640,7 +1640,7 @@ hbase_zset_pop (HBaseZSet *zset, gboolean max, guint64 count, GPtrArray **entrie
   return TRUE;
 }
 
-/* --- seed 000's plain layout -------------------------------------------------------------- */
+/* --- the plain one-row layout -------------------------------------------------------------- */
 
 /**
  * hbase_zset_read_plain:
@@ -1649,7 +1649,7 @@ hbase_zset_pop (HBaseZSet *zset, gboolean max, guint64 count, GPtrArray **entrie
  * @family: the family whose qualifiers are the members
  * @error: return location for an error
  *
- * Reads a sorted set stored as seed 000's "带权重的 Set": every qualifier of
+ * Reads a sorted set stored as a weighted set in one row: every qualifier of
  * @family in @row is a member and its value the score as text ("95.5",
  * "1.0E10", "-Infinity": Java's Double.toString, or any C float syntax).
  * Entries come in member byte order (that layout has no score order), a
@@ -1693,7 +1693,7 @@ hbase_zset_read_plain (HBaseTable *table, GBytes *row, const char *family, GErro
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Converts a sorted set in seed 000's plain layout (see
+ * Converts a sorted set in the plain one-row layout (see
  * hbase_zset_read_plain()) by adding its entries to @zset (ZADD), 1000 at
  * a time.  The source is left as it is; it must not be @zset's own row
  * and family.

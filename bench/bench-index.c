@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* bench-index.c: seed 004's experiment with hbase-glib's Redis index.
+/* bench-index.c: the Redis index design's experiment with hbase-glib's Redis index.
  *
  * For each table size: insert the rows without an index and into a
  * table with the index (the same rows, the same loaders; rounds in
@@ -367,7 +367,7 @@ main (int argc, char **argv)
       "write buffers flush in the background (background_flush)", NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- seed 004's index benchmark");
+  g_autoptr(GOptionContext) context = g_option_context_new ("- the Redis index design's index benchmark");
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autoptr(HBaseClient) client = NULL;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* bench-rowkey.c: the rowkey toolkit's costs.
  *
- *  1. key encoding and decoding, no server: ns per key for seed 003's
+ *  1. key encoding and decoding, no server: ns per key for the file table's
  *     padded key (3 decimal fields), a mixed key (uint16, int64, double,
  *     escaped bytes), the same salted (MurmurHash3, 16 buckets), and the
  *     start/stop rows of a partial-key range;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run-index.sh: seed 004's benchmark of the Redis index (bench/bench-index.c):
+# run-index.sh: the Redis index design's benchmark of the Redis index (bench/bench-index.c):
 # inserts of 10k and 100k rows (and 1M with --full) without and with the
 # index, and queries answered from the index against a filtered scan.
 # Prints a Markdown table; BENCHMARKS.md quotes it.

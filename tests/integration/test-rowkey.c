@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the rowkey toolkit against the real stack:
- *  - seed 003: ten files keyed user(6) + time(8) + file(6); find(20120901,
+ *  - the file-table example: ten files keyed user(6) + time(8) + file(6); find(20120901,
  *    20121001, "中国好声音", "综艺", "浙江卫视") returns exactly files 1, 2,
  *    3, 4, 5 and 7, in one page and in pages with tokens;
  *  - salting: the same random rows (negative numbers, bytes with 0x00 and
@@ -9,7 +9,7 @@
  *    one with Phoenix's salt over the whole key (8 buckets); merged scans of
  *    random ranges, with limits, small batches and pages, return exactly the
  *    rows and the order of the unsalted table;
- *  - seed 002's time-aligned buckets: a month's query reads only the
+ *  - the time-aligned buckets: a month's query reads only the
  *    month's buckets and returns exactly its rows;
  *  - point reads of salted keys, errors (oversize field, missing table, bad
  *    filter), freeing a merged scan half-way.
@@ -30,7 +30,7 @@ typedef TestTableFixture Fixture;
 /* The tables of a gateway, made by the first case that needs them and
  * reused by the others: the fixture's shared state. */
 typedef struct {
-  /* seed 003 */
+  /* the file-table example */
   char *files;
   /* salting */
   char *plain, *murmur, *phoenix, *monthly;
@@ -95,7 +95,7 @@ unsalted (GBytes *key, gsize skip)
   return g_bytes_new_from_bytes (key, skip, g_bytes_get_size (key) - skip);
 }
 
-/* --- seed 003 --------------------------------------------------------------------- */
+/* --- the file-table example --------------------------------------------------------------------- */
 
 static const HBaseKeyField file_key[] = {
   { "user", HBASE_KEY_FIELD_DECIMAL, 6, 0, FALSE },
@@ -121,7 +121,7 @@ static const struct {
   { 10, 20120920, "加多宝凉茶广告", "综艺广告", 4 },
 };
 
-/* The user table of seed 003, reduced to a lookup. */
+/* The user table of the file-table example, reduced to a lookup. */
 static const char *const seed_users[] = { NULL, "浙江卫视", "好声音剧组", "XX微博", "赞助商" };
 
 static gboolean
@@ -247,7 +247,7 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
   load_seed_files (fixture, schema);
   table = open_table (fixture, gateway_of (fixture)->files);
 
-  /* the table as seed 003 lists it */
+  /* the table as the file-table example lists it */
   {
     HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
     g_autoptr(HBaseScanner) scanner = hbase_table_scan (table, &options, &error);
@@ -320,7 +320,7 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
   g_clear_pointer (&rows, g_ptr_array_unref);
   g_clear_pointer (&ids, g_free);
 
-  /* seed 003's literal stop row, 00000120120914, would drop file 7: the
+  /* the file table's literal stop row, 00000120120914, would drop file 7: the
    * range from the schema stops at 00000120121001 */
   {
     HBaseKeyValue user1[] = { HBASE_KEY_UINT (1) };
@@ -345,7 +345,7 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
     g_clear_pointer (&ids, g_free);
   }
 
-  /* seed 003's four SingleColumnValueFilters (lower and upper bound of the
+  /* the file table's four SingleColumnValueFilters (lower and upper bound of the
    * name and of the category) select the same files as the prefixes */
   {
     HBaseKeyValue user1[] = { HBASE_KEY_UINT (1) };
@@ -781,7 +781,7 @@ test_salted_point (Fixture *fixture, gconstpointer data)
     }
 }
 
-/* --- seed 002: time-aligned buckets ---------------------------------------------------- */
+/* --- the consumption-records example: time-aligned buckets ---------------------------------------------------- */
 
 static const HBaseKeyField consumption_key[] = {
   { "month", HBASE_KEY_FIELD_DECIMAL, 6, 0, FALSE },   /* yyyymm */

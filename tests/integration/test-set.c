@@ -2,7 +2,7 @@
 /* Integration test of HBaseSet against the real stack: SADD/SREM
  * semantics, binary and non-ASCII members, paging through a set larger
  * than a page, sharded sets, SSCAN cursors, SRANDMEMBER counts,
- * intersect/union/diff, the layout on disk, seed 000's plain layout and
+ * intersect/union/diff, the layout on disk, the plain layout's plain layout and
  * its import, clear, the checks made before sending, a mismatched
  * handle, and exact cardinality under concurrent writers.
  *
@@ -562,7 +562,7 @@ test_algebra (Fixture *fixture, gconstpointer data)
   }
 }
 
-/* --- seed 000's plain layout --------------------------------------------------------------- */
+/* --- the plain layout's plain layout --------------------------------------------------------------- */
 
 static void
 test_plain (Fixture *fixture, gconstpointer data)

@@ -3,7 +3,7 @@
  * flag and its errors, INCR and ZINCRBY, extreme scores (±inf, -0.0,
  * denormals, DBL_MAX), ranges by score with every kind of bound, LIMIT
  * and reverse order, ranges by rank, ranks and counts on a set larger
- * than a page (server-side skips), pops, the layout on disk, seed 000's
+ * than a page (server-side skips), pops, the layout on disk, the plain layout's
  * plain layout and its import, the checks made before sending, and
  * increments under concurrent writers.
  *
@@ -609,7 +609,7 @@ test_layout (Fixture *fixture, gconstpointer data)
   }
 }
 
-/* --- seed 000's plain layout --------------------------------------------------------------- */
+/* --- the plain layout's plain layout --------------------------------------------------------------- */
 
 static void
 test_plain (Fixture *fixture, gconstpointer data)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit tests of HBaseKeySchema: encodings of every field type (seed 003's
+/* Unit tests of HBaseKeySchema: encodings of every field type (the file table's
  * padded keys among them), errors for values a field cannot hold, decoding,
  * property tests that the order of encoded keys is the order of the value
  * tuples and that key ranges hold exactly the keys they should, salting
@@ -47,7 +47,7 @@ assert_hex (GBytes *bytes, const char *expected)
   g_assert_cmpstr (text, ==, expected);
 }
 
-/* --- seed 003 -------------------------------------------------------------- */
+/* --- the file-table example -------------------------------------------------------------- */
 
 static const HBaseKeyField file_key[] = {
   { "user", HBASE_KEY_FIELD_DECIMAL, 6, 0, FALSE },
@@ -91,7 +91,7 @@ test_seed_003 (void)
   g_assert_nonnull (strstr (error->message, "\"user\""));
   g_clear_error (&error);
 
-  /* the user of seed 003: user 1, September 2012 */
+  /* the user of the file-table example: user 1, September 2012 */
   {
     HBaseKeyValue user1[] = { HBASE_KEY_UINT (1) };
     HBaseKeyValue from = HBASE_KEY_UINT (20120901), to = HBASE_KEY_UINT (20121001);

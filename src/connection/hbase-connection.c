@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-connection.c: one connection to a Thrift2 gateway: hbase-glib's
  * socket transport (buffered or framed) under the generated binary or
- * compact protocol, and the generated THBaseService client on top. */
+ * compact protocol (checked, hbase-protocol.h), and the generated
+ * THBaseService client on top. */
 #include "config.h"
-
-#include <thrift/c_glib/protocol/thrift_binary_protocol.h>
-#include <thrift/c_glib/protocol/thrift_compact_protocol.h>
 
 #include "hbase-protocol.h"
 

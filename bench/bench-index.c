@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-glib-index.h>
 
 typedef struct {
   char *gateway;

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-glib-index.h>
 
 static const char *const categories[] = { "book", "fresh", "appliance", "clothing", "toy" };
 

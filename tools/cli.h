@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-glib-index.h>
 
 G_BEGIN_DECLS
 

@@ -2,7 +2,9 @@
 /* hbase-glib.h: the one header applications include.
  *
  * hbase-glib is a GLib client for HBase through the Thrift2 gateway.  The
- * typed generated layer (HbaseThrift*) is in <hbase-glib/hbase-glib-thrift.h>.
+ * typed generated layer (HbaseThrift*) is in <hbase-glib/hbase-glib-thrift.h>,
+ * the Redis secondary index in <hbase-glib/hbase-glib-index.h> (a library
+ * of its own).
  */
 #ifndef HBASE_GLIB_H
 #define HBASE_GLIB_H
@@ -26,8 +28,6 @@
 #include <hbase-glib/hbase-key-scanner.h>
 #include <hbase-glib/hbase-set.h>
 #include <hbase-glib/hbase-zset.h>
-#include <hbase-glib/hbase-index.h>
-#include <hbase-glib/hbase-index-query.h>
 #include <hbase-glib/hbase-enum-types.h>
 
 #undef __HBASE_GLIB_INSIDE__

@@ -4,14 +4,14 @@
 #ifndef HBASE_INDEX_QUERY_H
 #define HBASE_INDEX_QUERY_H
 
-#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
-#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#if !defined(__HBASE_GLIB_INDEX_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib-index.h> can be included directly."
 #endif
 
 #include <gio/gio.h>
 
+#include <hbase-glib/hbase-glib.h>
 #include <hbase-glib/hbase-index.h>
-#include <hbase-glib/hbase-row.h>
 
 G_BEGIN_DECLS
 

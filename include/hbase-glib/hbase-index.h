@@ -4,14 +4,13 @@
 #ifndef HBASE_INDEX_H
 #define HBASE_INDEX_H
 
-#if !defined(__HBASE_GLIB_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
-#error "Only <hbase-glib/hbase-glib.h> can be included directly."
+#if !defined(__HBASE_GLIB_INDEX_INSIDE__) && !defined(HBASE_GLIB_COMPILATION)
+#error "Only <hbase-glib/hbase-glib-index.h> can be included directly."
 #endif
 
 #include <gio/gio.h>
 
-#include <hbase-glib/hbase-client.h>
-#include <hbase-glib/hbase-table.h>
+#include <hbase-glib/hbase-glib.h>
 
 G_BEGIN_DECLS
 

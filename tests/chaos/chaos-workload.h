@@ -8,7 +8,7 @@
 
 #include <hiredis/hiredis.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-glib-index.h>
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* replay-main.c: runs a fuzz harness without libFuzzer, on every file of
- * its corpus (FUZZ_CORPUS_DIR, or the directories and files given as
- * arguments), one TAP test per file.  `make check` replays every committed
+ * its corpus (FUZZ_CORPUS_ROOT/NAME for the program replay-NAME, or the
+ * directories and files given as arguments), one TAP test per file.  `make check` replays every committed
  * corpus this way, so that each input that once found a bug stays a
  * regression test.  A file that crashes the harness crashes this program:
  * the TAP driver reports the missing results. */
@@ -45,22 +45,39 @@ collect (const char *path, GPtrArray *files)
   g_ptr_array_unref (names);
 }
 
+/* The committed corpus of the harness this program replays: the program
+ * is named replay-NAME (lt-replay-NAME when libtool runs it), its corpus
+ * is FUZZ_CORPUS_ROOT/NAME.  One build rule serves every harness. */
+static char *
+default_corpus (const char *argv0)
+{
+  g_autofree char *base = g_path_get_basename (argv0);
+  const char *name = base;
+
+  if (g_str_has_prefix (name, "lt-"))
+    name += 3;
+  if (g_str_has_prefix (name, "replay-"))
+    name += 7;
+  return g_build_filename (FUZZ_CORPUS_ROOT, name, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
   GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *corpus = default_corpus (argv[0]);
   guint failed = 0;
 
   if (argc > 1)
     for (int i = 1; i < argc; i++)
       collect (argv[i], files);
   else
-    collect (FUZZ_CORPUS_DIR, files);
+    collect (corpus, files);
 
   printf ("1..%u\n", MAX (files->len, 1));
   if (files->len == 0)
     {
-      printf ("not ok 1 - no input files in %s\n", argc > 1 ? argv[1] : FUZZ_CORPUS_DIR);
+      printf ("not ok 1 - no input files in %s\n", argc > 1 ? argv[1] : corpus);
       return 1;
     }
   for (guint i = 0; i < files->len; i++)

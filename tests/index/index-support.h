@@ -8,6 +8,8 @@
 
 #include <hiredis/hiredis.h>
 
+#include <hbase-glib/hbase-glib-index.h>
+
 #include "../support/test-env.h"
 #include "../support/test-stack.h"
 

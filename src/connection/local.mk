@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: Apache-2.0
+# src/connection/local.mk: settings, the transport, checked protocols,
+# pooled connections to the gateways, the client.
+src_libhbase_glib_internal_la_SOURCES += \
+	src/connection/hbase-transport.c \
+	src/connection/hbase-transport.h \
+	src/connection/hbase-protocol.c \
+	src/connection/hbase-protocol.h \
+	src/connection/hbase-connection.c \
+	src/connection/hbase-connection-private.h \
+	src/connection/hbase-config.c \
+	src/connection/hbase-client.c
+hbaseinclude_HEADERS += \
+	include/hbase-glib/hbase-connection.h \
+	include/hbase-glib/hbase-config.h \
+	include/hbase-glib/hbase-client.h

@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# src/structures/local.mk: sets and sorted sets stored as the qualifiers of one row.
+src_libhbase_glib_internal_la_SOURCES += \
+	src/structures/hbase-structures-private.h \
+	src/structures/hbase-structures-io.c \
+	src/structures/hbase-set.c \
+	src/structures/hbase-zset.c
+hbaseinclude_HEADERS += \
+	include/hbase-glib/hbase-set.h \
+	include/hbase-glib/hbase-zset.h
+EXTRA_DIST += docs/structures-layout.md

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: Apache-2.0
+# src/table/local.mk: rows, mutations, conditions, reads and writes of one
+# table, scanners, the write buffer.
+src_libhbase_glib_internal_la_SOURCES += \
+	src/table/hbase-table-private.h \
+	src/table/hbase-row.c \
+	src/table/hbase-row-builder.h \
+	src/table/hbase-get-request.c \
+	src/table/hbase-get-request.h \
+	src/table/hbase-put-request.c \
+	src/table/hbase-put-request.h \
+	src/table/hbase-request-writer.c \
+	src/table/hbase-request-writer.h \
+	src/table/hbase-result-reader.c \
+	src/table/hbase-result-reader.h \
+	src/table/hbase-mutation.c \
+	src/table/hbase-mutation-private.h \
+	src/table/hbase-table-input.c \
+	src/table/hbase-table-call.c \
+	src/table/hbase-table-call.h \
+	src/table/hbase-table.c \
+	src/table/hbase-table-write.c \
+	src/table/hbase-table-atomic.c \
+	src/table/hbase-condition.c \
+	src/table/hbase-condition-private.h \
+	src/table/hbase-scanner.c \
+	src/table/hbase-write-buffer.c
+hbaseinclude_HEADERS += \
+	include/hbase-glib/hbase-row.h \
+	include/hbase-glib/hbase-mutation.h \
+	include/hbase-glib/hbase-condition.h \
+	include/hbase-glib/hbase-table.h \
+	include/hbase-glib/hbase-scanner.h \
+	include/hbase-glib/hbase-write-buffer.h

@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# tests/connection/local.mk: settings, transport, protocols, pooled connections.
+check_PROGRAMS += \
+	tests/connection/test-hbase-connection \
+	tests/connection/test-pool-reuse \
+	tests/connection/test-hbase-config \
+	tests/connection/test-hbase-transport \
+	tests/connection/test-hbase-protocol \
+	tests/connection/test-hostile-replies
+tests_connection_test_hbase_transport_LDADD = $(internal_ldadd)
+tests_connection_test_hbase_protocol_LDADD = $(internal_ldadd)

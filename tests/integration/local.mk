@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: Apache-2.0
+# tests/integration/local.mk: tests against the local stack (HBase, the
+# Thrift2 gateways, redis-server), in layer order.
+
+# connection
+check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
+
+# table
+check_PROGRAMS += \
+	tests/integration/test-table \
+	tests/integration/test-scanner \
+	tests/integration/test-scanner-gateways \
+	tests/integration/test-write-buffer \
+	tests/integration/test-table-atomic \
+	tests/integration/test-table-hooks \
+	tests/integration/test-generated-client
+# these read internal state (scanner server ids, write hooks)
+tests_integration_test_scanner_LDADD = $(internal_ldadd)
+tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
+
+# admin
+check_PROGRAMS += tests/integration/test-admin
+
+# rowkey
+check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey
+
+# structures: compared with the same commands on redis-server
+structures_test_sources = tests/structures/structures-support.c tests/structures/structures-support.h
+check_PROGRAMS += \
+	tests/integration/test-set \
+	tests/integration/test-zset \
+	tests/integration/test-set-redis \
+	tests/integration/test-zset-redis
+tests_integration_test_set_SOURCES = tests/integration/test-set.c $(structures_test_sources)
+tests_integration_test_set_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_set_LDADD = $(LDADD) $(HIREDIS_LIBS)
+tests_integration_test_zset_SOURCES = tests/integration/test-zset.c $(structures_test_sources)
+tests_integration_test_zset_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_zset_LDADD = $(LDADD) $(HIREDIS_LIBS)
+tests_integration_test_set_redis_SOURCES = tests/integration/test-set-redis.c $(structures_test_sources)
+tests_integration_test_set_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_set_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
+tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c $(structures_test_sources)
+tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
+
+# index: through the installed index library, as applications use it
+index_stack_ldadd = tests/libindex-support.la tests/libtest-support.la $(index_ldadd) \
+	$(THRIFT_LIBS) $(HIREDIS_LIBS)
+check_PROGRAMS += \
+	tests/integration/test-index \
+	tests/integration/test-index-concurrent \
+	tests/integration/test-index-redis-down \
+	tests/integration/test-index-interleavings
+tests_integration_test_index_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_LDADD = $(index_stack_ldadd)
+tests_integration_test_index_concurrent_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_concurrent_LDADD = $(index_stack_ldadd)
+tests_integration_test_index_redis_down_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_redis_down_LDADD = $(index_stack_ldadd)
+# drives the index's internal steps one at a time
+tests_integration_test_index_interleavings_CPPFLAGS = $(index_test_cppflags)
+tests_integration_test_index_interleavings_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_interleavings_LDADD = $(index_internal_ldadd)
+
+# Network faults (delays, silence, resets, truncated and corrupt replies)
+# injected by a proxy between the client and the stack's gateways and
+# redis-server.
+check_PROGRAMS += tests/integration/test-faults
+tests_integration_test_faults_CFLAGS = $(index_test_cflags)
+tests_integration_test_faults_LDADD = $(index_stack_ldadd)

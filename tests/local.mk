@@ -10,8 +10,10 @@
 # its source is tests/DIR/test-NAME.c and it links $(LDADD) (the library
 # and tests/libtest-support.la) unless it says otherwise.
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
-TEST_EXTENSIONS = .sh
+TEST_EXTENSIONS = .sh .py
 SH_LOG_DRIVER = $(LOG_DRIVER)
+PY_LOG_DRIVER = $(LOG_DRIVER)
+PY_LOG_COMPILER = $(PYTHON)
 AM_TESTS_ENVIRONMENT = \
 	export top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	       PYTHON='$(PYTHON)' THRIFT='$(THRIFT)' MAKE='$(MAKE)' CC='$(CC)' \
@@ -32,6 +34,7 @@ tests_libtest_support_la_SOURCES = \
 	tests/support/test-fault-proxy.c tests/support/test-fault-proxy.h
 
 TESTS += $(check_PROGRAMS) \
+	tests/test-layering.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
@@ -39,6 +42,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh
 EXTRA_DIST += \
+	tests/test-layering.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/install/outside.c \

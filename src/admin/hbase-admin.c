@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <hbase-glib/hbase-admin.h>
+
 #include "../table/hbase-table-private.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;

@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-config.h>
+#include <hbase-glib/hbase-error.h>
 
 #define MAX_HOST_LENGTH 255
 

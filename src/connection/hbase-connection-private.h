@@ -3,7 +3,8 @@
 #ifndef HBASE_CONNECTION_PRIVATE_H
 #define HBASE_CONNECTION_PRIVATE_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-config.h>
 
 #include "hbase-transport.h"
 

@@ -21,7 +21,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-connection.h>
+#include <hbase-glib/hbase-error.h>
 
 #include "hbase-transport.h"
 #include "../core/hbase-error-private.h"

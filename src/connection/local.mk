@@ -13,4 +13,5 @@ src_libhbase_glib_internal_la_SOURCES += \
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-connection.h \
 	include/hbase-glib/hbase-config.h \
-	include/hbase-glib/hbase-client.h
+	include/hbase-glib/hbase-client.h \
+	include/hbase-glib/hbase-client-thrift.h

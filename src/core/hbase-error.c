@@ -8,7 +8,7 @@
 #include <thrift/c_glib/thrift_application_exception.h>
 #include <thrift/c_glib/transport/thrift_transport.h>
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-error-thrift.h>
 
 #include "hbase-error-private.h"
 

@@ -2,7 +2,7 @@
 /* hbase-version.c: the library's run-time version. */
 #include "config.h"
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-version.h>
 
 /**
  * hbase_version_string:

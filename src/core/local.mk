@@ -7,5 +7,6 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/core/hbase-thrift-fixes.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-glib.h \
-	include/hbase-glib/hbase-error.h
+	include/hbase-glib/hbase-error.h \
+	include/hbase-glib/hbase-error-thrift.h
 nodist_hbaseinclude_HEADERS = include/hbase-glib/hbase-version.h

@@ -4,7 +4,12 @@
 #ifndef HBASE_ROWKEY_PRIVATE_H
 #define HBASE_ROWKEY_PRIVATE_H
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-error.h>
+#include <hbase-glib/hbase-filter.h>
+#include <hbase-glib/hbase-key-scanner.h>
+#include <hbase-glib/hbase-key-schema.h>
+#include <hbase-glib/hbase-scanner.h>
+#include <hbase-glib/hbase-table.h>
 
 G_BEGIN_DECLS
 

@@ -11,7 +11,9 @@
 #ifndef HBASE_STRUCTURES_PRIVATE_H
 #define HBASE_STRUCTURES_PRIVATE_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-set.h>
+#include <hbase-glib/hbase-zset.h>
 
 #include "../table/hbase-table-private.h"
 

@@ -3,7 +3,8 @@
 #ifndef HBASE_CONDITION_PRIVATE_H
 #define HBASE_CONDITION_PRIVATE_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-table.h>
 
 G_BEGIN_DECLS
 

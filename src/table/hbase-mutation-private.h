@@ -4,7 +4,8 @@
 #ifndef HBASE_MUTATION_PRIVATE_H
 #define HBASE_MUTATION_PRIVATE_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-table.h>
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,8 @@
 #ifndef HBASE_REQUEST_WRITER_H
 #define HBASE_REQUEST_WRITER_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-table.h>
 
 G_BEGIN_DECLS
 

@@ -12,7 +12,8 @@
 #ifndef HBASE_RESULT_READER_H
 #define HBASE_RESULT_READER_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-table.h>
 
 #include "hbase-get-request.h"
 

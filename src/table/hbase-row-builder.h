@@ -12,7 +12,8 @@
 #ifndef HBASE_ROW_BUILDER_H
 #define HBASE_ROW_BUILDER_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-table.h>
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,10 @@
 #ifndef HBASE_TABLE_PRIVATE_H
 #define HBASE_TABLE_PRIVATE_H
 
-#include <hbase-glib/hbase-glib-thrift.h>
+#include <hbase-glib/hbase-client-thrift.h>
+#include <hbase-glib/hbase-scanner.h>
+#include <hbase-glib/hbase-table.h>
+#include <hbase-glib/hbase-write-buffer.h>
 
 G_BEGIN_DECLS
 

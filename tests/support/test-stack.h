@@ -80,12 +80,12 @@ gboolean test_stack_check_gateway (const TestGateway *gateway);
 HBaseConfig *test_stack_config (const TestGateway *gateway);
 
 /* The path of `$top_srcdir/scripts/stack.sh` (top_srcdir comes from the
- * test environment, see Makefile.am), or NULL with G_IO_ERROR_NOT_FOUND
+ * test environment, see tests/local.mk), or NULL with G_IO_ERROR_NOT_FOUND
  * when top_srcdir is unset or the script is missing. */
 char *test_stack_script (GError **error);
 
 /* Runs `$top_srcdir/scripts/stack.sh restart-gateway PORT` (top_srcdir
- * comes from the test environment, see Makefile.am): stops the stack's
+ * comes from the test environment, see tests/local.mk): stops the stack's
  * gateway on @port, starts it again as it was and waits until it answers.
  * Its output goes to the test log.  Fails with G_IO_ERROR_NOT_FOUND when
  * the script cannot be found or the gateway is not one this tree's

@@ -44,6 +44,7 @@
 
 #include "hbase-mutation-private.h"
 #include "hbase-table-call.h"
+#include "hbase-write-failure.h"
 
 /* Well below the 2 MB frame limit of framed gateways. */
 #define MAX_REQUEST_BYTES (1024 * 1024)
@@ -52,11 +53,6 @@
 #define CELL_OVERHEAD 32
 /* Untaken failures logged one by one at free, before a count of the rest. */
 #define MAX_WARNINGS 10
-
-struct _HBaseWriteFailure {
-  HBaseMutation *mutation;
-  GError *error;
-};
 
 typedef struct {
   HBaseMutation *mutation;
@@ -122,117 +118,6 @@ typedef struct _Batch {
   gboolean waited;        /* a flush waits for it and frees it */
 } Batch;
 
-/* --- failures ------------------------------------------------------------------------------- */
-
-static HBaseWriteFailure *
-failure_new (HBaseMutation *mutation, const GError *error)
-{
-  HBaseWriteFailure *failure = g_new0 (HBaseWriteFailure, 1);
-
-  failure->mutation = hbase_mutation_ref (mutation);
-  failure->error = g_error_copy (error);
-  return failure;
-}
-
-/**
- * hbase_write_failure_copy:
- * @failure: a failure
- *
- * Returns: (transfer full): a copy of @failure
- */
-HBaseWriteFailure *
-hbase_write_failure_copy (const HBaseWriteFailure *failure)
-{
-  g_return_val_if_fail (failure != NULL, NULL);
-  return failure_new (failure->mutation, failure->error);
-}
-
-/**
- * hbase_write_failure_free:
- * @failure: (transfer full) (nullable): a failure
- */
-void
-hbase_write_failure_free (HBaseWriteFailure *failure)
-{
-  if (failure == NULL)
-    return;
-  hbase_mutation_unref (failure->mutation);
-  g_error_free (failure->error);
-  g_free (failure);
-}
-
-G_DEFINE_BOXED_TYPE (HBaseWriteFailure, hbase_write_failure, hbase_write_failure_copy,
-                     hbase_write_failure_free)
-
-/**
- * hbase_write_failure_get_mutation:
- * @failure: a failure
- *
- * Returns: (transfer none): the mutation that was not written, as it was
- *   added
- */
-HBaseMutation *
-hbase_write_failure_get_mutation (const HBaseWriteFailure *failure)
-{
-  g_return_val_if_fail (failure != NULL, NULL);
-  return failure->mutation;
-}
-
-/**
- * hbase_write_failure_get_row:
- * @failure: a failure
- *
- * Returns: (transfer none): the row key of the mutation
- */
-GBytes *
-hbase_write_failure_get_row (const HBaseWriteFailure *failure)
-{
-  g_return_val_if_fail (failure != NULL, NULL);
-  return hbase_mutation_get_row (failure->mutation);
-}
-
-/**
- * hbase_write_failure_get_error:
- * @failure: a failure
- *
- * Returns: (transfer none): why it was not written, in %HBASE_ERROR
- *   (with the gateway's message for a server error) or
- *   %G_IO_ERROR_CANCELLED
- */
-const GError *
-hbase_write_failure_get_error (const HBaseWriteFailure *failure)
-{
-  g_return_val_if_fail (failure != NULL, NULL);
-  return failure->error;
-}
-
-/* A row key as text, bytes other than printable ASCII as \xNN. */
-static char *
-escape_row (GBytes *row)
-{
-  GString *out = g_string_new (NULL);
-  gsize len = 0;
-  const guint8 *data = row != NULL ? g_bytes_get_data (row, &len) : NULL;
-
-  for (gsize i = 0; i < len; i++)
-    if (data[i] >= 0x20 && data[i] < 0x7f && data[i] != '\\' && data[i] != '"')
-      g_string_append_c (out, (char) data[i]);
-    else
-      g_string_append_printf (out, "\\x%02x", data[i]);
-  return g_string_free (out, FALSE);
-}
-
-/* Sets @error to "@summary; the first, row "...": its message", in the
- * domain and code of the first failure. */
-static void
-set_failed (GError **error, const HBaseWriteFailure *first, const char *summary)
-{
-  g_autofree char *row = escape_row (hbase_write_failure_get_row (first));
-
-  g_set_error (error, first->error->domain, first->error->code, "%s; the first, row \"%s\": %s",
-               summary, row, first->error->message);
-}
-
 /* --- the buffer --------------------------------------------------------------------------- */
 
 static void
@@ -295,7 +180,7 @@ is_due (HBaseWriteBuffer *buffer)
 static void
 report (HBaseWriteBuffer *buffer, Outcome *outcome, HBaseMutation *mutation, const GError *error)
 {
-  HBaseWriteFailure *failure = failure_new (mutation, error);
+  HBaseWriteFailure *failure = _hbase_write_failure_new (mutation, error);
 
   outcome->n_failed++;
   if (outcome->first == NULL)
@@ -474,7 +359,7 @@ batch_result (HBaseWriteBuffer *buffer, Batch *batch, GError **error)
   summary = g_strdup_printf ("%u of %u %s to table %s failed", batch->outcome.n_failed,
                              batch->n_mutations, batch->n_mutations == 1 ? "mutation" : "mutations",
                              hbase_table_get_name (buffer->table));
-  set_failed (error, batch->outcome.first, summary);
+  _hbase_write_failure_set_error (error, batch->outcome.first, summary);
   return FALSE;
 }
 
@@ -875,7 +760,7 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
                              n_untaken == 1 ? "mutation" : "mutations",
                              hbase_table_get_name (buffer->table),
                              n_untaken == 1 ? "was" : "were");
-  set_failed (error, first, summary);
+  _hbase_write_failure_set_error (error, first, summary);
   return FALSE;
 }
 
@@ -902,7 +787,7 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
   for (guint i = 0; i < buffer->failures->len; i++)
     {
       const HBaseWriteFailure *failure = g_ptr_array_index (buffer->failures, i);
-      g_autofree char *row = escape_row (hbase_write_failure_get_row (failure));
+      g_autofree char *row = _hbase_escape_row (hbase_write_failure_get_row (failure));
 
       if (i == MAX_WARNINGS)
         {
@@ -911,7 +796,7 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
           break;
         }
       g_warning ("write buffer of table %s freed with a failed mutation not taken: row \"%s\": %s",
-                 name, row, failure->error->message);
+                 name, row, hbase_write_failure_get_error (failure)->message);
     }
   g_ptr_array_unref (buffer->failures);
   g_array_unref (buffer->pending);

@@ -24,7 +24,9 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-condition.c \
 	src/table/hbase-condition-private.h \
 	src/table/hbase-scanner.c \
-	src/table/hbase-write-buffer.c
+	src/table/hbase-write-buffer.c \
+	src/table/hbase-write-failure.c \
+	src/table/hbase-write-failure.h
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-row.h \
 	include/hbase-glib/hbase-mutation.h \

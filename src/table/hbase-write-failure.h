@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-write-failure.h (private): making write failures and reporting
+ * them, for the write buffer. */
+#ifndef HBASE_WRITE_FAILURE_H
+#define HBASE_WRITE_FAILURE_H
+
+#include <hbase-glib/hbase-write-buffer.h>
+
+G_BEGIN_DECLS
+
+HBaseWriteFailure *_hbase_write_failure_new       (HBaseMutation           *mutation,
+                                                   const GError            *error);
+/* Sets @error to "@summary; the first, row "...": its message", in the
+ * domain and code of @first. */
+void               _hbase_write_failure_set_error (GError                 **error,
+                                                   const HBaseWriteFailure *first,
+                                                   const char              *summary);
+/* A row key as text, bytes other than printable ASCII as \xNN (newly allocated). */
+char              *_hbase_escape_row              (GBytes                  *row);
+
+G_END_DECLS
+
+#endif /* HBASE_WRITE_FAILURE_H */

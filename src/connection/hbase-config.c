@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-config.c: the settings of an HBaseClient, validated one by one,
- * from code, a key file or the environment.  Loading from a key file or
- * the environment is all-or-nothing: it works on a copy and only a fully
- * valid result replaces the caller's config. */
+/* hbase-config.c: HBaseConfig, the settings of an HBaseClient, each
+ * validated by its setter.  Loading them from a key file or the
+ * environment is in hbase-config-load.c. */
 #include "config.h"
 
 #include <string.h>
 
 #include <hbase-glib/hbase-config.h>
 #include <hbase-glib/hbase-error.h>
+
+#include "hbase-config-private.h"
 
 #define MAX_HOST_LENGTH 255
 
@@ -31,29 +32,8 @@ struct _HBaseConfig {
   guint max_message_size;
 };
 
-/* The rows of the table in hbase-config.h, in its order. */
-typedef enum {
-  SETTING_GATEWAYS,
-  SETTING_PROTOCOL,
-  SETTING_TRANSPORT,
-  SETTING_CONNECT_TIMEOUT,
-  SETTING_OPERATION_TIMEOUT,
-  SETTING_MAX_ATTEMPTS,
-  SETTING_RETRY_BACKOFF,
-  SETTING_RETRY_BACKOFF_MAX,
-  SETTING_POOL_SIZE,
-  SETTING_POOL_WAIT,
-  SETTING_MAX_MESSAGE_SIZE,
-  N_SETTINGS
-} Setting;
-
-/* set_uint is the setter of the plain numeric settings; the others are
- * applied by apply_setting() and apply_retry_backoff(). */
-static const struct {
-  const char *key;
-  const char *variable;
-  gboolean (*set_uint) (HBaseConfig *config, guint value, GError **error);
-} settings[N_SETTINGS] = {
+/* The rows of the table in hbase-config.h, in its order (Setting). */
+const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "gateways", "HBASE_GLIB_GATEWAYS", NULL },
   { "protocol", "HBASE_GLIB_PROTOCOL", NULL },
   { "transport", "HBASE_GLIB_TRANSPORT", NULL },
@@ -66,9 +46,6 @@ static const struct {
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
   { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
 };
-
-#define DEFAULT_GROUP "hbase"
-#define CONFIG_FILE_VARIABLE "HBASE_GLIB_CONFIG"
 
 static void
 gateway_free (gpointer data)
@@ -282,8 +259,8 @@ hbase_config_free (HBaseConfig *config)
 }
 
 /* Moves the contents of @src into @dest and frees @src. */
-static void
-config_replace (HBaseConfig *dest, HBaseConfig *src)
+void
+_hbase_config_replace (HBaseConfig *dest, HBaseConfig *src)
 {
   HBaseConfig old = *dest;
 
@@ -512,7 +489,7 @@ hbase_config_set_connect_timeout (HBaseConfig *config, guint milliseconds, GErro
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_CONNECT_TIMEOUT].key, milliseconds, 1, 600000, error))
+  if (!check_range (_hbase_config_settings[SETTING_CONNECT_TIMEOUT].key, milliseconds, 1, 600000, error))
     return FALSE;
   config->connect_timeout_ms = milliseconds;
   return TRUE;
@@ -544,7 +521,7 @@ hbase_config_set_operation_timeout (HBaseConfig *config, guint milliseconds, GEr
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_OPERATION_TIMEOUT].key, milliseconds, 1, 3600000, error))
+  if (!check_range (_hbase_config_settings[SETTING_OPERATION_TIMEOUT].key, milliseconds, 1, 3600000, error))
     return FALSE;
   config->operation_timeout_ms = milliseconds;
   return TRUE;
@@ -577,7 +554,7 @@ hbase_config_set_max_attempts (HBaseConfig *config, guint attempts, GError **err
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_MAX_ATTEMPTS].key, attempts, 1, 100, error))
+  if (!check_range (_hbase_config_settings[SETTING_MAX_ATTEMPTS].key, attempts, 1, 100, error))
     return FALSE;
   config->max_attempts = attempts;
   return TRUE;
@@ -597,17 +574,17 @@ hbase_config_get_max_attempts (const HBaseConfig *config)
 }
 
 /* Which of the two backoff settings is wrong, or N_SETTINGS if neither. */
-static Setting
-check_retry_backoff (guint first_ms, guint max_ms, GError **error)
+Setting
+_hbase_config_check_retry_backoff (guint first_ms, guint max_ms, GError **error)
 {
-  if (!check_range (settings[SETTING_RETRY_BACKOFF].key, first_ms, 1, 60000, error))
+  if (!check_range (_hbase_config_settings[SETTING_RETRY_BACKOFF].key, first_ms, 1, 60000, error))
     return SETTING_RETRY_BACKOFF;
   if (max_ms < first_ms || max_ms > 600000)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "%s must be between %s (%u) and 600000, got %u",
-                   settings[SETTING_RETRY_BACKOFF_MAX].key,
-                   settings[SETTING_RETRY_BACKOFF].key, first_ms, max_ms);
+                   _hbase_config_settings[SETTING_RETRY_BACKOFF_MAX].key,
+                   _hbase_config_settings[SETTING_RETRY_BACKOFF].key, first_ms, max_ms);
       return SETTING_RETRY_BACKOFF_MAX;
     }
   return N_SETTINGS;
@@ -629,7 +606,7 @@ hbase_config_set_retry_backoff (HBaseConfig *config, guint first_ms, guint max_m
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (check_retry_backoff (first_ms, max_ms, error) != N_SETTINGS)
+  if (_hbase_config_check_retry_backoff (first_ms, max_ms, error) != N_SETTINGS)
     return FALSE;
   config->retry_backoff_ms = first_ms;
   config->retry_backoff_max_ms = max_ms;
@@ -675,7 +652,7 @@ hbase_config_set_pool_size (HBaseConfig *config, guint size, GError **error)
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_POOL_SIZE].key, size, 1, 1024, error))
+  if (!check_range (_hbase_config_settings[SETTING_POOL_SIZE].key, size, 1, 1024, error))
     return FALSE;
   config->pool_size = size;
   return TRUE;
@@ -708,7 +685,7 @@ hbase_config_set_pool_wait (HBaseConfig *config, guint milliseconds, GError **er
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_POOL_WAIT].key, milliseconds, 0, 3600000, error))
+  if (!check_range (_hbase_config_settings[SETTING_POOL_WAIT].key, milliseconds, 0, 3600000, error))
     return FALSE;
   config->pool_wait_ms = milliseconds;
   return TRUE;
@@ -747,7 +724,7 @@ hbase_config_set_max_message_size (HBaseConfig *config, guint bytes, GError **er
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_range (settings[SETTING_MAX_MESSAGE_SIZE].key, bytes, 4096, G_MAXINT32, error))
+  if (!check_range (_hbase_config_settings[SETTING_MAX_MESSAGE_SIZE].key, bytes, 4096, G_MAXINT32, error))
     return FALSE;
   config->max_message_size = bytes;
   return TRUE;
@@ -764,357 +741,4 @@ hbase_config_get_max_message_size (const HBaseConfig *config)
 {
   g_return_val_if_fail (config != NULL, 0);
   return config->max_message_size;
-}
-
-/* Strictly a decimal number: no sign, blanks or trailing junk. */
-static gboolean
-parse_uint (Setting setting, const char *text, guint *value, GError **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  guint64 number;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &number, &local_error))
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   g_error_matches (local_error, G_NUMBER_PARSER_ERROR,
-                                    G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
-                   ? "%s is out of range, got '%s'"
-                   : "%s must be a whole number, got '%s'",
-                   settings[setting].key, text);
-      return FALSE;
-    }
-  *value = (guint) number;
-  return TRUE;
-}
-
-static gboolean
-apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **error)
-{
-  if (settings[setting].set_uint != NULL)
-    {
-      guint number;
-
-      return parse_uint (setting, text, &number, error) &&
-             settings[setting].set_uint (config, number, error);
-    }
-
-  switch (setting)
-    {
-    case SETTING_GATEWAYS:
-      return hbase_config_set_gateways (config, text, error);
-    case SETTING_PROTOCOL:
-      {
-        HBaseProtocol protocol;
-
-        if (!hbase_protocol_from_string (text, &protocol, error))
-          {
-            g_prefix_error (error, "protocol: ");
-            return FALSE;
-          }
-        return hbase_config_set_protocol (config, protocol, error);
-      }
-    case SETTING_TRANSPORT:
-      {
-        HBaseTransport transport;
-
-        if (!hbase_transport_from_string (text, &transport, error))
-          {
-            g_prefix_error (error, "transport: ");
-            return FALSE;
-          }
-        return hbase_config_set_transport (config, transport, error);
-      }
-    default:
-      g_return_val_if_reached (FALSE);
-    }
-}
-
-/* Either backoff key may come alone; the other keeps its current value,
- * and the pair is checked together.  An error is labelled with the
- * source of the wrong value if it was given, else of the one that was. */
-static gboolean
-apply_retry_backoff (HBaseConfig        *config,
-                     const char *const  *values,
-                     const char *const  *labels,
-                     GError            **error)
-{
-  const char *first_text = values[SETTING_RETRY_BACKOFF];
-  const char *max_text = values[SETTING_RETRY_BACKOFF_MAX];
-  guint first = config->retry_backoff_ms;
-  guint max = config->retry_backoff_max_ms;
-  GError *local_error = NULL;
-  Setting wrong;
-
-  if (first_text == NULL && max_text == NULL)
-    return TRUE;
-  if (first_text != NULL && !parse_uint (SETTING_RETRY_BACKOFF, first_text, &first, &local_error))
-    {
-      g_propagate_prefixed_error (error, local_error, "%s: ", labels[SETTING_RETRY_BACKOFF]);
-      return FALSE;
-    }
-  if (max_text != NULL && !parse_uint (SETTING_RETRY_BACKOFF_MAX, max_text, &max, &local_error))
-    {
-      g_propagate_prefixed_error (error, local_error, "%s: ", labels[SETTING_RETRY_BACKOFF_MAX]);
-      return FALSE;
-    }
-  wrong = check_retry_backoff (first, max, &local_error);
-  if (wrong != N_SETTINGS)
-    {
-      if (values[wrong] == NULL)
-        wrong = wrong == SETTING_RETRY_BACKOFF ? SETTING_RETRY_BACKOFF_MAX : SETTING_RETRY_BACKOFF;
-      g_propagate_prefixed_error (error, local_error, "%s: ", labels[wrong]);
-      return FALSE;
-    }
-  config->retry_backoff_ms = first;
-  config->retry_backoff_max_ms = max;
-  return TRUE;
-}
-
-/* Applies every non-NULL value to @config in table order, prefixing an
- * error with the label of the value's source.  Leaves @config half
- * changed on error: callers work on a copy. */
-static gboolean
-apply_settings (HBaseConfig        *config,
-                const char *const  *values,
-                const char *const  *labels,
-                GError            **error)
-{
-  for (Setting s = 0; s < N_SETTINGS; s++)
-    {
-      GError *local_error = NULL;
-
-      if (values[s] == NULL || s == SETTING_RETRY_BACKOFF || s == SETTING_RETRY_BACKOFF_MAX)
-        continue;
-      if (!apply_setting (config, s, values[s], &local_error))
-        {
-          g_propagate_prefixed_error (error, local_error, "%s: ", labels[s]);
-          return FALSE;
-        }
-    }
-  return apply_retry_backoff (config, values, labels, error);
-}
-
-static void
-free_values (char **values)
-{
-  for (guint i = 0; i < N_SETTINGS; i++)
-    g_free (values[i]);
-}
-
-/* TRUE if every backslash of the raw value of @key starts one of the
- * escapes of key files.  GLib 2.74's g_key_file_get_string() sets its
- * error twice (a warning) for a value with a bad escape and a lone
- * backslash at its end, so such values must not reach it. */
-static gboolean
-escapes_valid (GKeyFile *key_file, const char *group, const char *key)
-{
-  g_autofree char *raw = g_key_file_get_value (key_file, group, key, NULL);
-
-  for (const char *p = raw; p != NULL && *p != '\0'; p++)
-    if (*p == '\\')
-      {
-        p++;
-        if (*p == '\0' || strchr ("sntr\\", *p) == NULL)
-          return FALSE;
-      }
-  return TRUE;
-}
-
-/**
- * hbase_config_load_key_file:
- * @config: a config
- * @key_file: a key file
- * @group: (nullable): the group of the settings, or %NULL for "hbase"
- * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
- *
- * Applies the settings of @group (keys of the table in #HBaseConfig) over
- * @config.  The group must exist and hold only known keys, so a typo is an
- * error rather than a silently ignored line.  All or nothing: on error
- * @config is unchanged.
- *
- * Returns: %TRUE if every setting of the group was valid.
- */
-gboolean
-hbase_config_load_key_file (HBaseConfig  *config,
-                            GKeyFile     *key_file,
-                            const char   *group,
-                            GError      **error)
-{
-  g_autoptr(HBaseConfig) copy = NULL;
-  g_auto(GStrv) keys = NULL;
-  g_autofree char *label = NULL;
-  char *values[N_SETTINGS] = { NULL };
-  const char *labels[N_SETTINGS];
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (config != NULL, FALSE);
-  g_return_val_if_fail (key_file != NULL, FALSE);
-
-  if (group == NULL)
-    group = DEFAULT_GROUP;
-  keys = g_key_file_get_keys (key_file, group, NULL, NULL);
-  if (keys == NULL)
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "group [%s] not found", group);
-      return FALSE;
-    }
-
-  label = g_strdup_printf ("group [%s]", group);
-  for (guint i = 0; ok && keys[i] != NULL; i++)
-    {
-      Setting s = 0;
-      GError *local_error = NULL;
-
-      while (s < N_SETTINGS && strcmp (keys[i], settings[s].key) != 0)
-        s++;
-      if (s == N_SETTINGS)
-        {
-          /* a key file's keys need not be UTF-8 */
-          g_autofree char *escaped = g_strescape (keys[i], NULL);
-
-          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "unknown setting '%s' in group [%s]", escaped, group);
-          ok = FALSE;
-          break;
-        }
-      g_free (values[s]);
-      values[s] = NULL;
-      if (!escapes_valid (key_file, group, keys[i]))
-        {
-          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "%s: %s: a backslash starts \\s, \\n, \\t, \\r or \\\\", label,
-                       keys[i]);
-          ok = FALSE;
-          break;
-        }
-      values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
-      /* Bad escapes or invalid UTF-8 (for a bad escape GLib returns a
-       * value too). */
-      if (local_error != NULL)
-        {
-          g_clear_pointer (&values[s], g_free);
-          g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "%s: %s: %s", label, keys[i], local_error->message);
-          g_error_free (local_error);
-          ok = FALSE;
-          break;
-        }
-    }
-
-  if (ok)
-    {
-      for (guint i = 0; i < N_SETTINGS; i++)
-        labels[i] = label;
-      copy = hbase_config_copy (config);
-      ok = apply_settings (copy, (const char *const *) values, labels, error);
-    }
-  free_values (values);
-  if (!ok)
-    return FALSE;
-  config_replace (config, g_steal_pointer (&copy));
-  return TRUE;
-}
-
-/**
- * hbase_config_load_file:
- * @config: a config
- * @path: (type filename): a key file with a [hbase] group
- * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
- *
- * Reads @path and applies its [hbase] group with
- * hbase_config_load_key_file().  Errors, including an unreadable or
- * malformed file, name @path.  On error @config is unchanged.
- *
- * Returns: %TRUE if the file was read and every setting was valid.
- */
-gboolean
-hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
-{
-  g_autoptr(GKeyFile) key_file = NULL;
-  g_autofree char *display = NULL;
-  GError *local_error = NULL;
-
-  g_return_val_if_fail (config != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  display = g_filename_display_name (path);
-  key_file = g_key_file_new ();
-  if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &local_error))
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "cannot load configuration file %s: %s", display, local_error->message);
-      g_error_free (local_error);
-      return FALSE;
-    }
-  if (!hbase_config_load_key_file (config, key_file, DEFAULT_GROUP, &local_error))
-    {
-      g_propagate_prefixed_error (error, local_error, "%s: ", display);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * hbase_config_load_environment:
- * @config: a config
- * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
- *
- * Applies the environment over @config: first the key file named by
- * `HBASE_GLIB_CONFIG`, if set, then every `HBASE_GLIB_*` variable of the
- * table in #HBaseConfig.  Empty variables count as unset.  Errors name the
- * variable.  All or nothing: on error @config is unchanged.
- *
- * Returns: %TRUE if the file and every variable were valid.
- */
-gboolean
-hbase_config_load_environment (HBaseConfig *config, GError **error)
-{
-  g_autoptr(HBaseConfig) copy = NULL;
-  const char *values[N_SETTINGS];
-  const char *labels[N_SETTINGS];
-  const char *path;
-  GError *local_error = NULL;
-
-  g_return_val_if_fail (config != NULL, FALSE);
-
-  copy = hbase_config_copy (config);
-  path = g_getenv (CONFIG_FILE_VARIABLE);
-  if (path != NULL && *path != '\0' &&
-      !hbase_config_load_file (copy, path, &local_error))
-    {
-      g_propagate_prefixed_error (error, local_error, "%s: ", CONFIG_FILE_VARIABLE);
-      return FALSE;
-    }
-
-  for (guint i = 0; i < N_SETTINGS; i++)
-    {
-      values[i] = g_getenv (settings[i].variable);
-      if (values[i] != NULL && *values[i] == '\0')
-        values[i] = NULL;
-      labels[i] = settings[i].variable;
-    }
-  if (!apply_settings (copy, values, labels, error))
-    return FALSE;
-  config_replace (config, g_steal_pointer (&copy));
-  return TRUE;
-}
-
-/**
- * hbase_config_new_from_environment:
- * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
- *
- * The defaults overridden by the environment, as
- * hbase_config_load_environment() reads it.
- *
- * Returns: (transfer full) (nullable): a new config, or %NULL with @error set.
- */
-HBaseConfig *
-hbase_config_new_from_environment (GError **error)
-{
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-
-  if (!hbase_config_load_environment (config, error))
-    return NULL;
-  return g_steal_pointer (&config);
 }

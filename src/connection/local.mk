@@ -9,6 +9,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-connection.c \
 	src/connection/hbase-connection-private.h \
 	src/connection/hbase-config.c \
+	src/connection/hbase-config-load.c \
+	src/connection/hbase-config-private.h \
 	src/connection/hbase-client.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-connection.h \

@@ -12,7 +12,10 @@
  * then checks it returned exactly `rows` rows with the expected first and
  * last row keys and closes the scanner.  The wall-clock median of --repeat
  * runs is reported, with the client's own CPU time for the call (the
- * receive and decode; the gateway runs in another process). */
+ * receive and decode; the gateway runs in another process).
+ *
+ * Long because: one program measures both transports through both clients
+ * with one harness, so that their figures compare. */
 #include "config.h"
 
 #include <stdio.h>

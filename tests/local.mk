@@ -35,6 +35,7 @@ tests_libtest_support_la_SOURCES = \
 
 TESTS += $(check_PROGRAMS) \
 	tests/test-layering.py \
+	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
@@ -43,6 +44,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/examples/test-module-examples.sh
 EXTRA_DIST += \
 	tests/test-layering.py \
+	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/install/outside.c \

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-request-writer.c: see hbase-request-writer.h. */
+/* hbase-request-writer.c: field writers and the call message framing the
+ * hand-encoded get and put requests share (see hbase-request-writer.h). */
 #include "config.h"
 
 #include "hbase-request-writer.h"

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests for src/connection/hbase-config.c: defaults, every setter's
  * bounds, gateway list parsing, and loading from key files, files and the
- * environment, which must be all-or-nothing and name the bad setting. */
+ * environment, which must be all-or-nothing and name the bad setting.
+ *
+ * Long because: cases for every setting from every source (code, key file,
+ * file, environment) share the same tables of good and bad values. */
 #include "config.h"
 
 #include <errno.h>

@@ -2,7 +2,10 @@
 /* Unit tests of hbase-glib's own Thrift transport (src/connection/hbase-transport.c)
  * against a scripted TCP peer the test runs itself on loopback: framing,
  * read-ahead, end of stream, SIGPIPE, deadlines, cancellation, connecting.
- * No HBase involved. */
+ * No HBase involved.
+ *
+ * Long because: every case talks to the same scripted peer the file
+ * defines; split, each file would repeat it. */
 #include "config.h"
 
 #include <arpa/inet.h>

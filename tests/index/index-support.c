@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* index-support.c: see index-support.h. */
+/* index-support.c: what the Redis index tests share: an indexed table on
+ * the stack, a direct Redis connection, row helpers (see index-support.h). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -8,7 +8,10 @@
  * (127.0.0.1:9090 binary/buffered) for ordinary calls, the compact and
  * framed ones for the mismatch tests, 127.0.0.1:9094 (closes sockets idle
  * for 2 s; HBASE_GLIB_TEST_IDLE_GATEWAY) and 127.0.0.1:9095 (restarted by
- * the restart test; HBASE_GLIB_TEST_RESTART_GATEWAY). */
+ * the restart test; HBASE_GLIB_TEST_RESTART_GATEWAY).
+ *
+ * Long because: its cases share the gateways that misbehave (idle close,
+ * restart, silence) and the fixtures that drive them. */
 #include "config.h"
 
 #include <arpa/inet.h>

@@ -28,7 +28,10 @@
  * traffic.
  *
  * Gateways: test_stack_gateways() (by default the stack's four, 9090-9093);
- * Redis: HBASE_GLIB_TEST_REDIS (default 127.0.0.1:6379). */
+ * Redis: HBASE_GLIB_TEST_REDIS (default 127.0.0.1:6379).
+ *
+ * Long because: every fault runs through the one proxy fixture and the
+ * same per-operation checks of deadline, code and what HBase holds. */
 #include "config.h"
 
 #include <string.h>

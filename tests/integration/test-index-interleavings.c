@@ -10,7 +10,10 @@
  * same steps itself: the index's hooks, and the HBase call through the
  * table's un-indexed handle.  Every test asserts guarantees of
  * docs/index-consistency.md: nothing missing (verify), queries finding a
- * row exactly when HBase has the value. */
+ * row exactly when HBase has the value.
+ *
+ * Long because: each scenario is a short script of the same step helpers;
+ * split, the scenarios of one guarantee would scatter. */
 #include "config.h"
 
 #include "../index/index-support.h"

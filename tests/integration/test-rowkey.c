@@ -14,7 +14,10 @@
  *  - point reads of salted keys, errors (oversize field, missing table, bad
  *    filter), freeing a merged scan half-way.
  *
- * HBASE_GLIB_TEST_QUICK=1 loads fewer rows and checks fewer ranges. */
+ * HBASE_GLIB_TEST_QUICK=1 loads fewer rows and checks fewer ranges.
+ *
+ * Long because: the salted, unsalted and bucketed tables are created and
+ * loaded once per run and shared by every case. */
 #include "config.h"
 
 #include <string.h>

@@ -9,7 +9,10 @@
  *  - keys made of 0xFE/0xFF/0x00 bytes around the prefix edges, same cells;
  *  - "ver", whose five cells have versions at timestamps 100, 200, 300.
  * Expected results are computed from the sorted list of keys, so every
- * check compares the exact sequence of keys. */
+ * check compares the exact sequence of keys.
+ *
+ * Long because: every case reads the one table per gateway loaded once,
+ * and compares with keys computed the same way. */
 #include "config.h"
 
 #include <string.h>

@@ -10,7 +10,10 @@
  * end: creating and dropping one per test would take HBase about two
  * seconds each, far too long for four gateways.  Every test writes only
  * rows whose keys start with its own test path, so tests stay
- * independent. */
+ * independent.
+ *
+ * Long because: every case runs on the one table per gateway this file
+ * creates; a table per file would cost seconds of HBase time each. */
 #include "config.h"
 
 #include <string.h>

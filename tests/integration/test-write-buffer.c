@@ -10,7 +10,10 @@
  * Each gateway gets one table (families "f", 3 versions, and "g"),
  * created on its first test and dropped at the end; every test writes
  * only rows starting with its own test path.  Rows are read back with
- * gets, not scanners (test-scanner closes gateway scanners of others). */
+ * gets, not scanners (test-scanner closes gateway scanners of others).
+ *
+ * Long because: every case runs on the one table per gateway this file
+ * creates and reads back with the same helpers. */
 #include "config.h"
 
 #include <string.h>

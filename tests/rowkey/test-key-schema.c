@@ -5,7 +5,10 @@
  * tuples and that key ranges hold exactly the keys they should, salting
  * (MurmurHash3 and Phoenix's hash, time-aligned buckets, split keys).
  *
- * HBASE_GLIB_TEST_QUICK=1 runs fewer random cases. */
+ * HBASE_GLIB_TEST_QUICK=1 runs fewer random cases.
+ *
+ * Long because: the property tests of every field type share the
+ * generators of random tuples defined here. */
 #include "config.h"
 
 #include <math.h>

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* structures-support.c: see structures-support.h. */
+/* structures-support.c: what the set and sorted-set tests share: byte
+ * helpers, random members, the differential harness against redis-server
+ * (see structures-support.h). */
 #include "config.h"
 
 #include <stdarg.h>

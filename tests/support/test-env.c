@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test-env.c: see test-env.h. */
+/* test-env.c: the switches tests read from the environment, each parsed
+ * one way everywhere (see test-env.h). */
 #include "config.h"
 
 #include "test-env.h"

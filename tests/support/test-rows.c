@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test-rows.c: see test-rows.h. */
+/* test-rows.c: small helpers for tests that write and read rows (see
+ * test-rows.h). */
 #include "config.h"
 
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test-table-fixture.c: see test-table-fixture.h. */
+/* test-table-fixture.c: runs integration cases on one or more gateways,
+ * against a table of their own per gateway (see test-table-fixture.h). */
 #include "config.h"
 
 #include "test-table-fixture.h"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test-waiter.c: see test-waiter.h. */
+/* test-waiter.c: waits for an async result on the thread-default main
+ * context (see test-waiter.h). */
 #include "config.h"
 
 #include "test-waiter.h"

@@ -178,7 +178,9 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
 
   for (guint i = 0; i < n; i++)
     {
-      guint index = (first + i) % n;
+      /* pinned: that gateway alone (n is 1 then, so (first + i) % n would
+       * always name the first gateway of the list) */
+      guint index = gateway != HBASE_ANY_GATEWAY ? gateway : (first + i) % n;
       g_autoptr(GError) local = NULL;
       HBaseConnection *connection =
         _hbase_connection_open_full (hbase_config_get_gateway_host (config, index),

@@ -7,6 +7,10 @@
  * the first one open).  Concurrent scans must each see every row once, in
  * order, without starting over.
  *
+ * A scan whose gateway closed its idle connection goes on through a new
+ * connection to that same gateway, even when it is not the first of the
+ * client's list.
+ *
  * The gateways: HBASE_GLIB_TEST_SCAN_GATEWAYS ("HOST:PORT,HOST:PORT", one
  * protocol and transport: binary/buffered), by default the local stack's
  * 127.0.0.1:9090 and 127.0.0.1:9094. */
@@ -126,11 +130,101 @@ test_concurrent_scans (void)
   g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
 }
 
+/* A port of the loopback interface nothing listens on. */
+static guint
+closed_port (void)
+{
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+
+  g_assert_nonnull (socket);
+  g_assert_true (g_socket_bind (socket, any, FALSE, NULL));
+  bound = g_socket_get_local_address (socket, NULL);
+  g_assert_nonnull (bound);
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+/* The scanner lives in the second gateway of the list (the first refuses
+ * connections); that gateway closes the connection while the scan waits
+ * (by default 127.0.0.1:9094, which closes sockets idle for 2 s; "HOST:PORT"
+ * in HBASE_GLIB_TEST_SCAN_IDLE_GATEWAY),
+ * and the next fetch must reconnect to it, not to the first gateway. */
+static void
+test_pinned_reconnect (void)
+{
+  const char *idle = g_getenv ("HBASE_GLIB_TEST_SCAN_IDLE_GATEWAY");
+  g_autofree char *gateways = g_strdup_printf ("127.0.0.1:%u,%s", closed_port (),
+                                               idle != NULL && *idle != '\0' ? idle : "127.0.0.1:9094");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseScanner) scanner = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_scan_pinned");
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+  HBaseRow *row;
+  guint next = 0;
+
+  g_assert_true (hbase_config_set_gateways (config, gateways, &error));
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  if (!hbase_client_ping (client, NULL, &error))
+    {
+      test_stack_unreachable (error->message);
+      return;
+    }
+  family.name = "f";
+  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
+  table = hbase_table_new (client, name, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("r%06u", i);
+      g_autoptr(GBytes) key_bytes = g_bytes_new (key, strlen (key));
+      g_autoptr(GBytes) value = g_bytes_new_static ("x", 1);
+      HBaseMutation *put = hbase_mutation_new_put (key_bytes);
+
+      hbase_mutation_put (put, "f", "v", value);
+      g_ptr_array_add (batch, put);
+    }
+  g_assert_true (hbase_table_apply_multiple (table, batch, NULL, &error));
+
+  g_atomic_int_set (&resumed, 0);
+  options.caching = 10;
+  scanner = hbase_table_scan (table, &options, &error);
+  g_assert_no_error (error);
+  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+    {
+      g_autofree char *expected = g_strdup_printf ("r%06u", next++);
+      gsize len;
+      const char *key = g_bytes_get_data (hbase_row_get_key (row), &len);
+
+      g_assert_cmpmem (key, len, expected, strlen (expected));
+      hbase_row_unref (row);
+      if (next == 10)
+        g_usleep (2500 * G_TIME_SPAN_MILLISECOND);  /* the gateway closes the idle socket */
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (next, ==, 30);
+  /* every fetch reached the gateway that holds the scanner */
+  g_assert_cmpint (g_atomic_int_get (&resumed), ==, 0);
+
+  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&table);
+  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_log_set_handler ("hbase-glib", G_LOG_LEVEL_DEBUG, count_resumptions, NULL);
   g_test_add_func ("/scanner/gateways/concurrent-scans", test_concurrent_scans);
+  g_test_add_func ("/scanner/gateways/pinned-reconnect", test_pinned_reconnect);
   return g_test_run ();
 }

@@ -36,6 +36,7 @@
 
 #include <poll.h>
 
+#include "hbase-client-settings.h"
 #include "hbase-connection-private.h"
 #include "../core/hbase-error-private.h"
 
@@ -47,7 +48,8 @@
 struct _HBaseClient {
   GObject parent;
 
-  HBaseConfig *config;
+  HBaseConfig *config;        /* the caller's settings, as given; never changed */
+  HBaseClientSettings settings;   /* the same, read once: what calls use */
 
   GMutex lock;
   GCond available;
@@ -66,6 +68,7 @@ hbase_client_finalize (GObject *object)
   HBaseClient *client = HBASE_CLIENT (object);
 
   g_queue_clear_full (&client->idle, (GDestroyNotify) hbase_connection_free);
+  _hbase_client_settings_clear (&client->settings);
   hbase_config_free (client->config);
   g_mutex_clear (&client->lock);
   g_cond_clear (&client->available);
@@ -101,6 +104,7 @@ hbase_client_new (const HBaseConfig *config, GError **error)
   HBaseClient *client = g_object_new (HBASE_TYPE_CLIENT, NULL);
 
   client->config = config != NULL ? hbase_config_copy (config) : hbase_config_new ();
+  _hbase_client_settings_init (&client->settings, client->config);
   return client;
 }
 
@@ -166,8 +170,8 @@ static HBaseConnection *
 open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellable *cancellable,
                  GError **error)
 {
-  const HBaseConfig *config = client->config;
-  guint n = hbase_config_get_n_gateways (config);
+  const HBaseClientSettings *settings = &client->settings;
+  guint n = settings->n_gateways;
   guint first = gateway != HBASE_ANY_GATEWAY ? gateway
                                              : (guint) g_atomic_int_add (&client->next_gateway, 1);
 
@@ -183,12 +187,12 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
       guint index = gateway != HBASE_ANY_GATEWAY ? gateway : (first + i) % n;
       g_autoptr(GError) local = NULL;
       HBaseConnection *connection =
-        _hbase_connection_open_full (hbase_config_get_gateway_host (config, index),
-                                     hbase_config_get_gateway_port (config, index),
-                                     hbase_config_get_protocol (config),
-                                     hbase_config_get_transport (config),
-                                     hbase_config_get_connect_timeout (config),
-                                     hbase_config_get_max_message_size (config),
+        _hbase_connection_open_full (settings->gateways[index].host,
+                                     settings->gateways[index].port,
+                                     settings->protocol,
+                                     settings->transport,
+                                     settings->connect_timeout_ms,
+                                     settings->max_message_size,
                                      deadline, cancellable, &local);
       if (connection != NULL)
         {
@@ -275,7 +279,7 @@ static HBaseConnection *
 acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resend,
          gboolean *unchecked, GCancellable *cancellable, GError **error)
 {
-  gint64 wait_until = g_get_monotonic_time () + (gint64) hbase_config_get_pool_wait (client->config) * 1000;
+  gint64 wait_until = g_get_monotonic_time () + (gint64) client->settings.pool_wait_ms * 1000;
   HBaseConnection *connection;
 
   if (deadline != 0 && deadline < wait_until)
@@ -304,7 +308,7 @@ acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resen
             client->stats.connections_reopened++;
           break;
         }
-      if (client->open < hbase_config_get_pool_size (client->config))
+      if (client->open < client->settings.pool_size)
         {
           client->open++;
           g_mutex_unlock (&client->lock);
@@ -333,7 +337,7 @@ acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resen
         {
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
                        "all %u pooled connections stayed busy for %u ms",
-                       client->open, hbase_config_get_pool_wait (client->config));
+                       client->open, client->settings.pool_wait_ms);
           g_mutex_unlock (&client->lock);
           return NULL;
         }
@@ -450,8 +454,8 @@ static gboolean
 back_off (HBaseClient *client, guint attempt, gint64 deadline, GCancellable *cancellable,
           GError **error)
 {
-  guint64 first = hbase_config_get_retry_backoff (client->config);
-  guint64 longest = hbase_config_get_retry_backoff_max (client->config);
+  guint64 first = client->settings.retry_backoff_ms;
+  guint64 longest = client->settings.retry_backoff_max_ms;
   guint64 delay = first << MIN (attempt - 1, 20u);
   gint64 wake;
 
@@ -532,8 +536,8 @@ _hbase_client_call_on (HBaseClient     *client,
       return FALSE;
     }
   deadline = g_get_monotonic_time () +
-             (gint64) hbase_config_get_operation_timeout (client->config) * 1000;
-  max_attempts = (flags & _HBASE_CALL_ONCE) ? 1 : hbase_config_get_max_attempts (client->config);
+             (gint64) client->settings.operation_timeout_ms * 1000;
+  max_attempts = (flags & _HBASE_CALL_ONCE) ? 1 : client->settings.max_attempts;
 
   for (guint attempt = 1;; attempt++)
     {

@@ -11,7 +11,9 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-config.c \
 	src/connection/hbase-config-load.c \
 	src/connection/hbase-config-private.h \
-	src/connection/hbase-client.c
+	src/connection/hbase-client.c \
+	src/connection/hbase-client-settings.c \
+	src/connection/hbase-client-settings.h
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-connection.h \
 	include/hbase-glib/hbase-config.h \

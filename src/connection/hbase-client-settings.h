@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-client-settings.h: the settings a client reads on its call path,
+ * taken once from its HBaseConfig when the client is created.  The client
+ * keeps a private copy of the config that nothing changes afterwards
+ * (hbase_client_new() copies it, hbase_client_get_config() hands it out
+ * read-only), so the values stay right for the client's whole life. */
+#ifndef HBASE_CLIENT_SETTINGS_H
+#define HBASE_CLIENT_SETTINGS_H
+
+#include <hbase-glib/hbase-glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *host;
+  guint port;
+} HBaseGatewayAddress;
+
+typedef struct {
+  HBaseGatewayAddress *gateways;   /* never empty */
+  guint n_gateways;
+  HBaseProtocol protocol;
+  HBaseTransport transport;
+  guint connect_timeout_ms;
+  guint operation_timeout_ms;
+  guint max_attempts;
+  guint retry_backoff_ms;
+  guint retry_backoff_max_ms;
+  guint pool_size;
+  guint pool_wait_ms;
+  guint max_message_size;
+} HBaseClientSettings;
+
+void _hbase_client_settings_init  (HBaseClientSettings *settings,
+                                   const HBaseConfig   *config);
+void _hbase_client_settings_clear (HBaseClientSettings *settings);
+
+G_END_DECLS
+
+#endif /* HBASE_CLIENT_SETTINGS_H */

@@ -7,7 +7,7 @@
 #ifndef HBASE_CLIENT_SETTINGS_H
 #define HBASE_CLIENT_SETTINGS_H
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-config.h>
 
 G_BEGIN_DECLS
 

@@ -148,7 +148,7 @@ parse_struct (Cli *cli, const CliCommand *command, const GOptionEntry *entries, 
       (status = cli_expect_args (command, *argc, min_args, max_args)) != CLI_EXIT_OK)
     return status;
   if (!cli_output_check (&args->output, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }
 
@@ -170,7 +170,7 @@ set_change (Cli *cli, const CliCommand *command, int argc, char **argv, gboolean
       if ((members = members_from (argv + 3, argc - 3, &error)) == NULL ||
           (set = open_set (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !(add ? hbase_set_add (set, members, &n, NULL, &error) : hbase_set_remove (set, members, &n, NULL, &error)))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         printf ("%" G_GUINT64_FORMAT "\n", n);
     }
@@ -203,7 +203,7 @@ run_scard (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((status = parse_struct (cli, command, entries, &argc, &argv, &args, 2, 2)) == CLI_EXIT_OK)
     {
       if ((set = open_set (cli, &args, argv[1], argv[2], &error)) == NULL || !hbase_set_card (set, &n, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         printf ("%" G_GUINT64_FORMAT "\n", n);
     }
@@ -227,7 +227,7 @@ run_sismember (Cli *cli, const CliCommand *command, int argc, char **argv)
       if ((member = cli_unescape (argv[3], "member", &error)) == NULL ||
           (set = open_set (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !hbase_set_contains (set, member, &is_member, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         {
           printf ("%s\n", is_member ? "yes" : "no");
@@ -239,7 +239,7 @@ run_sismember (Cli *cli, const CliCommand *command, int argc, char **argv)
 }
 
 static int
-print_set_iter (const CliCommand *command, StructArgs *args, HBaseSetIter *iter)
+print_set_iter (Cli *cli, const CliCommand *command, StructArgs *args, HBaseSetIter *iter)
 {
   g_autoptr(GError) error = NULL;
 
@@ -248,7 +248,7 @@ print_set_iter (const CliCommand *command, StructArgs *args, HBaseSetIter *iter)
       g_autoptr(GBytes) member = NULL;
 
       if (!hbase_set_iter_next (iter, &member, NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (member == NULL)
         return CLI_EXIT_OK;
       print_member (args, member, NULL);
@@ -268,11 +268,11 @@ run_smembers (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((status = parse_struct (cli, command, entries, &argc, &argv, &args, 2, 2)) == CLI_EXIT_OK)
     {
       if ((set = open_set (cli, &args, argv[1], argv[2], &error)) == NULL)
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         {
           iter = hbase_set_members (set);
-          status = print_set_iter (command, &args, iter);
+          status = print_set_iter (cli, command, &args, iter);
         }
     }
   struct_args_clear (&args);
@@ -299,14 +299,14 @@ set_algebra (Cli *cli, const CliCommand *command, int argc, char **argv, SetAlge
 
       if (set == NULL)
         {
-          status = cli_fail (command, error);
+          status = cli_fail (cli, command, error);
           goto out;
         }
       g_ptr_array_add (sets, set);
     }
   iter = op == SET_INTER ? hbase_set_intersect (sets, &error)
          : op == SET_UNION ? hbase_set_union (sets, &error) : hbase_set_diff (sets, &error);
-  status = iter != NULL ? print_set_iter (command, &args, iter) : cli_fail (command, error);
+  status = iter != NULL ? print_set_iter (cli, command, &args, iter) : cli_fail (cli, command, error);
 out:
   struct_args_clear (&args);
   return status;
@@ -412,7 +412,7 @@ run_zadd (Cli *cli, const CliCommand *command, int argc, char **argv)
   printf ("%" G_GUINT64_FORMAT "\n", n);
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   struct_args_clear (&args);
   return status;
@@ -436,7 +436,7 @@ run_zincrby (Cli *cli, const CliCommand *command, int argc, char **argv)
           (member = cli_unescape (argv[4], "member", &error)) == NULL ||
           (zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !hbase_zset_incr_by (zset, member, increment, &score, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         {
           append_score (text, score, FALSE);
@@ -463,7 +463,7 @@ run_zrem (Cli *cli, const CliCommand *command, int argc, char **argv)
       if ((members = members_from (argv + 3, argc - 3, &error)) == NULL ||
           (zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !hbase_zset_remove (zset, members, &n, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else
         printf ("%" G_GUINT64_FORMAT "\n", n);
     }
@@ -489,7 +489,7 @@ run_zscore (Cli *cli, const CliCommand *command, int argc, char **argv)
       if ((member = cli_unescape (argv[3], "member", &error)) == NULL ||
           (zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !hbase_zset_score (zset, member, &found, &score, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else if (!found)
         {
           g_printerr ("hbase-glib zscore: %s is not a member\n", argv[3]);
@@ -534,7 +534,7 @@ run_zcard (Cli *cli, const CliCommand *command, int argc, char **argv)
   printf ("%" G_GUINT64_FORMAT "\n", n);
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   struct_args_clear (&args);
   return status;
@@ -565,7 +565,7 @@ run_zrank (Cli *cli, const CliCommand *command, int argc, char **argv)
       if ((member = cli_unescape (argv[3], "member", &error)) == NULL ||
           (zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
           !hbase_zset_rank (zset, member, reverse, &found, &rank, &score, NULL, &error))
-        status = cli_fail (command, error);
+        status = cli_fail (cli, command, error);
       else if (!found)
         {
           g_printerr ("hbase-glib zrank: %s is not a member\n", argv[3]);
@@ -587,7 +587,7 @@ run_zrank (Cli *cli, const CliCommand *command, int argc, char **argv)
 }
 
 static int
-print_zset_iter (const CliCommand *command, StructArgs *args, HBaseZSetIter *iter)
+print_zset_iter (Cli *cli, const CliCommand *command, StructArgs *args, HBaseZSetIter *iter)
 {
   g_autoptr(GError) error = NULL;
 
@@ -597,7 +597,7 @@ print_zset_iter (const CliCommand *command, StructArgs *args, HBaseZSetIter *ite
       double score = 0;
 
       if (!hbase_zset_iter_next (iter, &member, &score, NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (member == NULL)
         return CLI_EXIT_OK;
       print_member (args, member, args->with_scores ? &score : NULL);
@@ -650,10 +650,10 @@ run_zrange (Cli *cli, const CliCommand *command, int argc, char **argv)
         goto failed;
       iter = hbase_zset_range_by_rank (zset, start, stop, reverse);
     }
-  status = print_zset_iter (command, &args, iter);
+  status = print_zset_iter (cli, command, &args, iter);
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   struct_args_clear (&args);
   return status;
@@ -674,13 +674,13 @@ run_zpop (Cli *cli, const CliCommand *command, int argc, char **argv)
     goto out;
   if (argc == 4 && (!cli_parse_int64 (argv[3], "count", &count, &error) || count < 0))
     {
-      status = error != NULL ? cli_fail (command, error) : cli_usage (command, "COUNT must not be negative");
+      status = error != NULL ? cli_fail (cli, command, error) : cli_usage (command, "COUNT must not be negative");
       goto out;
     }
   if ((zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
       !hbase_zset_pop (zset, strcmp (command->name, "zpopmax") == 0, (guint64) count, &entries_popped, NULL, &error))
     {
-      status = cli_fail (command, error);
+      status = cli_fail (cli, command, error);
       goto out;
     }
   for (guint i = 0; i < entries_popped->len; i++)

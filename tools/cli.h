@@ -71,7 +71,8 @@ struct _Cli {
 /* --- command table (hbase-glib.c and the cli-*.c files) --- */
 extern const CliCommand cli_data_commands[];
 extern const CliCommand cli_admin_commands[];
-extern const CliCommand cli_structure_commands[];
+extern const CliCommand cli_set_commands[];
+extern const CliCommand cli_zset_commands[];
 extern const CliCommand cli_index_commands[];
 
 /* --- options (cli-options.c) ---------------------------------------------- */

@@ -181,6 +181,8 @@ cli_existing_table (Cli *cli, const char *name, gboolean no_index, GError **erro
   return cli_write_table (cli, name, no_index, error);
 }
 
+/* --- failures ------------------------------------------------------------------------------ */
+
 int
 cli_exit_for_error (const GError *error)
 {

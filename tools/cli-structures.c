@@ -78,7 +78,7 @@ cli_print_member (const StructArgs *args, GBytes *member, const double *score)
   fwrite (line->str, 1, line->len, stdout);
 }
 
-/* Parses the command line: @n_fixed arguments at least (TABLE, KEY, ...),
+/* Parses the command line: @min_args arguments at least (TABLE, KEY, ...),
  * @max_args at most (-1: any). */
 int
 cli_parse_struct (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int *argc, char ***argv,

@@ -851,38 +851,6 @@ test_concurrent (Fixture *fixture, gconstpointer data)
     }
 }
 
-/* An entry holds its member and score; a copy, made directly or as a
- * boxed value, is its own; a NULL member is the empty member. */
-static void
-test_entry (void)
-{
-  g_autoptr(GBytes) member = g_bytes_new ("m\0n", 3);
-  g_autoptr(HBaseZSetEntry) entry = hbase_zset_entry_new (member, -2.5);
-  g_autoptr(HBaseZSetEntry) copy = NULL;
-  g_autoptr(HBaseZSetEntry) empty = hbase_zset_entry_new (NULL, 0);
-  HBaseZSetEntry *boxed;
-
-  g_assert_true (g_bytes_equal (entry->member, member));
-  g_assert_cmpfloat (entry->score, ==, -2.5);
-  copy = hbase_zset_entry_copy (entry);
-  g_assert_true (copy != entry);
-  g_assert_true (g_bytes_equal (copy->member, member));
-  g_assert_cmpfloat (copy->score, ==, -2.5);
-  copy->score = 7;
-  g_assert_cmpfloat (entry->score, ==, -2.5);
-
-  g_assert_nonnull (empty->member);
-  g_assert_cmpuint (g_bytes_get_size (empty->member), ==, 0);
-
-  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_ZSET_ENTRY));
-  boxed = g_boxed_copy (HBASE_TYPE_ZSET_ENTRY, entry);
-  g_assert_true (boxed != entry);
-  g_assert_true (g_bytes_equal (boxed->member, member));
-  g_assert_cmpfloat (boxed->score, ==, -2.5);
-  g_boxed_free (HBASE_TYPE_ZSET_ENTRY, boxed);
-  hbase_zset_entry_free (NULL);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -905,6 +873,5 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   suite.families = sts_families (&suite.n_families);
   test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
-  g_test_add_func ("/integration/zset/entry", test_entry);
   return test_table_suite_run ();
 }

@@ -126,7 +126,7 @@ run_create (Cli *cli, const CliCommand *command, int argc, char **argv)
       HBaseFamilyOptions family;
 
       if (!parse_family (argv[i], &family, names, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       g_array_append_val (families, family);
     }
   for (char **s = split_args; s != NULL && *s != NULL; s++)
@@ -134,21 +134,21 @@ run_create (Cli *cli, const CliCommand *command, int argc, char **argv)
       GBytes *key = cli_unescape (*s, "split row", &error);
 
       if (key == NULL)
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       g_ptr_array_add (splits, key);
     }
   if ((client = cli_client (cli, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if (if_not_exists)
     {
       if (!hbase_admin_table_exists (client, argv[1], &exists, NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (exists)
         return CLI_EXIT_OK;
     }
   if (!hbase_admin_create_table (client, argv[1], (const HBaseFamilyOptions *) (gpointer) families->data,
                                  families->len, splits->len > 0 ? splits : NULL, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }
 
@@ -179,11 +179,11 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
   if (drop_splits && action != TABLE_TRUNCATE)
     return cli_usage (command, "--drop-splits goes with truncate");
   if ((client = cli_client (cli, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if (action == TABLE_EXISTS || if_exists)
     {
       if (!hbase_admin_table_exists (client, argv[1], &exists, NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (action == TABLE_EXISTS)
         {
           printf ("%s\n", exists ? "yes" : "no");
@@ -197,25 +197,25 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
       question = g_strdup_printf ("%s table %s and all its data?", action == TABLE_DROP ? "drop" : "truncate",
                                   argv[1]);
       if (!cli_confirm (question, yes, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
     }
   switch (action)
     {
     case TABLE_DROP:
       if (!hbase_admin_delete_table (client, argv[1], NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       break;
     case TABLE_TRUNCATE:
       if (!hbase_admin_truncate_table (client, argv[1], !drop_splits, NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       break;
     case TABLE_ENABLE:
       if (!hbase_admin_enable_table (client, argv[1], NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       break;
     case TABLE_DISABLE:
       if (!hbase_admin_disable_table (client, argv[1], NULL, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       break;
     case TABLE_EXISTS:
     default:
@@ -276,7 +276,7 @@ run_list (Cli *cli, const CliCommand *command, int argc, char **argv)
     return status;
   if ((client = cli_client (cli, &error)) == NULL ||
       (tables = hbase_admin_list_tables (client, argc > 1 ? argv[1] : NULL, NULL, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   print_names (tables);
   return CLI_EXIT_OK;
 }
@@ -294,7 +294,7 @@ run_namespaces (Cli *cli, const CliCommand *command, int argc, char **argv)
     return status;
   if ((client = cli_client (cli, &error)) == NULL ||
       (namespaces = hbase_client_list_namespaces (client, NULL, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   print_names (namespaces);
   return CLI_EXIT_OK;
 }
@@ -331,17 +331,17 @@ namespace_action (Cli *cli, const CliCommand *command, int argc, char **argv, gb
       (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK)
     return status;
   if ((client = cli_client (cli, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if (if_exists || if_not_exists)
     {
       if (!namespace_exists (client, argv[1], &exists, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (exists == if_not_exists)
         return CLI_EXIT_OK;
     }
   if (create ? !hbase_admin_create_namespace (client, argv[1], NULL, &error)
              : !hbase_admin_delete_namespace (client, argv[1], NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }
 
@@ -370,10 +370,10 @@ run_ping (Cli *cli, const CliCommand *command, int argc, char **argv)
       (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
     return status;
   if ((client = cli_client (cli, &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   started = g_get_monotonic_time ();
   if (!hbase_client_ping (client, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   config = hbase_client_get_config (client);
   printf ("gateway answers (%s/%s) in %.1f ms:", hbase_protocol_to_string (hbase_config_get_protocol (config)),
           hbase_transport_to_string (hbase_config_get_transport (config)),

@@ -172,7 +172,7 @@ run_get (Cli *cli, const CliCommand *command, int argc, char **argv)
     }
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   g_free (output.format_name);
   return status;
@@ -248,7 +248,7 @@ cli_parse_put_line (char *line, gboolean int64, GBytes **key, GBytes **family, G
 }
 
 static int
-put_from_stdin (const CliCommand *command, HBaseTable *table, gint64 timestamp, gboolean int64)
+put_from_stdin (Cli *cli, const CliCommand *command, HBaseTable *table, gint64 timestamp, gboolean int64)
 {
   PutFailures failures = { 0, g_string_new (NULL) };
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
@@ -332,7 +332,7 @@ failed_flush:
   }
 failed:
   g_string_free (failures.first, TRUE);
-  return cli_fail (command, error);
+  return cli_fail (cli, command, error);
 }
 
 static int
@@ -364,27 +364,27 @@ run_put (Cli *cli, const CliCommand *command, int argc, char **argv)
       if (argc != 3)
         return cli_usage (command, "with \"-\" the cells come from stdin, not the command line");
       if ((table = cli_existing_table (cli, argv[1], no_index, &error)) == NULL)
-        return cli_fail (command, error);
-      return put_from_stdin (command, table, timestamp, int64);
+        return cli_fail (cli, command, error);
+      return put_from_stdin (cli, command, table, timestamp, int64);
     }
   if (argc < 4)
     return cli_usage (command, "no FAMILY:QUALIFIER=VALUE to write");
   if ((key = cli_unescape (argv[2], "row", &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   put = hbase_mutation_new_put (key);
   for (int i = 3; i < argc; i++)
     if (!add_assignment (put, argv[i], timestamp, int64, &error))
-      return cli_fail (command, error);
+      return cli_fail (cli, command, error);
   if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
       !hbase_table_apply (table, put, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }
 
 /* --- delete --------------------------------------------------------------------------------- */
 
 static int
-delete_from_stdin (const CliCommand *command, HBaseTable *table)
+delete_from_stdin (Cli *cli, const CliCommand *command, HBaseTable *table)
 {
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   PutFailures failures = { 0, g_string_new (NULL) };
@@ -442,7 +442,7 @@ failed_close:
   }
 failed:
   g_string_free (failures.first, TRUE);
-  return cli_fail (command, error);
+  return cli_fail (cli, command, error);
 }
 
 static int
@@ -464,11 +464,11 @@ run_delete (Cli *cli, const CliCommand *command, int argc, char **argv)
       if (argc != 3)
         return cli_usage (command, "with \"-\" the rows come from stdin, not the command line");
       if ((table = cli_existing_table (cli, argv[1], no_index, &error)) == NULL)
-        return cli_fail (command, error);
-      return delete_from_stdin (command, table);
+        return cli_fail (cli, command, error);
+      return delete_from_stdin (cli, command, table);
     }
   if ((key = cli_unescape (argv[2], "row", &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   delete = hbase_mutation_new_delete (key);
   for (int i = 3; i < argc; i++)
     {
@@ -476,7 +476,7 @@ run_delete (Cli *cli, const CliCommand *command, int argc, char **argv)
       g_autofree char *qualifier = NULL;
 
       if (!cli_parse_column (argv[i], &family, &qualifier, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (qualifier != NULL)
         hbase_mutation_delete_column (delete, family, qualifier);
       else
@@ -484,7 +484,7 @@ run_delete (Cli *cli, const CliCommand *command, int argc, char **argv)
     }
   if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
       !hbase_table_apply (table, delete, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }
 
@@ -609,7 +609,7 @@ run_scan (Cli *cli, const CliCommand *command, int argc, char **argv)
     goto failed;
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   g_free (output.format_name);
   range_args_clear (&range);
@@ -664,7 +664,7 @@ run_count (Cli *cli, const CliCommand *command, int argc, char **argv)
   printf ("%" G_GUINT64_FORMAT "\n", count);
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   range_args_clear (&range);
   return status;
@@ -673,12 +673,12 @@ out:
 /* --- counters ------------------------------------------------------------------------------- */
 
 static int
-counter_args (const CliCommand *command, char **argv, GBytes **key, char **family, char **qualifier,
+counter_args (Cli *cli, const CliCommand *command, char **argv, GBytes **key, char **family, char **qualifier,
               GError **error)
 {
   if ((*key = cli_unescape (argv[2], "row", error)) == NULL ||
       !cli_parse_column (argv[3], family, qualifier, error))
-    return cli_fail (command, *error);
+    return cli_fail (cli, command, *error);
   if (*qualifier == NULL)
     return cli_usage (command, "the counter column must be FAMILY:QUALIFIER");
   return CLI_EXIT_OK;
@@ -699,13 +699,13 @@ run_incr (Cli *cli, const CliCommand *command, int argc, char **argv)
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
       (status = cli_expect_args (command, argc, 3, 4)) != CLI_EXIT_OK ||
-      (status = counter_args (command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
+      (status = counter_args (cli, command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
     return status;
   if (argc == 5 && !cli_parse_int64 (argv[4], "amount", &amount, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
       !hbase_table_increment_counter (table, key, family, qualifier, amount, &value, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   printf ("%" G_GINT64_FORMAT "\n", value);
   return CLI_EXIT_OK;
 }
@@ -725,15 +725,15 @@ run_counter (Cli *cli, const CliCommand *command, int argc, char **argv)
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
       (status = cli_expect_args (command, argc, 3, 4)) != CLI_EXIT_OK ||
-      (status = counter_args (command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
+      (status = counter_args (cli, command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
     return status;
   if (argc == 5 && !cli_parse_int64 (argv[4], "value", &value, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if ((table = argc == 5 ? cli_write_table (cli, argv[1], no_index, &error) : cli_table (cli, argv[1], &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if (argc == 5 ? !hbase_table_set_counter (table, key, family, qualifier, value, NULL, &error)
                 : !hbase_table_get_counter (table, key, family, qualifier, &value, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   printf ("%" G_GINT64_FORMAT "\n", value);
   return CLI_EXIT_OK;
 }
@@ -798,9 +798,9 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
   if (op_name != NULL && if_equal == NULL)
     return cli_usage (command, "--op goes with --if");
   if (op_name != NULL && !parse_op (op_name, &op, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if ((key = cli_unescape (argv[2], "row", &error)) == NULL)
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   if (if_equal != NULL)
     {
       const char *equals = strchr (if_equal, '=');
@@ -814,7 +814,7 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
       column = g_strndup (if_equal, (gsize) (equals - if_equal));
       if (!parse_cell_column (column, &family, &qualifier, &error) ||
           (value = cli_unescape (equals + 1, "value", &error)) == NULL)
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       condition = hbase_condition_new_bytes (family, qualifier, op, value);
     }
   else
@@ -823,7 +823,7 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
       g_autofree char *qualifier = NULL;
 
       if (!cli_parse_column (if_absent != NULL ? if_absent : if_present, &family, &qualifier, &error))
-        return cli_fail (command, error);
+        return cli_fail (cli, command, error);
       if (qualifier == NULL)
         return cli_usage (command, "the tested column must be FAMILY:QUALIFIER");
       condition = if_absent != NULL ? hbase_condition_new_absent (family, qualifier)
@@ -833,10 +833,10 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
   g_ptr_array_add (changes, put);
   for (int i = 3; i < argc; i++)
     if (!add_assignment (put, argv[i], -1, FALSE, &error))
-      return cli_fail (command, error);
+      return cli_fail (cli, command, error);
   if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
       !hbase_table_check_and_mutate (table, condition, changes, &applied, NULL, &error))
-    return cli_fail (command, error);
+    return cli_fail (cli, command, error);
   printf ("%s\n", applied ? "applied" : "not applied");
   return applied ? CLI_EXIT_OK : CLI_EXIT_NOT_APPLIED;
 }

@@ -163,7 +163,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
     goto out;
   if ((index = open_index (cli, argv[1], &error)) == NULL)
     {
-      status = cli_fail (command, error);
+      status = cli_fail (cli, command, error);
       goto out;
     }
   /* a bar needs the total: count the rows first (keys only) when it shows */
@@ -179,7 +179,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
       scan.caching = 1000;
       if ((scanner = hbase_table_scan (hbase_index_get_table (index), &scan, &error)) == NULL)
         {
-          status = cli_fail (command, error);
+          status = cli_fail (cli, command, error);
           goto out;
         }
       while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
@@ -189,7 +189,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
         }
       if (error != NULL)
         {
-          status = cli_fail (command, error);
+          status = cli_fail (cli, command, error);
           goto out;
         }
       progress.rows = rows;
@@ -203,7 +203,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
   cli_progress_finish (&progress.bar);
   if (report == NULL)
     {
-      status = cli_fail (command, error);
+      status = cli_fail (cli, command, error);
       goto out;
     }
   text = hbase_index_report_to_string (report);
@@ -279,7 +279,7 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
   }
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   return status;
 }
@@ -301,7 +301,7 @@ run_index_show (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((index = open_index (cli, argv[1], &error)) == NULL ||
       !hbase_index_get_state (index, &state, &reason, NULL, &error))
     {
-      status = cli_fail (command, error);
+      status = cli_fail (cli, command, error);
       goto out;
     }
   spec = hbase_index_get_spec (index);
@@ -332,7 +332,7 @@ run_index_drop (Cli *cli, const CliCommand *command, int argc, char **argv)
   question = g_strdup_printf ("drop the index of table %s (its data stays)?", argv[1]);
   if (!cli_confirm (question, yes, &error) || (index = open_index (cli, argv[1], &error)) == NULL ||
       !hbase_index_drop (index, NULL, &error))
-    status = cli_fail (command, error);
+    status = cli_fail (cli, command, error);
 out:
   return status;
 }
@@ -583,7 +583,7 @@ run_index_query (Cli *cli, const CliCommand *command, int argc, char **argv)
   }
   goto out;
 failed:
-  status = cli_fail (command, error);
+  status = cli_fail (cli, command, error);
 out:
   g_free (output.format_name);
   return status;

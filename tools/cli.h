@@ -64,15 +64,18 @@ struct _Cli {
   HBaseIndex *index;          /* the index writes go through, if any */
   char *redis_host;
   gboolean quiet;
+  gboolean verbose;           /* --verbose, before or after the command: cli_fail() says all */
+  char *table_name;           /* the table the command works on, for cli_fail() */
 };
 
 /* --- command table (hbase-glib.c and the cli-*.c files) --- */
 extern const CliCommand cli_data_commands[];
 extern const CliCommand cli_admin_commands[];
-extern const CliCommand cli_structure_commands[];
+extern const CliCommand cli_set_commands[];
+extern const CliCommand cli_zset_commands[];
 extern const CliCommand cli_index_commands[];
 
-/* --- options ------------------------------------------------------------- */
+/* --- options (cli-options.c) ---------------------------------------------- */
 int           cli_parse            (Cli               *cli,
                                     const CliCommand  *command,
                                     const GOptionEntry *entries,
@@ -90,15 +93,17 @@ void          cli_clear            (Cli              *cli);
 int           cli_usage            (const CliCommand *command,
                                     const char       *format,
                                     ...) G_GNUC_PRINTF (2, 3);
-int           cli_fail             (const CliCommand *command,
-                                    const GError     *error);
-int           cli_exit_for_error   (const GError     *error);
 int           cli_expect_args      (const CliCommand *command,
                                     int               argc,
                                     int               min,
                                     int               max);
 
-/* --- connection ------------------------------------------------------------- */
+/* --- connection and failures (cli-session.c) -------------------------------- */
+int           cli_fail             (Cli              *cli,
+                                    const CliCommand *command,
+                                    const GError     *error);
+int           cli_exit_for_error   (const GError     *error);
+
 HBaseClient  *cli_client           (Cli              *cli,
                                     GError          **error);
 HBaseTable   *cli_table            (Cli              *cli,
@@ -117,9 +122,9 @@ HBaseTable   *cli_existing_table   (Cli              *cli,
                                     const char       *name,
                                     gboolean          no_index,
                                     GError          **error);
-void          cli_forget_table     (void);
 
-/* --- bytes in and out ------------------------------------------------------------ */
+/* --- bytes in and out (cli-output.c; the put line in cli-data.c, a column in
+ * cli-options.c) ------------------------------------------------------------------ */
 GBytes       *cli_unescape         (const char       *text,
                                     const char       *what,
                                     GError          **error);
@@ -153,7 +158,7 @@ gboolean      cli_parse_column     (const char       *text,
                                     char            **qualifier,
                                     GError          **error);
 
-/* --- output of rows ------------------------------------------------------------- */
+/* --- output of rows (cli-output.c) ----------------------------------------------- */
 typedef enum {
   CLI_FORMAT_TSV,
   CLI_FORMAT_JSON,
@@ -184,7 +189,7 @@ void          cli_output_row       (const CliOutput  *output,
                                     HBaseRow         *row,
                                     GString          *buffer);
 
-/* --- progress on stderr --------------------------------------------------------------- */
+/* --- progress on stderr (cli-output.c) ------------------------------------------------ */
 typedef struct {
   const char *unit;
   guint64 total;
@@ -202,7 +207,7 @@ void          cli_progress_update  (CliProgress      *progress,
                                     guint64           done);
 void          cli_progress_finish  (CliProgress      *progress);
 
-/* --- misc ----------------------------------------------------------------------- */
+/* --- numbers and confirmation (cli-options.c) ------------------------------------ */
 gboolean      cli_parse_int64      (const char       *text,
                                     const char       *what,
                                     gint64           *value,

@@ -26,7 +26,8 @@ static const CliCommand help_commands[] = {
 static const CliCommand *const command_tables[] = {
   cli_data_commands,
   cli_admin_commands,
-  cli_structure_commands,
+  cli_set_commands,
+  cli_zset_commands,
   cli_index_commands,
   help_commands,
 };

@@ -57,7 +57,6 @@ guint8    *_hbase_row_builder_reserve  (HBaseRowBuilder           *builder,
 void       _hbase_row_builder_set_key  (HBaseRowBuilder           *builder,
                                         gsize                      offset,
                                         gsize                      len);
-gboolean   _hbase_row_builder_has_key  (const HBaseRowBuilder     *builder);
 /* Appends a cell: cells keep the order they are added in (the server's). */
 void       _hbase_row_builder_add_cell (HBaseRowBuilder           *builder,
                                         const HBaseRowBuilderCell *cell);

@@ -128,12 +128,6 @@ _hbase_row_builder_set_key (HBaseRowBuilder *builder, gsize offset, gsize len)
   builder->key_len = len;
 }
 
-gboolean
-_hbase_row_builder_has_key (const HBaseRowBuilder *builder)
-{
-  return builder->has_key;
-}
-
 void
 _hbase_row_builder_add_cell (HBaseRowBuilder *builder, const HBaseRowBuilderCell *cell)
 {

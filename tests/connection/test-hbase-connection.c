@@ -2,6 +2,8 @@
 /* Unit tests for src/connection/hbase-connection.c that need no server. */
 #include "config.h"
 
+#include <hbase-glib/hbase-glib-thrift.h>
+
 #include "../support/test-stack.h"
 
 static void
@@ -89,6 +91,52 @@ test_free_null (void)
   hbase_connection_free (NULL);
 }
 
+/* A connection says where it was opened to. */
+static void
+test_host_and_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConnection) connection = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (port, >, 0);
+  connection = hbase_connection_open ("127.0.0.1", port, HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_FRAMED, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (connection);
+  g_assert_cmpstr (hbase_connection_get_host (connection), ==, "127.0.0.1");
+  g_assert_cmpuint (hbase_connection_get_port (connection), ==, port);
+}
+
+/* A call to a server that accepts the connection and never answers fails
+ * once the timeout set on the connection has passed (the default is a
+ * minute). */
+static void
+test_set_timeout (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConnection) connection = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  gint64 started;
+  double seconds;
+
+  g_assert_no_error (error);
+  connection = hbase_connection_open ("127.0.0.1", port, HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED, &error);
+  g_assert_no_error (error);
+  hbase_connection_set_timeout (connection, 200);
+  started = g_get_monotonic_time ();
+  g_assert_false (hbase_thrift_t_h_base_service_if_list_namespaces (hbase_connection_get_service (connection),
+                                                                     &names, &io, &error));
+  seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
+  g_assert_nonnull (error);
+  g_assert_cmpfloat (seconds, >=, 0.15);
+  g_assert_cmpfloat (seconds, <, 10);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -98,5 +146,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/open-rejects-bad-arguments", test_open_rejects_bad_arguments);
   g_test_add_func ("/connection/open-refused", test_open_refused);
   g_test_add_func ("/connection/free-null", test_free_null);
+  g_test_add_func ("/connection/host-and-port", test_host_and_port);
+  g_test_add_func ("/connection/set-timeout", test_set_timeout);
   return g_test_run ();
 }

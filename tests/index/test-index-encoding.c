@@ -648,11 +648,46 @@ test_queries (void)
   g_assert_cmpstr (text, ==, "(city IN (\"Paris\", \"Lyon\") AND age IN [30, 40))");
 }
 
+/* The spec and query types are boxed: a spec's boxed copy is a new spec
+ * with the same definitions; a query's is a reference to it. */
+static void
+test_boxed_types (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
+  g_autoptr(HBaseIndexQuery) query = hbase_index_query_range ("age", NULL, TRUE, NULL, TRUE);
+  HBaseIndexSpec *spec_copy;
+  HBaseIndexQuery *query_copy;
+  g_autofree char *data = NULL;
+  g_autofree char *copy_data = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (hbase_index_spec_add (spec, "city", "f", "city", HBASE_INDEX_VALUE_STRING,
+                                       HBASE_INDEX_EXACT, &error));
+  g_assert_no_error (error);
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_INDEX_SPEC));
+  spec_copy = g_boxed_copy (HBASE_TYPE_INDEX_SPEC, spec);
+  g_assert_true (spec_copy != spec);
+  data = hbase_index_spec_to_data (spec);
+  copy_data = hbase_index_spec_to_data (spec_copy);
+  g_assert_cmpstr (copy_data, ==, data);
+  g_boxed_free (HBASE_TYPE_INDEX_SPEC, spec_copy);
+
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_INDEX_QUERY));
+  query_copy = g_boxed_copy (HBASE_TYPE_INDEX_QUERY, query);
+  g_assert_true (query_copy == query);
+  g_boxed_free (HBASE_TYPE_INDEX_QUERY, query_copy);
+  /* the copy's free dropped a reference, not the query */
+  text = hbase_index_query_to_string (query);
+  g_assert_nonnull (strstr (text, "age"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/index/spec", test_spec);
+  g_test_add_func ("/index/boxed-types", test_boxed_types);
   g_test_add_func ("/index/keys", test_keys);
   g_test_add_func ("/index/values", test_values);
   g_test_add_func ("/index/sortkeys", test_sortkeys);

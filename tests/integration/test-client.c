@@ -692,6 +692,25 @@ test_new_with_defaults (void)
   g_assert_no_error (error);
 }
 
+/* hbase_client_ref() and hbase_client_unref() count references: the
+ * client goes with the last one. */
+static void
+test_ref_unref (void)
+{
+  g_autoptr(GError) error = NULL;
+  HBaseClient *client = hbase_client_new (NULL, &error);
+  HBaseClient *watch = client;
+
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (client), (gpointer *) &watch);
+  g_assert_true (hbase_client_ref (client) == client);
+  hbase_client_unref (client);
+  g_assert_nonnull (watch);
+  g_assert_nonnull (hbase_client_get_config (client));
+  hbase_client_unref (client);
+  g_assert_null (watch);
+}
+
 static void
 test_default_client (void)
 {
@@ -793,6 +812,7 @@ main (int argc, char **argv)
   gateways = test_stack_gateways ();
 
   g_test_add_func ("/integration/client/new-with-defaults", test_new_with_defaults);
+  g_test_add_func ("/integration/client/ref-unref", test_ref_unref);
   g_test_add_func ("/integration/client/default", test_default_client);
   g_test_add_func ("/integration/client/bad-environment", test_bad_environment);
 

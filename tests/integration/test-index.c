@@ -681,6 +681,9 @@ test_definitions_and_policies (void)
     g_assert_null (hbase_index_open (fx.client, "no_such_indexed_table", &options, NULL, &error));
     g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
     g_clear_error (&error);
+    g_assert_null (hbase_index_get_definitions (fx.client, "no_such_indexed_table", fx.meta, NULL, &error));
+    g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
+    g_clear_error (&error);
   }
 
   /* Redis unreachable: FAIL refuses the write, nothing reaches HBase */
@@ -739,6 +742,19 @@ test_definitions_and_policies (void)
 
     report = ix_repair (fx.index);
     g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 1);
+    /* a copy of a report tells the same */
+    {
+      g_autoptr(HBaseIndexReport) copy = hbase_index_report_copy (report);
+      g_autofree char *text = hbase_index_report_to_string (report);
+      g_autofree char *copy_text = hbase_index_report_to_string (copy);
+
+      g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_INDEX_REPORT));
+      g_assert_true (copy != report);
+      g_assert_cmpuint (hbase_index_report_get_missing (copy), ==, 1);
+      g_assert_cmpuint (hbase_index_report_get_rows (copy), ==, hbase_index_report_get_rows (report));
+      g_assert_cmpuint (hbase_index_report_get_repaired (copy), ==, hbase_index_report_get_repaired (report));
+      g_assert_cmpstr (copy_text, ==, text);
+    }
     g_assert_true (hbase_index_get_state (fx.index, &state, NULL, NULL, &error));
     g_assert_cmpint (state, ==, HBASE_INDEX_STATE_READY);
     assert_find (fx.index, paris, "a,c");
@@ -755,6 +771,18 @@ test_definitions_and_policies (void)
     g_assert_true (hbase_index_spec_set_key_prefix (spec, fx.prefix, &error));
     g_assert_true (hbase_index_define (fx.client, fx.table, spec, fx.meta, NULL, &error));
     g_assert_no_error (error);
+    /* the definitions read back as defined */
+    {
+      g_autoptr(HBaseIndexSpec) stored = hbase_index_get_definitions (fx.client, fx.table, fx.meta, NULL, &error);
+      g_autofree char *defined = hbase_index_spec_to_data (spec);
+      g_autofree char *read = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (stored);
+      read = hbase_index_spec_to_data (stored);
+      g_assert_cmpstr (read, ==, defined);
+      g_assert_cmpstr (hbase_index_spec_get_key_prefix (stored), ==, fx.prefix);
+    }
     renewed = ix_open (&fx, NULL);
     g_assert_true (hbase_index_get_state (renewed, &state, NULL, NULL, &error));
     g_assert_cmpint (state, ==, HBASE_INDEX_STATE_NOT_BUILT);

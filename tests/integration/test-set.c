@@ -293,6 +293,7 @@ test_sharded (Fixture *fixture, gconstpointer data)
 
   SKIP_IF_UNREACHABLE (fixture);
   set = new_set (fixture, "s", 5, 64);
+  g_assert_true (g_bytes_equal (hbase_set_get_key (set), key));
   g_assert_cmpuint (hbase_set_get_shards (set), ==, 5);
   g_assert_cmpuint (add (set, members), ==, 1000);
   g_assert_cmpuint (add (set, some), ==, 10);

@@ -139,6 +139,8 @@ test_append (Fixture *fixture, gconstpointer data)
   g_autoptr(HBaseMutation) again = hbase_mutation_new_append (row);
   g_autoptr(GBytes) abc = test_text ("abc");
   g_autoptr(GBytes) binary = g_bytes_new ("\x00'(,\xff", 5);
+  g_autoptr(GBytes) family = test_text ("g");
+  g_autoptr(GBytes) qualifier = g_bytes_new ("\x00\xff", 2);
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -155,12 +157,14 @@ test_append (Fixture *fixture, gconstpointer data)
   }
   g_clear_pointer (&result, hbase_row_unref);
   hbase_mutation_append (again, "f", "a", abc);
+  /* a column given as bytes: a qualifier with a NUL byte */
+  hbase_mutation_append_bytes (again, family, qualifier, abc);
   result = hbase_table_append (fixture->table, again, NULL, &error);
   g_assert_no_error (error);
   {
     g_autofree char *stored = read_back (fixture, row);
 
-    g_assert_cmpstr (stored, ==, "f:a=start-abcabc g:=\\x00'(,\\xff");
+    g_assert_cmpstr (stored, ==, "f:a=start-abcabc g:=\\x00'(,\\xff g:\\x00\\xff=abc");
   }
 }
 

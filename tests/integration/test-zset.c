@@ -588,6 +588,7 @@ test_layout (Fixture *fixture, gconstpointer data)
 
   SKIP_IF_UNREACHABLE (fixture);
   zset = new_zset (fixture, "z", 0);
+  g_assert_true (g_bytes_equal (hbase_zset_get_key (zset), key));
   zadd (zset, HBASE_ZADD_NONE, "a=1 b=-2.5");
   zadd (zset, HBASE_ZADD_NONE, "a=3");   /* moves a's index cells */
   row = hbase_table_get (fixture->table, key, NULL, NULL, &error);

@@ -200,11 +200,28 @@ test_problems (void)
   }
 }
 
+/* HBASE_TYPE_FILTER is a boxed type whose copy is a reference: a GValue
+ * holds the same filter, which outlives the value. */
+static void
+test_boxed (void)
+{
+  HBaseFilter *filter = hbase_filter_page (10);
+  GValue value = G_VALUE_INIT;
+
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_FILTER));
+  g_value_init (&value, HBASE_TYPE_FILTER);
+  g_value_set_boxed (&value, filter);
+  g_assert_true (g_value_get_boxed (&value) == filter);
+  g_value_unset (&value);
+  assert_renders (filter, "PageFilter(10)");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/rowkey/filter/simple", test_simple);
+  g_test_add_func ("/rowkey/filter/boxed", test_boxed);
   g_test_add_func ("/rowkey/filter/quoting", test_quoting);
   g_test_add_func ("/rowkey/filter/combinators", test_combinators);
   g_test_add_func ("/rowkey/filter/problems", test_problems);

@@ -141,6 +141,36 @@ check_refused (const HBaseKeyField *field, HBaseKeyValue value, const char *frag
     g_error ("\"%s\" does not say \"%s\"", error->message, fragment);
 }
 
+/* hbase_key_schema_find_field() gives a field's index by name, -1 for a
+ * name the schema does not have; hbase_key_schema_ref() keeps the schema
+ * alive after the creator's reference goes. */
+static void
+test_find_field_and_ref (void)
+{
+  g_autoptr(GError) error = NULL;
+  HBaseKeySchema *schema = hbase_key_schema_new (file_key, 3, NULL, &error);
+  g_autoptr(HBaseKeySchema) kept = NULL;
+  HBaseKeyValue values[] = { HBASE_KEY_UINT (1), HBASE_KEY_UINT (20120902), HBASE_KEY_UINT (1) };
+  g_autoptr(GBytes) key = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, "user"), ==, 0);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, "time"), ==, 1);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, "file"), ==, 2);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, "File"), ==, -1);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, ""), ==, -1);
+  g_assert_cmpint (hbase_key_schema_find_field (schema, NULL), ==, -1);
+
+  kept = hbase_key_schema_ref (schema);
+  g_assert_true (kept == schema);
+  hbase_key_schema_unref (schema);
+  g_assert_cmpuint (hbase_key_schema_get_n_fields (kept), ==, 3);
+  key = hbase_key_schema_encode (kept, values, 3, &error);
+  g_assert_no_error (error);
+  assert_hex (key, "00000120120902000001");
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_KEY_SCHEMA));
+}
+
 static void
 test_encodings (void)
 {
@@ -1124,6 +1154,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/rowkey/schema/seed-003", test_seed_003);
+  g_test_add_func ("/rowkey/schema/find-field-and-ref", test_find_field_and_ref);
   g_test_add_func ("/rowkey/schema/encodings", test_encodings);
   g_test_add_func ("/rowkey/schema/bad-schemas", test_bad_schemas);
   g_test_add_func ("/rowkey/schema/wrong-count", test_wrong_count);

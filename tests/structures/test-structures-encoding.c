@@ -2,7 +2,8 @@
 /* Unit tests of the byte encodings of sets and sorted sets
  * (docs/structures-layout.md): the order-preserving double encoding, with
  * property tests over random and extreme values; the descending member
- * encoding; the shard hash; the meta cell.  No server needed. */
+ * encoding; the shard hash; the meta cell; and the boxed member-and-score
+ * entry of sorted sets.  No server needed. */
 #include "config.h"
 
 #include <float.h>
@@ -369,6 +370,38 @@ test_meta (void)
   g_assert_nonnull (strstr (error->message, "cardinality"));
 }
 
+/* An entry holds its member and score; a copy, made directly or as a
+ * boxed value, is its own; a NULL member is the empty member. */
+static void
+test_entry (void)
+{
+  g_autoptr(GBytes) member = g_bytes_new ("m\0n", 3);
+  g_autoptr(HBaseZSetEntry) entry = hbase_zset_entry_new (member, -2.5);
+  g_autoptr(HBaseZSetEntry) copy = NULL;
+  g_autoptr(HBaseZSetEntry) empty = hbase_zset_entry_new (NULL, 0);
+  HBaseZSetEntry *boxed;
+
+  g_assert_true (g_bytes_equal (entry->member, member));
+  g_assert_cmpfloat (entry->score, ==, -2.5);
+  copy = hbase_zset_entry_copy (entry);
+  g_assert_true (copy != entry);
+  g_assert_true (g_bytes_equal (copy->member, member));
+  g_assert_cmpfloat (copy->score, ==, -2.5);
+  copy->score = 7;
+  g_assert_cmpfloat (entry->score, ==, -2.5);
+
+  g_assert_nonnull (empty->member);
+  g_assert_cmpuint (g_bytes_get_size (empty->member), ==, 0);
+
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_ZSET_ENTRY));
+  boxed = g_boxed_copy (HBASE_TYPE_ZSET_ENTRY, entry);
+  g_assert_true (boxed != entry);
+  g_assert_true (g_bytes_equal (boxed->member, member));
+  g_assert_cmpfloat (boxed->score, ==, -2.5);
+  g_boxed_free (HBASE_TYPE_ZSET_ENTRY, boxed);
+  hbase_zset_entry_free (NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -381,5 +414,6 @@ main (int argc, char **argv)
   g_test_add_func ("/structures/encoding/qualifier-order", test_qualifier_order);
   g_test_add_func ("/structures/encoding/member-hash", test_member_hash);
   g_test_add_func ("/structures/encoding/meta", test_meta);
+  g_test_add_func ("/structures/zset-entry", test_entry);
   return g_test_run ();
 }

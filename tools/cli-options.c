@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* cli-options.c: the command line of the hbase-glib tool: the connection
+ * options, each command's options and arguments, its usage errors, and the
+ * arguments that are numbers or columns. */
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define EXIT_FOOTER \
+  "Exit status: 0 done, 1 the operation failed, 2 bad usage or invalid input,\n" \
+  "3 not found, 4 the gateway could not be reached, 5 a condition was not met.\n" \
+  "Settings also come from HBASE_GLIB_GATEWAYS, HBASE_GLIB_PROTOCOL,\n" \
+  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG.\n" \
+  "See hbase-glib(1)."
+
+void
+cli_add_connection_entries (GOptionContext *context, CliConnectionOptions *options)
+{
+  const GOptionEntry entries[] = {
+    { "gateways", 'g', 0, G_OPTION_ARG_STRING, &options->gateways,
+      "Thrift2 gateways, HOST:PORT separated by commas (default localhost:9090)", "LIST" },
+    { "protocol", 0, 0, G_OPTION_ARG_STRING, &options->protocol,
+      "Thrift protocol of the gateways: binary (default) or compact", "PROTOCOL" },
+    { "transport", 0, 0, G_OPTION_ARG_STRING, &options->transport,
+      "Thrift transport of the gateways: buffered (default) or framed", "TRANSPORT" },
+    { "config", 0, 0, G_OPTION_ARG_FILENAME, &options->config_file,
+      "Read settings from this key file (group [hbase])", "FILE" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &options->timeout_ms,
+      "Give up on each operation after this many milliseconds, retries included", "MS" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose,
+      "Show errors in full, with the server's stack trace", NULL },
+    { "redis", 0, 0, G_OPTION_ARG_STRING, &options->redis,
+      "Redis of the secondary indexes, HOST:PORT (default 127.0.0.1:6379)", "HOST:PORT" },
+    { "redis-socket", 0, 0, G_OPTION_ARG_FILENAME, &options->redis_socket,
+      "Redis unix socket, instead of --redis", "PATH" },
+    { "redis-db", 0, 0, G_OPTION_ARG_INT, &options->redis_db, "Redis database number (default 0)", "N" },
+    { "index-meta-table", 0, 0, G_OPTION_ARG_STRING, &options->index_meta_table,
+      "HBase table of index definitions (default " HBASE_INDEX_DEFAULT_META_TABLE ")", "TABLE" },
+    G_OPTION_ENTRY_NULL
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+void
+cli_connection_options_clear (CliConnectionOptions *options)
+{
+  g_clear_pointer (&options->gateways, g_free);
+  g_clear_pointer (&options->protocol, g_free);
+  g_clear_pointer (&options->transport, g_free);
+  g_clear_pointer (&options->config_file, g_free);
+  options->timeout_ms = -1;
+  options->verbose = FALSE;
+  g_clear_pointer (&options->redis, g_free);
+  g_clear_pointer (&options->redis_socket, g_free);
+  g_clear_pointer (&options->index_meta_table, g_free);
+  options->redis_db = -1;
+}
+
+/* The connection options that take a value, for takes_next_argument() */
+static const GOptionEntry connection_entries[] = {
+  { "redis", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "redis-socket", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "redis-db", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+  { "index-meta-table", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "gateways", 'g', 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "protocol", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "transport", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "config", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
+  { "timeout", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+  G_OPTION_ENTRY_NULL
+};
+
+/* Whether @arg is a negative number ("-1", "-2.5", "-inf"), which
+ * GOption would take for an option. */
+static gboolean
+is_negative_number (const char *arg)
+{
+  char *end = NULL;
+
+  if (arg[0] != '-' || arg[1] == '\0' || arg[1] == '-')
+    return FALSE;
+  if (g_ascii_strcasecmp (arg, "-inf") == 0)
+    return TRUE;
+  if (!g_ascii_isdigit (arg[1]) && !(arg[1] == '.' && g_ascii_isdigit (arg[2])))
+    return FALSE;
+  g_ascii_strtod (arg, &end);
+  return end != NULL && *end == '\0';
+}
+
+/* Whether @arg is an option of @entries that takes its value from the
+ * next argument ("--start", "-s"; not "--start=x"). */
+static gboolean
+takes_next_argument (const char *arg, const GOptionEntry *entries)
+{
+  if (entries == NULL || arg[0] != '-' || strchr (arg, '=') != NULL)
+    return FALSE;
+  for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+    {
+      if (e->arg == G_OPTION_ARG_NONE)
+        continue;
+      if ((arg[1] == '-' && strcmp (arg + 2, e->long_name) == 0) ||
+          (arg[1] != '-' && e->short_name != '\0' && arg[strlen (arg) - 1] == e->short_name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Parses the options of @command: its own @entries and the connection
+ * options.  --help prints the command's help and exits.  Negative
+ * numbers among the arguments ("zrange T K 0 -1") are arguments, not
+ * options.  Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after saying what is
+ * wrong. */
+int
+cli_parse (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int *argc, char ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (command->params);
+  g_autofree char *description = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) hidden = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_free, NULL);
+  gboolean options_ended = FALSE;
+
+  description = command->description != NULL ? g_strconcat (command->description, "\n\n", EXIT_FOOTER, NULL)
+                                              : g_strdup (EXIT_FOOTER);
+  g_option_context_set_summary (context, command->summary);
+  g_option_context_set_description (context, description);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, NULL);
+  cli_add_connection_entries (context, &cli->local);
+  /* GOption moves the arguments it leaves without copying them, so a
+   * negative number swapped for a stand-in comes back by its address */
+  for (int i = 1; i < *argc; i++)
+    {
+      char *arg = (*argv)[i];
+
+      if (strcmp (arg, "--") == 0)
+        options_ended = TRUE;
+      if (options_ended || !is_negative_number (arg) || takes_next_argument ((*argv)[i - 1], entries) ||
+          takes_next_argument ((*argv)[i - 1], connection_entries))
+        continue;
+      (*argv)[i] = g_strdup ("negative number");
+      g_hash_table_insert (hidden, (*argv)[i], arg);
+    }
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return cli_usage (command, "%s", error->message);
+  for (int i = 1; i < *argc; i++)
+    {
+      char *original = g_hash_table_lookup (hidden, (*argv)[i]);
+
+      if (original != NULL)
+        (*argv)[i] = original;
+    }
+  cli->verbose = cli->global.verbose || cli->local.verbose;
+  /* GOption leaves the "--" that ends the options (so that rows may start
+   * with '-'); the first one goes */
+  for (int i = 1; i < *argc; i++)
+    if (strcmp ((*argv)[i], "--") == 0)
+      {
+        memmove (*argv + i, *argv + i + 1, sizeof (char *) * (size_t) (*argc - i));
+        (*argc)--;
+        break;
+      }
+  return CLI_EXIT_OK;
+}
+
+int
+cli_usage (const CliCommand *command, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (command != NULL)
+    g_printerr ("hbase-glib %s: %s\nusage: hbase-glib %s%s%s\n(hbase-glib %s --help tells more)\n",
+                command->name, message, command->name, command->params != NULL ? " " : "",
+                command->params != NULL ? command->params : "", command->name);
+  else
+    g_printerr ("hbase-glib: %s\n(hbase-glib --help tells more)\n", message);
+  return CLI_EXIT_USAGE;
+}
+
+int
+cli_expect_args (const CliCommand *command, int argc, int min, int max)
+{
+  /* argv[0] is the command */
+  if (argc - 1 < min)
+    return cli_usage (command, "too few arguments");
+  if (max >= 0 && argc - 1 > max)
+    return cli_usage (command, "too many arguments");
+  return CLI_EXIT_OK;
+}
+
+gboolean
+cli_parse_int64 (const char *text, const char *what, gint64 *value, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, value, &local))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "%s \"%s\" is not a whole number", what, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cli_confirm (const char *question, gboolean yes, GError **error)
+{
+  char answer[32] = "";
+
+  if (yes)
+    return TRUE;
+  if (!isatty (STDIN_FILENO))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "%s: not confirmed (stdin is not a terminal; add --yes)", question);
+      return FALSE;
+    }
+  g_printerr ("%s [y/N] ", question);
+  if (fgets (answer, sizeof answer, stdin) == NULL ||
+      (g_ascii_strcasecmp (g_strstrip (answer), "y") != 0 && g_ascii_strcasecmp (answer, "yes") != 0))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "%s: not confirmed", question);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "family" or "family:qualifier" (the qualifier is everything after the
+ * first colon, escapes allowed).  @qualifier is NULL for a whole family. */
+gboolean
+cli_parse_column (const char *text, char **family, char **qualifier, GError **error)
+{
+  const char *colon = strchr (text, ':');
+  g_autofree char *family_text = colon != NULL ? g_strndup (text, (gsize) (colon - text)) : g_strdup (text);
+
+  *family = NULL;
+  *qualifier = NULL;
+  if (*family_text == '\0')
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "column \"%s\" has no family (write FAMILY or FAMILY:QUALIFIER)", text);
+      return FALSE;
+    }
+  if ((*family = cli_unescape_string (family_text, "column family", error)) == NULL)
+    return FALSE;
+  if (colon != NULL && (*qualifier = cli_unescape_string (colon + 1, "column qualifier", error)) == NULL)
+    {
+      g_clear_pointer (family, g_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+

@@ -16,7 +16,7 @@
  *
  * Not part of make check.  Each result is one line:
  *
- *   RESULT bench=encode key=seed-003 keys=1000000 ns_per_key=85.1
+ *   RESULT bench=encode key=file-table keys=1000000 ns_per_key=85.1
  *   RESULT bench=scan kind=merged buckets=16 parallelism=8 rows=1000000 seconds=9.8 rows_per_s=102040
  *
  * Usage: bench-rowkey [--rows N] [--buckets N] [--gateway HOST:PORT] [--keep]
@@ -77,7 +77,7 @@ cpu_seconds (void)
 
 #define N_TUPLES 1024
 
-static const HBaseKeyField seed_key[] = {
+static const HBaseKeyField file_key[] = {
   { "user", HBASE_KEY_FIELD_DECIMAL, 6, 0, FALSE },
   { "time", HBASE_KEY_FIELD_DECIMAL, 8, 0, FALSE },
   { "file", HBASE_KEY_FIELD_DECIMAL, 6, 0, FALSE },
@@ -183,7 +183,7 @@ bench_range (HBaseKeySchema *schema, Tuple *tuples)
       if (stop != NULL)
         g_bytes_unref (stop);
     }
-  printf ("RESULT bench=row_range key=seed-003 ranges=%u ns_per_range=%.1f\n", n,
+  printf ("RESULT bench=row_range key=file-table ranges=%u ns_per_range=%.1f\n", n,
           (double) (g_get_monotonic_time () - start) * 1000.0 / n);
 }
 
@@ -191,10 +191,10 @@ static void
 run_codec (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
-  Tuple *seed = g_new0 (Tuple, N_TUPLES);
+  Tuple *files = g_new0 (Tuple, N_TUPLES);
   Tuple *mixed = g_new0 (Tuple, N_TUPLES);
   HBaseSaltOptions salt = HBASE_SALT_OPTIONS_INIT;
-  g_autoptr(HBaseKeySchema) seed_schema = hbase_key_schema_new (seed_key, 3, NULL, NULL);
+  g_autoptr(HBaseKeySchema) file_schema = hbase_key_schema_new (file_key, 3, NULL, NULL);
   g_autoptr(HBaseKeySchema) mixed_schema = hbase_key_schema_new (mixed_key, 4, NULL, NULL);
   g_autoptr(HBaseKeySchema) salted_schema = NULL;
 
@@ -204,9 +204,9 @@ run_codec (void)
     {
       gsize len = (gsize) g_rand_int_range (rand, 4, 12);
 
-      seed[i].values[0] = HBASE_KEY_UINT (g_rand_int_range (rand, 1, 100000));
-      seed[i].values[1] = HBASE_KEY_UINT (20120901 + g_rand_int_range (rand, 0, 30));
-      seed[i].values[2] = HBASE_KEY_UINT (g_rand_int_range (rand, 1, 999999));
+      files[i].values[0] = HBASE_KEY_UINT (g_rand_int_range (rand, 1, 100000));
+      files[i].values[1] = HBASE_KEY_UINT (20120901 + g_rand_int_range (rand, 0, 30));
+      files[i].values[2] = HBASE_KEY_UINT (g_rand_int_range (rand, 1, 999999));
       for (gsize j = 0; j < len; j++)
         mixed[i].id[j] = (guint8) g_rand_int_range (rand, 0, 256);
       mixed[i].values[0] = HBASE_KEY_UINT (g_rand_int_range (rand, 0, 65536));
@@ -214,11 +214,11 @@ run_codec (void)
       mixed[i].values[2] = HBASE_KEY_DOUBLE (g_rand_double_range (rand, -1e9, 1e9));
       mixed[i].values[3] = HBASE_KEY_BYTES (mixed[i].id, len);
     }
-  bench_codec ("seed-003", seed_schema, seed, 3);
+  bench_codec ("file-table", file_schema, files, 3);
   bench_codec ("mixed", mixed_schema, mixed, 4);
   bench_codec ("mixed-salted16", salted_schema, mixed, 4);
-  bench_range (seed_schema, seed);
-  g_free (seed);
+  bench_range (file_schema, files);
+  g_free (files);
   g_free (mixed);
 }
 

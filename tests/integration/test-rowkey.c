@@ -111,7 +111,7 @@ static const struct {
   guint64 time;
   const char *name, *category;
   guint user;
-} seed_files[] = {
+} example_files[] = {
   { 1, 20120902, "中国好声音第1期", "综艺", 1 },
   { 2, 20120904, "中国好声音第2期", "综艺", 1 },
   { 3, 20120906, "中国好声音外卡赛", "综艺", 1 },
@@ -125,13 +125,13 @@ static const struct {
 };
 
 /* The user table of the file-table example, reduced to a lookup. */
-static const char *const seed_users[] = { NULL, "浙江卫视", "好声音剧组", "XX微博", "赞助商" };
+static const char *const example_users[] = { NULL, "浙江卫视", "好声音剧组", "XX微博", "赞助商" };
 
 static gboolean
 user_id (const char *owner, guint *id)
 {
-  for (guint i = 1; i < G_N_ELEMENTS (seed_users); i++)
-    if (g_strcmp0 (seed_users[i], owner) == 0)
+  for (guint i = 1; i < G_N_ELEMENTS (example_users); i++)
+    if (g_strcmp0 (example_users[i], owner) == 0)
       {
         *id = i;
         return TRUE;
@@ -206,7 +206,7 @@ file_ids (HBaseKeySchema *schema, GPtrArray *rows)
 }
 
 static void
-load_seed_files (Fixture *fixture, HBaseKeySchema *schema)
+load_example_files (Fixture *fixture, HBaseKeySchema *schema)
 {
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
@@ -215,15 +215,15 @@ load_seed_files (Fixture *fixture, HBaseKeySchema *schema)
     return;
   gateway_of (fixture)->files = create_table (fixture, "hbase_glib_files", NULL);
   table = open_table (fixture, gateway_of (fixture)->files);
-  for (guint i = 0; i < G_N_ELEMENTS (seed_files); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (example_files); i++)
     {
-      HBaseKeyValue values[] = { HBASE_KEY_UINT (seed_files[i].user),
-                                 HBASE_KEY_UINT (seed_files[i].time),
-                                 HBASE_KEY_UINT (seed_files[i].id) };
+      HBaseKeyValue values[] = { HBASE_KEY_UINT (example_files[i].user),
+                                 HBASE_KEY_UINT (example_files[i].time),
+                                 HBASE_KEY_UINT (example_files[i].id) };
       g_autoptr(GError) error = NULL;
       g_autoptr(GBytes) key = hbase_key_schema_encode (schema, values, 3, &error);
-      g_autoptr(GBytes) name = test_text (seed_files[i].name);
-      g_autoptr(GBytes) category = test_text (seed_files[i].category);
+      g_autoptr(GBytes) name = test_text (example_files[i].name);
+      g_autoptr(GBytes) category = test_text (example_files[i].category);
       HBaseMutation *put;
 
       g_assert_no_error (error);
@@ -236,7 +236,7 @@ load_seed_files (Fixture *fixture, HBaseKeySchema *schema)
 }
 
 static void
-test_seed_003 (Fixture *fixture, gconstpointer data)
+test_file_table (Fixture *fixture, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseKeySchema) schema = hbase_key_schema_new (file_key, 3, NULL, &error);
@@ -247,7 +247,7 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
 
   SKIP_IF_UNREACHABLE (fixture);
   g_assert_no_error (error);
-  load_seed_files (fixture, schema);
+  load_example_files (fixture, schema);
   table = open_table (fixture, gateway_of (fixture)->files);
 
   /* the table as the file-table example lists it */
@@ -328,11 +328,11 @@ test_seed_003 (Fixture *fixture, gconstpointer data)
   {
     HBaseKeyValue user1[] = { HBASE_KEY_UINT (1) };
     HBaseKeyValue from = HBASE_KEY_UINT (20120901), to = HBASE_KEY_UINT (20120914);
-    HBaseKeyRange seed_range = { user1, 1, &from, TRUE, &to, FALSE };
+    HBaseKeyRange file_range = { user1, 1, &from, TRUE, &to, FALSE };
     HBaseKeyRange through = { user1, 1, &from, TRUE, &to, TRUE };
     HBaseKeyQuery query = HBASE_KEY_QUERY_INIT;
 
-    query.range = &seed_range;
+    query.range = &file_range;
     rows = hbase_key_query_run (table, schema, &query, NULL, NULL, &error);
     g_assert_no_error (error);
     ids = file_ids (schema, rows);
@@ -1034,7 +1034,7 @@ int
 main (int argc, char **argv)
 {
   static const TestTableCase cases[] = {
-    { "seed-003", test_seed_003 },
+    { "file-table", test_file_table },
     { "salted-merge", test_salted_merge },
     { "salted-pages", test_salted_pages },
     { "salted-point", test_salted_point },

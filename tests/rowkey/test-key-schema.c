@@ -59,7 +59,7 @@ static const HBaseKeyField file_key[] = {
 };
 
 static void
-test_seed_003 (void)
+test_file_table (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseKeySchema) schema = hbase_key_schema_new (file_key, 3, NULL, &error);
@@ -1153,7 +1153,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/rowkey/schema/seed-003", test_seed_003);
+  g_test_add_func ("/rowkey/schema/file-table", test_file_table);
   g_test_add_func ("/rowkey/schema/find-field-and-ref", test_find_field_and_ref);
   g_test_add_func ("/rowkey/schema/encodings", test_encodings);
   g_test_add_func ("/rowkey/schema/bad-schemas", test_bad_schemas);

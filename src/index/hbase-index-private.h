@@ -14,7 +14,7 @@
 
 G_BEGIN_DECLS
 
-/* --- index columns and values (hbase-index-spec.c) --------------------------------- */
+/* --- index columns (hbase-index-spec.c) and values (hbase-index-encoding.c) ---------- */
 
 /* One indexed column. */
 typedef struct {
@@ -109,7 +109,7 @@ void        _hbase_index_append_list       (GByteArray           *out,
 GPtrArray  *_hbase_index_row_entries       (const HBaseIndexSpec *spec,
                                             HBaseRow             *row);
 
-/* --- Redis key names (hbase-index-spec.c) -------------------------------------------- */
+/* --- Redis key names (hbase-index-encoding.c) ---------------------------------------- */
 
 /* "prefix:table", or "prefix:{table}" with hash tags: every key of the
  * table's index starts with it (and, with hash tags, lives in one
@@ -138,7 +138,7 @@ gboolean   _hbase_index_range_bounds       (const IndexColumn    *column,
                                             GBytes              **redis_min,
                                             GBytes              **redis_max);
 
-/* --- row records (hbase-index-spec.c) ------------------------------------------------ */
+/* --- row records (hbase-index-encoding.c) -------------------------------------------- */
 
 /* What Redis holds about one row (parsed from the record the Lua script
  * writes, see hbase-index.lua): the entries it has, whether changes are

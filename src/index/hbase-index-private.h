@@ -264,6 +264,18 @@ struct _HBaseIndex {
   HBaseTable *table;      /* with the hooks */
 };
 
+/* --- the definitions table (hbase-index-meta.c) ------------------------------------ */
+
+/* The definitions of @table and their version, from @meta_table;
+ * HBASE_INDEX_ERROR_NO_INDEX when it has none. */
+gboolean   _hbase_index_read_definitions   (HBaseClient          *client,
+                                            const char           *table,
+                                            const char           *meta_table,
+                                            HBaseIndexSpec      **spec,
+                                            char                **version,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
 /* The dirty mark in HBase (NULL when clean), re-read when older than the
  * core's interval (or always when @fresh). */
 gboolean   _hbase_index_read_dirty_mark    (IndexCore            *core,
@@ -283,6 +295,8 @@ gboolean   _hbase_index_clear_dirty_mark   (IndexCore            *core,
                                             GCancellable         *cancellable,
                                             GError              **error);
 
+/* --- the index's state in Redis (hbase-index-state.c) ------------------------------ */
+
 /* What the index's state hash says (HMGET status version run): READY,
  * or why queries may not use it, in @reason. */
 HBaseIndexState _hbase_index_state_of_reply (IndexCore           *core,
@@ -301,9 +315,13 @@ HBaseIndexState _hbase_index_usable        (IndexCore            *core,
                                             GCancellable         *cancellable,
                                             GError              **error);
 
+/* --- the columns the index reads (hbase-index.c) ------------------------------------ */
+
 /* The columns to read to evaluate and repair the index (every indexed
  * column, "family:qualifier"), NULL-terminated. */
 char     **_hbase_index_columns            (const HBaseIndexSpec *spec);
+
+/* --- row records and repairs (hbase-index-repair.c) -------------------------------- */
 
 /* Runs the repair function of the Lua script on rows read from HBase:
  * @rows (HBaseRow, possibly empty for a missing row), @snapshots (from

@@ -14,7 +14,7 @@
 
 G_BEGIN_DECLS
 
-/* --- index columns and values (hbase-index-spec.c) --------------------------------- */
+/* --- index columns (hbase-index-spec.c) and values (hbase-index-encoding.c) ---------- */
 
 /* One indexed column. */
 typedef struct {
@@ -109,7 +109,7 @@ void        _hbase_index_append_list       (GByteArray           *out,
 GPtrArray  *_hbase_index_row_entries       (const HBaseIndexSpec *spec,
                                             HBaseRow             *row);
 
-/* --- Redis key names (hbase-index-spec.c) -------------------------------------------- */
+/* --- Redis key names (hbase-index-encoding.c) ---------------------------------------- */
 
 /* "prefix:table", or "prefix:{table}" with hash tags: every key of the
  * table's index starts with it (and, with hash tags, lives in one
@@ -138,7 +138,7 @@ gboolean   _hbase_index_range_bounds       (const IndexColumn    *column,
                                             GBytes              **redis_min,
                                             GBytes              **redis_max);
 
-/* --- row records (hbase-index-spec.c) ------------------------------------------------ */
+/* --- row records (hbase-index-encoding.c) -------------------------------------------- */
 
 /* What Redis holds about one row (parsed from the record the Lua script
  * writes, see hbase-index.lua): the entries it has, whether changes are
@@ -264,6 +264,18 @@ struct _HBaseIndex {
   HBaseTable *table;      /* with the hooks */
 };
 
+/* --- the definitions table (hbase-index-meta.c) ------------------------------------ */
+
+/* The definitions of @table and their version, from @meta_table;
+ * HBASE_INDEX_ERROR_NO_INDEX when it has none. */
+gboolean   _hbase_index_read_definitions   (HBaseClient          *client,
+                                            const char           *table,
+                                            const char           *meta_table,
+                                            HBaseIndexSpec      **spec,
+                                            char                **version,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
 /* The dirty mark in HBase (NULL when clean), re-read when older than the
  * core's interval (or always when @fresh). */
 gboolean   _hbase_index_read_dirty_mark    (IndexCore            *core,
@@ -283,6 +295,8 @@ gboolean   _hbase_index_clear_dirty_mark   (IndexCore            *core,
                                             GCancellable         *cancellable,
                                             GError              **error);
 
+/* --- the index's state in Redis (hbase-index-state.c) ------------------------------ */
+
 /* What the index's state hash says (HMGET status version run): READY,
  * or why queries may not use it, in @reason. */
 HBaseIndexState _hbase_index_state_of_reply (IndexCore           *core,
@@ -301,9 +315,13 @@ HBaseIndexState _hbase_index_usable        (IndexCore            *core,
                                             GCancellable         *cancellable,
                                             GError              **error);
 
+/* --- the columns the index reads (hbase-index.c) ------------------------------------ */
+
 /* The columns to read to evaluate and repair the index (every indexed
  * column, "family:qualifier"), NULL-terminated. */
 char     **_hbase_index_columns            (const HBaseIndexSpec *spec);
+
+/* --- row records and repairs (hbase-index-repair.c) -------------------------------- */
 
 /* Runs the repair function of the Lua script on rows read from HBase:
  * @rows (HBaseRow, possibly empty for a missing row), @snapshots (from

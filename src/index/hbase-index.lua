@@ -30,7 +30,7 @@
 --   '>I1' #F, '>I1c0' names; '>I2' #P, per change '>I1c0dBI1c0I4c0'
 --   token, deadline, contended, outcome, ops.
 -- The client builds the same record for rows the index has no record of
--- (fresh_record() in hbase-index.c): keep both in step.
+-- (_hbase_index_fresh_record() in hbase-index-changes.c): keep both in step.
 --
 -- KEYS: state hash, seq counter, records hash, fix sorted set.
 -- ARGV[2]: the key base; entry keys are base:x:NAME:VALUE (sets) and

@@ -10,12 +10,29 @@
 noinst_LTLIBRARIES += src/libhbase-glib-index-internal.la
 src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-private.h \
+	src/index/hbase-index-error.c \
 	src/index/hbase-index-spec.c \
+	src/index/hbase-index-encoding.c \
 	src/index/hbase-index-redis.c \
 	src/index/hbase-index.c \
+	src/index/hbase-index-meta.c \
+	src/index/hbase-index-state.c \
+	src/index/hbase-index-hooks-private.h \
+	src/index/hbase-index-changes.c \
+	src/index/hbase-index-hooks.c \
+	src/index/hbase-index-repair.c \
+	src/index/hbase-index-query-private.h \
 	src/index/hbase-index-query.c \
+	src/index/hbase-index-plan.c \
+	src/index/hbase-index-materialize.c \
+	src/index/hbase-index-page.c \
+	src/index/hbase-index-fetch.c \
+	src/index/hbase-index-fallback.c \
 	src/index/hbase-index-async.c \
-	src/index/hbase-index-maintenance.c
+	src/index/hbase-index-maintenance-private.h \
+	src/index/hbase-index-maintenance.c \
+	src/index/hbase-index-report.c \
+	src/index/hbase-index-verify.c
 nodist_src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-script.c \
 	$(index_enum_types_c) $(index_enum_types_h)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* fuzz-index.c: the Redis index's decoders (src/index/hbase-index-spec.c)
+/* fuzz-index.c: the Redis index's decoders (src/index/hbase-index-spec.c,
+ * hbase-index-encoding.c)
  * on any bytes: index definitions as stored in HBase, row records as the
  * Lua script stores them in Redis, cell values, sorted-set members.
  *

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-index-error.c: the error domain of the Redis index
+ * (HBASE_INDEX_ERROR). */
+#include "config.h"
+
+#include "hbase-index-private.h"
+
+G_DEFINE_QUARK (hbase-index-error-quark, hbase_index_error)

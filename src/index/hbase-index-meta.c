@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-index-meta.c: what the index keeps in HBase, in the definitions
+ * table: each indexed table's definitions and their version, and the
+ * dirty mark (set when a write went through without its index entries). */
+#include "config.h"
+
+#include <string.h>
+
+#include "hbase-index-private.h"
+
+#define META_FAMILY "d"
+
+/* --- definitions in HBase -------------------------------------------------------------- */
+
+static GBytes *
+text_bytes (const char *text)
+{
+  return g_bytes_new (text, strlen (text));
+}
+
+static gboolean
+ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *cancellable,
+                   GError **error)
+{
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  gboolean exists = FALSE;
+  g_autoptr(GError) local = NULL;
+
+  if (!hbase_admin_table_exists (client, meta_table, &exists, cancellable, error))
+    return FALSE;
+  if (exists)
+    return TRUE;
+  family.name = META_FAMILY;
+  family.max_versions = 1;
+  if (hbase_admin_create_table (client, meta_table, &family, 1, NULL, cancellable, &local))
+    return TRUE;
+  /* another client may have created it meanwhile */
+  if (hbase_admin_table_exists (client, meta_table, &exists, cancellable, NULL) && exists)
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+/**
+ * hbase_index_define:
+ * @client: a client
+ * @table: the indexed table ("name" or "namespace:name")
+ * @spec: its index definitions
+ * @meta_table: (nullable): where definitions are kept, %NULL for
+ *   %HBASE_INDEX_DEFAULT_META_TABLE (created when missing)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Stores the definitions of @table's index in HBase, the source of truth
+ * every client reads them from (Redis may lose its data; HBase does not).
+ * Each definition gets a new version: the index must then be built with
+ * hbase_index_rebuild() before queries use it, and clients that opened the
+ * index with older definitions see their writes fail with
+ * %HBASE_INDEX_ERROR_CHANGED once the rebuild has started.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec *spec,
+                    const char *meta_table, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(HBaseTable) meta = NULL;
+  g_autoptr(HBaseTable) data = NULL;
+  g_autoptr(HBaseMutation) put = NULL;
+  g_autoptr(GBytes) row = NULL;
+  g_autoptr(GBytes) spec_bytes = NULL;
+  g_autoptr(GBytes) version_bytes = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *version = NULL;
+
+  g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+  if (meta_table == NULL)
+    meta_table = HBASE_INDEX_DEFAULT_META_TABLE;
+  if (spec->columns->len == 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the index definitions of %s name no column", table);
+      return FALSE;
+    }
+  data = hbase_table_new (client, table, error);
+  if (data == NULL || !ensure_meta_table (client, meta_table, cancellable, error))
+    return FALSE;
+  meta = hbase_table_new (client, meta_table, error);
+  if (meta == NULL)
+    return FALSE;
+  text = hbase_index_spec_to_data (spec);
+  version = g_uuid_string_random ();
+  row = text_bytes (table);
+  spec_bytes = text_bytes (text);
+  version_bytes = text_bytes (version);
+  put = hbase_mutation_new_put (row);
+  hbase_mutation_put (put, META_FAMILY, "spec", spec_bytes);
+  hbase_mutation_put (put, META_FAMILY, "version", version_bytes);
+  return hbase_table_apply (meta, put, cancellable, error);
+}
+
+gboolean
+_hbase_index_read_definitions (HBaseClient *client, const char *table, const char *meta_table,
+                               HBaseIndexSpec **spec, char **version, GCancellable *cancellable,
+                               GError **error)
+{
+  g_autoptr(HBaseTable) meta = hbase_table_new (client, meta_table, error);
+  g_autoptr(HBaseRow) row = NULL;
+  g_autoptr(GBytes) key = text_bytes (table);
+  g_autoptr(GError) local = NULL;
+  g_autofree char *text = NULL;
+  GBytes *spec_bytes, *version_bytes;
+
+  if (meta == NULL)
+    return FALSE;
+  row = hbase_table_get (meta, key, NULL, cancellable, &local);
+  if (row == NULL && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX,
+                   "table %s has no index (no definitions table %s)", table, meta_table);
+      return FALSE;
+    }
+  if (row == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  spec_bytes = hbase_row_lookup (row, META_FAMILY, "spec");
+  version_bytes = hbase_row_lookup (row, META_FAMILY, "version");
+  if (spec_bytes == NULL || version_bytes == NULL)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX,
+                   "table %s has no index definitions in %s", table, meta_table);
+      return FALSE;
+    }
+  text = g_strndup (g_bytes_get_data (spec_bytes, NULL), g_bytes_get_size (spec_bytes));
+  *spec = hbase_index_spec_new_from_data (text, error);
+  if (*spec == NULL)
+    return FALSE;
+  *version = g_strndup (g_bytes_get_data (version_bytes, NULL), g_bytes_get_size (version_bytes));
+  return TRUE;
+}
+
+/**
+ * hbase_index_get_definitions:
+ * @client: a client
+ * @table: the indexed table
+ * @meta_table: (nullable): where definitions are kept, %NULL for
+ *   %HBASE_INDEX_DEFAULT_META_TABLE
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (nullable): the stored definitions, or %NULL
+ *   with %HBASE_INDEX_ERROR_NO_INDEX when there are none
+ */
+HBaseIndexSpec *
+hbase_index_get_definitions (HBaseClient *client, const char *table, const char *meta_table,
+                             GCancellable *cancellable, GError **error)
+{
+  HBaseIndexSpec *spec = NULL;
+  g_autofree char *version = NULL;
+
+  g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
+  if (!_hbase_index_read_definitions (client, table, meta_table != NULL ? meta_table
+                                                                        : HBASE_INDEX_DEFAULT_META_TABLE,
+                                      &spec, &version, cancellable, error))
+    return NULL;
+  return spec;
+}
+
+/* --- the dirty mark -------------------------------------------------------------------------- */
+
+gboolean
+_hbase_index_read_dirty_mark (IndexCore *core, gboolean fresh, char **mark,
+                              GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GBytes) key = NULL;
+  g_autoptr(HBaseRow) row = NULL;
+  const char *const columns[] = { META_FAMILY ":dirty", NULL };
+  HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
+  gint64 now = g_get_monotonic_time ();
+  GBytes *value;
+
+  g_mutex_lock (&core->lock);
+  if (!fresh && core->dirty_check_interval_ms > 0 && core->dirty_checked_at != 0 &&
+      now - core->dirty_checked_at < (gint64) core->dirty_check_interval_ms * 1000)
+    {
+      *mark = g_strdup (core->dirty_mark);
+      g_mutex_unlock (&core->lock);
+      return TRUE;
+    }
+  g_mutex_unlock (&core->lock);
+
+  key = text_bytes (core->table_name);
+  read.columns = columns;
+  row = hbase_table_get (core->meta, key, &read, cancellable, error);
+  if (row == NULL)
+    return FALSE;
+  value = hbase_row_lookup (row, META_FAMILY, "dirty");
+  *mark = value != NULL ? g_strndup (g_bytes_get_data (value, NULL), g_bytes_get_size (value))
+                        : NULL;
+  g_mutex_lock (&core->lock);
+  core->dirty_checked_at = now;
+  g_free (core->dirty_mark);
+  core->dirty_mark = g_strdup (*mark);
+  g_mutex_unlock (&core->lock);
+  return TRUE;
+}
+
+gboolean
+_hbase_index_mark_dirty (IndexCore *core, const char *reason, GCancellable *cancellable,
+                         GError **error)
+{
+  g_autoptr(GBytes) key = text_bytes (core->table_name);
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put (key);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *when = g_date_time_format_iso8601 (now);
+  g_autofree char *id = g_uuid_string_random ();
+  g_autofree char *text = g_strdup_printf ("%s %s %s", when, id, reason);
+  g_autoptr(GBytes) value = text_bytes (text);
+  gboolean log;
+
+  hbase_mutation_put (put, META_FAMILY, "dirty", value);
+  if (!hbase_table_apply (core->meta, put, cancellable, error))
+    return FALSE;
+  g_mutex_lock (&core->lock);
+  core->dirty_checked_at = g_get_monotonic_time ();
+  g_free (core->dirty_mark);
+  core->dirty_mark = g_strdup (text);
+  /* once every 10 s at most: during an outage every write marks it */
+  log = core->dirty_logged_at == 0 || core->dirty_checked_at - core->dirty_logged_at > 10 * G_USEC_PER_SEC;
+  if (log)
+    core->dirty_logged_at = core->dirty_checked_at;
+  g_mutex_unlock (&core->lock);
+  if (log)
+    g_message ("index of %s marked dirty: %s", core->table_name, reason);
+  return TRUE;
+}
+
+gboolean
+_hbase_index_clear_dirty_mark (IndexCore *core, const char *mark, gboolean *cleared,
+                               GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GBytes) key = text_bytes (core->table_name);
+  g_autoptr(GBytes) value = text_bytes (mark);
+  g_autoptr(HBaseCondition) same = hbase_condition_new (META_FAMILY, "dirty", HBASE_COMPARE_EQUAL,
+                                                        value);
+  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  HBaseMutation *remove = hbase_mutation_new_delete (key);
+
+  hbase_mutation_delete_column (remove, META_FAMILY, "dirty");
+  g_ptr_array_add (changes, remove);
+  if (!hbase_table_check_and_mutate (core->meta, same, changes, cleared, cancellable, error))
+    return FALSE;
+  g_mutex_lock (&core->lock);
+  core->dirty_checked_at = 0;
+  g_mutex_unlock (&core->lock);
+  return TRUE;
+}

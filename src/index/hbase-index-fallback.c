@@ -75,7 +75,7 @@ node_filter (Node *node)
 
 /* The query answered by a scan of the table. */
 HBaseIndexPage *
-_hbase_index_find_by_scan (Ctx *ctx, Node *root, HBaseIndexQuery *query,
+_hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
                            const HBaseIndexFindOptions *options, GBytes *after, gboolean count_only,
                            guint64 *count, GCancellable *cancellable, GError **error)
 {

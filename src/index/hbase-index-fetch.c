@@ -72,7 +72,7 @@ fetch_worker (gpointer data)
 /* The rows of @keys, in order, @batch_rows per get-multiple, up to
  * FETCH_THREADS of them at once. */
 static GPtrArray *
-fetch_all (Ctx *ctx, GPtrArray *keys, guint batch_rows, const char *const *columns,
+fetch_all (QueryCtx *ctx, GPtrArray *keys, guint batch_rows, const char *const *columns,
            GCancellable *cancellable, GError **error)
 {
   FetchWork work = { ctx->core->plain, columns, cancellable, NULL, 0, 0, 0 };
@@ -127,7 +127,7 @@ fetch_all (Ctx *ctx, GPtrArray *keys, guint batch_rows, const char *const *colum
  * after, makes the repair only add, never remove), and corrected when
  * still stale. */
 static void
-repair_stale (Ctx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
+repair_stale (QueryCtx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
 {
   g_autoptr(GPtrArray) all_snapshots = NULL;
   g_autoptr(GPtrArray) rows = NULL;
@@ -168,7 +168,7 @@ repair_stale (Ctx *ctx, Node *root, GPtrArray *stale, GCancellable *cancellable)
 /* Fetches @keys, keeps the rows that match (up to @max in @into), and
  * repairs the entries of the others. */
 gboolean
-_hbase_index_fetch_rows (Ctx *ctx, Node *root, GPtrArray *keys, const char *const *columns,
+_hbase_index_fetch_rows (QueryCtx *ctx, Node *root, GPtrArray *keys, const char *const *columns,
                          guint batch_rows, GPtrArray *into, guint max, GBytes **last,
                          GCancellable *cancellable, GError **error)
 {

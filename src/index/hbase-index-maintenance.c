@@ -112,8 +112,6 @@ each_key_to_delete (Work *work, GBytes *key, redisReply *elements, GPtrArray *cl
   return replies != NULL && !_hbase_index_reply_error (g_ptr_array_index (replies, 0), error);
 }
 
-/* Deletes the index's keys (except its state and counter in the "clear"
- * phase). */
 /* Deletes the index's keys but its state and write counter and starts a
  * new generation, atomically (the script's "clear"). */
 static gboolean

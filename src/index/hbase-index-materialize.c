@@ -27,7 +27,7 @@ key_set_add (GHashTable *set, GBytes *key)
 
 /* The commands that size a leaf (or NULL for composite nodes). */
 static void
-batch_sizes (Ctx *ctx, RedisBatch *batch, Node *node, GPtrArray *leaves)
+batch_sizes (QueryCtx *ctx, RedisBatch *batch, Node *node, GPtrArray *leaves)
 {
   if (node->kind == NODE_AND || node->kind == NODE_OR)
     {
@@ -94,10 +94,10 @@ by_size (gconstpointer a, gconstpointer b)
   return x->size < y->size ? -1 : x->size > y->size ? 1 : 0;
 }
 
-static GHashTable *probe (Ctx *ctx, Node *node, GHashTable *candidates, GError **error);
+static GHashTable *probe (QueryCtx *ctx, Node *node, GHashTable *candidates, GError **error);
 
 static GHashTable *
-materialize_leaf (Ctx *ctx, Node *node, GError **error)
+materialize_leaf (QueryCtx *ctx, Node *node, GError **error)
 {
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
   g_autoptr(GPtrArray) replies = NULL;
@@ -162,7 +162,7 @@ materialize_leaf (Ctx *ctx, Node *node, GError **error)
 }
 
 GHashTable *
-_hbase_index_materialize (Ctx *ctx, Node *node, GError **error)
+_hbase_index_materialize (QueryCtx *ctx, Node *node, GError **error)
 {
   GHashTable *set;
 
@@ -251,7 +251,7 @@ _hbase_index_set_keys (GHashTable *set)
 
 /* Loads the records of @keys not loaded yet. */
 static gboolean
-load_records (Ctx *ctx, GPtrArray *keys, GError **error)
+load_records (QueryCtx *ctx, GPtrArray *keys, GError **error)
 {
   g_autoptr(GPtrArray) missing = g_ptr_array_new ();
   g_autoptr(GPtrArray) records = NULL;
@@ -296,7 +296,7 @@ record_matches (Node *node, IndexRecord *record)
 
 /* The candidates that satisfy @node, asking Redis about them only. */
 static GHashTable *
-probe (Ctx *ctx, Node *node, GHashTable *candidates, GError **error)
+probe (QueryCtx *ctx, Node *node, GHashTable *candidates, GError **error)
 {
   g_autoptr(GPtrArray) keys = _hbase_index_set_keys (candidates);
   GHashTable *result = key_set_new ();
@@ -405,7 +405,7 @@ probe (Ctx *ctx, Node *node, GHashTable *candidates, GError **error)
  * @error for hard failures; *@unusable with a reason when the policy
  * applies. */
 gboolean
-_hbase_index_prepare (Ctx *ctx, Node *root, char **unusable, GCancellable *cancellable, GError **error)
+_hbase_index_prepare (QueryCtx *ctx, Node *root, char **unusable, GCancellable *cancellable, GError **error)
 {
   IndexCore *core = ctx->core;
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();

@@ -92,20 +92,20 @@ typedef struct {
   IndexCore *core;
   GHashTable *records;    /* GBytes row -> IndexRecord (NULL: none) */
   HBaseIndexQueryStats stats;
-} Ctx;
+} QueryCtx;
 
 /* --- candidates from Redis (hbase-index-materialize.c) ------------------------------- */
 
 /* Whether the index can answer (and its plan's sizes): FALSE with
  * @error for hard failures; *@unusable with a reason when the policy
  * applies. */
-gboolean   _hbase_index_prepare            (Ctx                  *ctx,
+gboolean   _hbase_index_prepare            (QueryCtx                  *ctx,
                                             Node                 *root,
                                             char                **unusable,
                                             GCancellable         *cancellable,
                                             GError              **error);
 /* The row keys (a set of GBytes) that satisfy @node, by the index. */
-GHashTable *_hbase_index_materialize       (Ctx                  *ctx,
+GHashTable *_hbase_index_materialize       (QueryCtx                  *ctx,
                                             Node                 *node,
                                             GError              **error);
 /* The members of a set of row keys, as an array of GBytes. */
@@ -139,7 +139,7 @@ char      **_hbase_index_read_columns      (IndexCore            *core,
                                             const char *const    *requested);
 /* Fetches @keys, keeps the rows that match (up to @max in @into), and
  * repairs the entries of the others. */
-gboolean   _hbase_index_fetch_rows         (Ctx                  *ctx,
+gboolean   _hbase_index_fetch_rows         (QueryCtx                  *ctx,
                                             Node                 *root,
                                             GPtrArray            *keys,
                                             const char *const    *columns,
@@ -153,7 +153,7 @@ gboolean   _hbase_index_fetch_rows         (Ctx                  *ctx,
 /* --- the scan (hbase-index-fallback.c) ----------------------------------------------- */
 
 /* The query answered by a scan of the table. */
-HBaseIndexPage *_hbase_index_find_by_scan  (Ctx                  *ctx,
+HBaseIndexPage *_hbase_index_find_by_scan  (QueryCtx                  *ctx,
                                             Node                 *root,
                                             HBaseIndexQuery      *query,
                                             const HBaseIndexFindOptions *options,

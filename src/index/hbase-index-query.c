@@ -425,7 +425,7 @@ run_query (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOption
            gboolean count_only, guint64 *count, GCancellable *cancellable, GError **error)
 {
   HBaseIndexFindOptions defaults = HBASE_INDEX_FIND_OPTIONS_INIT;
-  Ctx ctx = { index->core, NULL, { 0 } };
+  QueryCtx ctx = { index->core, NULL, { 0 } };
   g_autoptr(Node) root = NULL;
   g_autoptr(GBytes) after = NULL;
   g_autoptr(GHashTable) candidates = NULL;

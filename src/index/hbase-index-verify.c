@@ -13,7 +13,7 @@
 
 #include "hbase-index-maintenance-private.h"
 
-/* --- helpers of the two passes ------------------------------------------------------------------------- */
+/* --- helpers of the two passes ----------------------------------------------------------- */
 
 static char *
 show_bytes (GBytes *bytes)

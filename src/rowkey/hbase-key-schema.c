@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../core/hbase-error-private.h"
 #include "hbase-rowkey-private.h"
 
 G_DEFINE_BOXED_TYPE (HBaseKeySchema, hbase_key_schema, hbase_key_schema_ref,
@@ -55,21 +56,6 @@ type_name (HBaseKeyFieldType type)
 }
 
 static gboolean
-illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                                                format, args));
-  va_end (args);
-  return FALSE;
-}
-
-static gboolean
 bad_data (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
@@ -90,35 +76,35 @@ static gboolean
 check_field (const HBaseKeyField *field, guint index, GError **error)
 {
   if (field->name == NULL || field->name[0] == '\0')
-    return illegal (error, "key field %u has no name", index);
+    return _hbase_illegal (error, "key field %u has no name", index);
   switch (field->type)
     {
     case HBASE_KEY_FIELD_DECIMAL:
       if (field->width < 1 || field->width > 20)
-        return illegal (error, "decimal key field \"%s\" must be 1 to 20 digits wide, not %u",
-                        field->name, field->width);
+        return _hbase_illegal (error, "decimal key field \"%s\" must be 1 to 20 digits wide, not %u",
+                               field->name, field->width);
       break;
     case HBASE_KEY_FIELD_STRING:
       if (field->width < 1 || field->width > 65536)
-        return illegal (error, "string key field \"%s\" must be 1 to 65536 bytes wide, not %u",
-                        field->name, field->width);
+        return _hbase_illegal (error, "string key field \"%s\" must be 1 to 65536 bytes wide, not %u",
+                               field->name, field->width);
       break;
     case HBASE_KEY_FIELD_UINT:
     case HBASE_KEY_FIELD_INT:
       if (field->width != 1 && field->width != 2 && field->width != 4 && field->width != 8)
-        return illegal (error, "%s key field \"%s\" must be 1, 2, 4 or 8 bytes wide, not %u",
-                        type_name (field->type), field->name, field->width);
+        return _hbase_illegal (error, "%s key field \"%s\" must be 1, 2, 4 or 8 bytes wide, not %u",
+                               type_name (field->type), field->name, field->width);
       break;
     case HBASE_KEY_FIELD_DOUBLE:
     case HBASE_KEY_FIELD_REVERSE_TIMESTAMP:
     case HBASE_KEY_FIELD_BYTES:
       if (field->width != 0 && !(field->width == 8 && field->type != HBASE_KEY_FIELD_BYTES))
-        return illegal (error, "%s key field \"%s\" has a fixed width; leave width 0",
-                        type_name (field->type), field->name);
+        return _hbase_illegal (error, "%s key field \"%s\" has a fixed width; leave width 0",
+                               type_name (field->type), field->name);
       break;
     default:
-      return illegal (error, "key field \"%s\" has the unknown type %d", field->name,
-                      (int) field->type);
+      return _hbase_illegal (error, "key field \"%s\" has the unknown type %d", field->name,
+                             (int) field->type);
     }
   return TRUE;
 }
@@ -139,9 +125,9 @@ setup_salt (HBaseKeySchema *schema, const HBaseSaltOptions *salt, GError **error
   guint n_hashed = 0;
 
   if (salt->n_buckets < 1 || salt->n_buckets > 256)
-    return illegal (error, "a salted key needs 1 to 256 buckets, not %u", salt->n_buckets);
+    return _hbase_illegal (error, "a salted key needs 1 to 256 buckets, not %u", salt->n_buckets);
   if (salt->hash != HBASE_SALT_HASH_MURMUR3 && salt->hash != HBASE_SALT_HASH_PHOENIX)
-    return illegal (error, "unknown salt hash %d", (int) salt->hash);
+    return _hbase_illegal (error, "unknown salt hash %d", (int) salt->hash);
   schema->n_buckets = salt->n_buckets;
   schema->hash = salt->hash;
   if (salt->hash_fields == NULL)
@@ -156,8 +142,8 @@ setup_salt (HBaseKeySchema *schema, const HBaseSaltOptions *salt, GError **error
           int index = hbase_key_schema_find_field (schema, salt->hash_fields[i]);
 
           if (index < 0)
-            return illegal (error, "the salt hashes the field \"%s\", which the key does not have",
-                            salt->hash_fields[i]);
+            return _hbase_illegal (error, "the salt hashes the field \"%s\", which the key does not have",
+                                   salt->hash_fields[i]);
           schema->fields[index].hashed = TRUE;
         }
     }
@@ -170,7 +156,7 @@ setup_salt (HBaseKeySchema *schema, const HBaseSaltOptions *salt, GError **error
         last = (int) i;
       }
   if (n_hashed == 0)
-    return illegal (error, "the salt hashes no field");
+    return _hbase_illegal (error, "the salt hashes no field");
   schema->hash_all = n_hashed == schema->n_fields;
   schema->hash_contiguous = (guint) (last - first + 1) == n_hashed;
 
@@ -179,19 +165,19 @@ setup_salt (HBaseKeySchema *schema, const HBaseSaltOptions *salt, GError **error
     {
       schema->period_field = hbase_key_schema_find_field (schema, salt->period_field);
       if (schema->period_field < 0)
-        return illegal (error, "the salt's period field \"%s\" is not a field of the key",
-                        salt->period_field);
+        return _hbase_illegal (error, "the salt's period field \"%s\" is not a field of the key",
+                               salt->period_field);
       schema->period_func = salt->period_func != NULL ? salt->period_func : hbase_key_period_month;
       schema->period_data = salt->period_data;
       if (schema->period_func == hbase_key_period_month && salt->n_periods != 12)
-        return illegal (error, "monthly buckets need n_periods = 12, not %u", salt->n_periods);
+        return _hbase_illegal (error, "monthly buckets need n_periods = 12, not %u", salt->n_periods);
       if (salt->n_periods < 1 || salt->n_buckets % salt->n_periods != 0)
-        return illegal (error, "%u buckets cannot be split into %u periods of equal size",
-                        salt->n_buckets, salt->n_periods);
+        return _hbase_illegal (error, "%u buckets cannot be split into %u periods of equal size",
+                               salt->n_buckets, salt->n_periods);
       schema->n_periods = salt->n_periods;
     }
   else if (salt->n_periods != 0 || salt->period_func != NULL)
-    return illegal (error, "salt periods need a period field");
+    return _hbase_illegal (error, "salt periods need a period field");
   return TRUE;
 }
 
@@ -219,12 +205,12 @@ hbase_key_schema_new (const HBaseKeyField    *fields,
 
   if (fields == NULL || n_fields == 0)
     {
-      illegal (error, "a key schema needs at least one field");
+      _hbase_illegal (error, "a key schema needs at least one field");
       return NULL;
     }
   if (n_fields > 256)
     {
-      illegal (error, "a key schema has at most 256 fields, not %u", n_fields);
+      _hbase_illegal (error, "a key schema has at most 256 fields, not %u", n_fields);
       return NULL;
     }
   for (guint i = 0; i < n_fields; i++)
@@ -234,7 +220,7 @@ hbase_key_schema_new (const HBaseKeyField    *fields,
       for (guint j = 0; j < i; j++)
         if (strcmp (fields[i].name, fields[j].name) == 0)
           {
-            illegal (error, "the key has two fields named \"%s\"", fields[i].name);
+            _hbase_illegal (error, "the key has two fields named \"%s\"", fields[i].name);
             return NULL;
           }
     }
@@ -262,7 +248,7 @@ hbase_key_schema_new (const HBaseKeyField    *fields,
   if (salt != NULL && salt->n_buckets == 0 &&
       (salt->period_field != NULL || salt->hash_fields != NULL || salt->n_periods != 0))
     {
-      illegal (error, "salt options without buckets (set n_buckets)");
+      _hbase_illegal (error, "salt options without buckets (set n_buckets)");
       schema_free (schema);
       return NULL;
     }
@@ -391,8 +377,8 @@ kind_name (HBaseKeyValueKind kind)
 static gboolean
 wrong_kind (const HBaseKeyField *field, const HBaseKeyValue *value, GError **error)
 {
-  return illegal (error, "key field \"%s\" (%s) cannot hold %s", field->name,
-                  type_name (field->type), kind_name (value->kind));
+  return _hbase_illegal (error, "key field \"%s\" (%s) cannot hold %s", field->name,
+                         type_name (field->type), kind_name (value->kind));
 }
 
 static void
@@ -456,11 +442,11 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
         if (!value_integer (value, &negative, &magnitude))
           return wrong_kind (field, value, error);
         if (negative)
-          return illegal (error, "decimal key field \"%s\" cannot hold the negative number -%"
-                          G_GUINT64_FORMAT, field->name, magnitude);
+          return _hbase_illegal (error, "decimal key field \"%s\" cannot hold the negative number -%"
+                                 G_GUINT64_FORMAT, field->name, magnitude);
         if (field->width < 20 && magnitude >= powers_of_ten[field->width])
-          return illegal (error, "%" G_GUINT64_FORMAT " is wider than the %u digits of key field "
-                          "\"%s\"", magnitude, field->width, field->name);
+          return _hbase_illegal (error, "%" G_GUINT64_FORMAT " is wider than the %u digits of key field "
+                                 "\"%s\"", magnitude, field->width, field->name);
         for (guint i = field->width; i > 0; i--)
           {
             digits[i - 1] = (guint8) ('0' + magnitude % 10);
@@ -479,18 +465,18 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
         data = value->v.b.data;
         size = value->v.b.size;
         if (size > field->width)
-          return illegal (error, "a value of %" G_GSIZE_FORMAT " bytes is wider than the %u bytes "
-                          "of key field \"%s\"", size, field->width, field->name);
+          return _hbase_illegal (error, "a value of %" G_GSIZE_FORMAT " bytes is wider than the %u bytes "
+                                 "of key field \"%s\"", size, field->width, field->name);
         if (size > 0 && data == NULL)
-          return illegal (error, "the value of key field \"%s\" has no data", field->name);
+          return _hbase_illegal (error, "the value of key field \"%s\" has no data", field->name);
         for (gsize i = 0; i < size; i++)
           if (data[i] < field->pad)
-            return illegal (error, "key field \"%s\" cannot hold the byte 0x%02x (at %" G_GSIZE_FORMAT
-                            "): it is below the field's pad byte 0x%02x", field->name, data[i], i,
-                            field->pad);
+            return _hbase_illegal (error, "key field \"%s\" cannot hold the byte 0x%02x (at %" G_GSIZE_FORMAT
+                                   "): it is below the field's pad byte 0x%02x", field->name, data[i], i,
+                                   field->pad);
         if (size > 0 && data[size - 1] == field->pad)
-          return illegal (error, "a value of key field \"%s\" cannot end with its pad byte 0x%02x",
-                          field->name, field->pad);
+          return _hbase_illegal (error, "a value of key field \"%s\" cannot end with its pad byte 0x%02x",
+                                 field->name, field->pad);
         if (size > 0)
           g_byte_array_append (out, data, (guint) size);
         for (gsize i = size; i < field->width; i++)
@@ -509,11 +495,11 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
         if (field->type == HBASE_KEY_FIELD_UINT)
           {
             if (negative)
-              return illegal (error, "uint key field \"%s\" cannot hold the negative number -%"
-                              G_GUINT64_FORMAT, field->name, magnitude);
+              return _hbase_illegal (error, "uint key field \"%s\" cannot hold the negative number -%"
+                                     G_GUINT64_FORMAT, field->name, magnitude);
             if (bits < 64 && magnitude >> bits != 0)
-              return illegal (error, "%" G_GUINT64_FORMAT " does not fit the %u bytes of key field "
-                              "\"%s\"", magnitude, field->width, field->name);
+              return _hbase_illegal (error, "%" G_GUINT64_FORMAT " does not fit the %u bytes of key field "
+                                     "\"%s\"", magnitude, field->width, field->name);
             encoded = magnitude;
           }
         else
@@ -521,9 +507,9 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
             guint64 limit = G_GUINT64_CONSTANT (1) << (bits - 1);   /* |min| */
 
             if ((!negative && magnitude >= limit) || (negative && magnitude > limit))
-              return illegal (error, "%s%" G_GUINT64_FORMAT " does not fit the %u bytes of key "
-                              "field \"%s\"", negative ? "-" : "", magnitude, field->width,
-                              field->name);
+              return _hbase_illegal (error, "%s%" G_GUINT64_FORMAT " does not fit the %u bytes of key "
+                                     "field \"%s\"", negative ? "-" : "", magnitude, field->width,
+                                     field->name);
             /* two's complement in @bits bits, sign bit flipped */
             encoded = negative ? limit - magnitude : limit + magnitude;
           }
@@ -548,9 +534,9 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
         if (!value_integer (value, &negative, &magnitude))
           return wrong_kind (field, value, error);
         if (negative || magnitude > (guint64) G_MAXINT64)
-          return illegal (error, "reverse timestamp key field \"%s\" needs 0 to %" G_GINT64_FORMAT
-                          ", not %s%" G_GUINT64_FORMAT, field->name, G_MAXINT64,
-                          negative ? "-" : "", magnitude);
+          return _hbase_illegal (error, "reverse timestamp key field \"%s\" needs 0 to %" G_GINT64_FORMAT
+                                 ", not %s%" G_GUINT64_FORMAT, field->name, G_MAXINT64,
+                                 negative ? "-" : "", magnitude);
         put_be (bytes, (guint64) G_MAXINT64 - magnitude, 8);
         g_byte_array_append (out, bytes, 8);
         break;
@@ -567,9 +553,9 @@ encode_field (const HBaseKeyField *field, const HBaseKeyValue *value, GByteArray
         data = value->v.b.data;
         size = value->v.b.size;
         if (size > 0 && data == NULL)
-          return illegal (error, "the value of key field \"%s\" has no data", field->name);
+          return _hbase_illegal (error, "the value of key field \"%s\" has no data", field->name);
         if (size > G_MAXUINT / 4)
-          return illegal (error, "the value of key field \"%s\" is too long", field->name);
+          return _hbase_illegal (error, "the value of key field \"%s\" is too long", field->name);
         for (gsize i = 0; i < size; i++)
           if (data[i] == 0)
             {
@@ -755,9 +741,9 @@ encode_fields (HBaseKeySchema *schema, const HBaseKeyValue *values, guint n_valu
                GByteArray *out, guint *offsets, GError **error)
 {
   if (n_values > schema->n_fields)
-    return illegal (error, "%u values for a key of %u fields", n_values, schema->n_fields);
+    return _hbase_illegal (error, "%u values for a key of %u fields", n_values, schema->n_fields);
   if (n_values > 0 && values == NULL)
-    return illegal (error, "no values for the key");
+    return _hbase_illegal (error, "no values for the key");
   for (guint i = 0; i < n_values; i++)
     {
       if (offsets != NULL)
@@ -880,8 +866,8 @@ period_of (HBaseKeySchema *schema, const HBaseKeyValue *value, guint *period, GE
 
   *period = schema->period_func (field, value, schema->period_data);
   if (*period >= schema->n_periods)
-    return illegal (error, "the value of key field \"%s\" has no period (of %u)", field->name,
-                    schema->n_periods);
+    return _hbase_illegal (error, "the value of key field \"%s\" has no period (of %u)", field->name,
+                           schema->n_periods);
   return TRUE;
 }
 
@@ -896,11 +882,11 @@ bucket_of (HBaseKeySchema *schema, const HBaseKeyValue *values, guint n_values,
 
   for (guint i = n_values; i < schema->n_fields; i++)
     if (schema->fields[i].hashed)
-      return illegal (error, "the bucket of a salted key needs field \"%s\"",
-                      schema->fields[i].field.name);
+      return _hbase_illegal (error, "the bucket of a salted key needs field \"%s\"",
+                             schema->fields[i].field.name);
   if (schema->period_field >= (int) n_values)
-    return illegal (error, "the bucket of a salted key needs its period field \"%s\"",
-                    schema->fields[schema->period_field].field.name);
+    return _hbase_illegal (error, "the bucket of a salted key needs its period field \"%s\"",
+                           schema->fields[schema->period_field].field.name);
   if (schema->period_field >= 0 && !period_of (schema, &values[schema->period_field], &period,
                                                error))
     return FALSE;
@@ -937,8 +923,8 @@ hbase_key_schema_encode_into (HBaseKeySchema      *schema,
   g_return_val_if_fail (schema != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
   if (n_values != schema->n_fields)
-    return illegal (error, "a key needs %u values, not %u (use hbase_key_schema_encode_prefix() "
-                    "for a leading part)", schema->n_fields, n_values);
+    return _hbase_illegal (error, "a key needs %u values, not %u (use hbase_key_schema_encode_prefix() "
+                           "for a leading part)", schema->n_fields, n_values);
   start = out->len;
   if (schema->n_buckets > 0)
     {
@@ -1059,7 +1045,7 @@ hbase_key_schema_get_bucket (HBaseKeySchema      *schema,
   g_return_val_if_fail (schema != NULL, FALSE);
   g_return_val_if_fail (bucket != NULL, FALSE);
   if (schema->n_buckets == 0)
-    return illegal (error, "the key schema is not salted");
+    return _hbase_illegal (error, "the key schema is not salted");
   out = g_byte_array_new ();
   offsets = g_new (guint, MIN (n_values, schema->n_fields) + 1);
   if (!encode_fields (schema, values, n_values, out, offsets, error))
@@ -1130,7 +1116,7 @@ hbase_key_schema_encode_variant (HBaseKeySchema *schema, GVariant *tuple, GError
   g_return_val_if_fail (schema != NULL, NULL);
   if (tuple == NULL || !g_variant_is_of_type (tuple, G_VARIANT_TYPE_TUPLE))
     {
-      illegal (error, "a key is encoded from a tuple");
+      _hbase_illegal (error, "a key is encoded from a tuple");
       return NULL;
     }
   n = g_variant_n_children (tuple);
@@ -1142,8 +1128,8 @@ hbase_key_schema_encode_variant (HBaseKeySchema *schema, GVariant *tuple, GError
       /* the tuple owns the data the values borrow */
       if (!value_from_variant (child, &values[i]))
         {
-          illegal (error, "element %" G_GSIZE_FORMAT " of the key tuple has the type \"%s\", which "
-                   "no key field takes", i, g_variant_get_type_string (child));
+          _hbase_illegal (error, "element %" G_GSIZE_FORMAT " of the key tuple has the type \"%s\", which "
+                          "no key field takes", i, g_variant_get_type_string (child));
           return NULL;
         }
     }
@@ -1160,7 +1146,7 @@ decode_key (HBaseKeySchema *schema, GBytes *row, HBaseKeyValue *values, GByteArr
   gsize len, pos = 0;
 
   if (row == NULL)
-    return illegal (error, "no key to decode");
+    return _hbase_illegal (error, "no key to decode");
   data = g_bytes_get_data (row, &len);
   if (schema->n_buckets > 0)
     {
@@ -1238,8 +1224,8 @@ hbase_key_schema_decode_values (HBaseKeySchema *schema,
   g_return_val_if_fail (schema != NULL, FALSE);
   g_return_val_if_fail (storage != NULL, FALSE);
   if (values == NULL || n_values != schema->n_fields)
-    return illegal (error, "a key of %u fields decodes into %u values", schema->n_fields,
-                    values == NULL ? 0 : n_values);
+    return _hbase_illegal (error, "a key of %u fields decodes into %u values", schema->n_fields,
+                           values == NULL ? 0 : n_values);
   if (schema->n_fields + 1 > G_N_ELEMENTS (stack_offsets))
     offsets = heap_offsets = g_new (guint, schema->n_fields + 1);
   return decode_key (schema, row, values, storage, offsets, error);
@@ -1338,10 +1324,10 @@ _hbase_key_schema_unsalted_range (HBaseKeySchema      *schema,
   if (range == NULL)
     range = &everything;
   if (range->n_equal > schema->n_fields)
-    return illegal (error, "the range fixes %u fields of a key of %u", range->n_equal,
-                    schema->n_fields);
+    return _hbase_illegal (error, "the range fixes %u fields of a key of %u", range->n_equal,
+                           schema->n_fields);
   if (range->n_equal == schema->n_fields && (range->lower != NULL || range->upper != NULL))
-    return illegal (error, "the range fixes every field, so there is no field left to bound");
+    return _hbase_illegal (error, "the range fixes every field, so there is no field left to bound");
   if (!encode_fields (schema, range->equal, range->n_equal, prefix, NULL, error))
     return FALSE;
   prefix_bytes = g_bytes_new (prefix->data, prefix->len);
@@ -1642,8 +1628,8 @@ range_buckets (HBaseKeySchema *schema, const HBaseKeyRange *range, GError **erro
   if (range->n_equal > schema->n_fields || (range->n_equal > 0 && range->equal == NULL))
     {
       g_array_unref (buckets);
-      illegal (error, "the range fixes %u fields of a key of %u", range->n_equal,
-               schema->n_fields);
+      _hbase_illegal (error, "the range fixes %u fields of a key of %u", range->n_equal,
+                      schema->n_fields);
       return NULL;
     }
   for (guint i = range->n_equal; i < schema->n_fields; i++)

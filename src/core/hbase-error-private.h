@@ -16,6 +16,12 @@ void _hbase_error_set_in_doubt (GError *error, gboolean in_doubt);
 void     _hbase_error_set_permanent (GError       *error);
 gboolean _hbase_error_is_permanent  (const GError *error);
 
+/* Sets @error to HBASE_ERROR_ILLEGAL_ARGUMENT with the message; returns
+ * FALSE, so checks can end with "return _hbase_illegal (...)". */
+gboolean _hbase_illegal (GError     **error,
+                         const char  *format,
+                         ...) G_GNUC_PRINTF (2, 3);
+
 G_END_DECLS
 
 #endif /* HBASE_ERROR_PRIVATE_H */

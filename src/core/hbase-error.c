@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-error.c: the HBASE_ERROR domain, and turning the outcome of a
- * generated Thrift call into it with the gateway's own message kept. */
+/* hbase-error.c: the HBASE_ERROR domain, the illegal-argument error every
+ * layer's input checks set, and turning the outcome of a generated Thrift
+ * call into it with the gateway's own message kept. */
 #include "config.h"
 
 #include <gio/gio.h>
@@ -121,6 +122,18 @@ gboolean
 _hbase_error_is_permanent (const GError *error)
 {
   return error != NULL && error->domain == HBASE_ERROR && hbase_error_get_private (error)->permanent;
+}
+
+gboolean
+_hbase_illegal (GError **error, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                                                format, args));
+  va_end (args);
+  return FALSE;
 }
 
 /* A TIOError that may hide an applied write: a retryable one (the

@@ -4,6 +4,10 @@
 src_libhbase_glib_internal_la_SOURCES += \
 	src/rowkey/hbase-rowkey-private.h \
 	src/rowkey/hbase-key-schema.c \
+	src/rowkey/hbase-key-field-codec.c \
+	src/rowkey/hbase-key-codec.c \
+	src/rowkey/hbase-key-salt.c \
+	src/rowkey/hbase-key-range.c \
 	src/rowkey/hbase-filter.c \
 	src/rowkey/hbase-key-scanner.c
 hbaseinclude_HEADERS += \

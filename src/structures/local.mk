@@ -3,8 +3,14 @@
 src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-structures-private.h \
 	src/structures/hbase-structures-io.c \
+	src/structures/hbase-structures-import.c \
+	src/structures/hbase-set-private.h \
 	src/structures/hbase-set.c \
-	src/structures/hbase-zset.c
+	src/structures/hbase-set-iter.c \
+	src/structures/hbase-zset-private.h \
+	src/structures/hbase-zset.c \
+	src/structures/hbase-zset-range.c \
+	src/structures/hbase-zset-iter.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-set.h \
 	include/hbase-glib/hbase-zset.h

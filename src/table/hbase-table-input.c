@@ -49,18 +49,6 @@ _hbase_check_row (GBytes *row, const char *what, GError **error)
   return TRUE;
 }
 
-gboolean
-_hbase_illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                                                format, args));
-  va_end (args);
-  return FALSE;
-}
-
 /* Catches what is certainly malformed in a filter string (unbalanced
  * parentheses, an unterminated quote) before sending: the gateway answers
  * a filter it cannot parse with a bare "Internal error processing get",

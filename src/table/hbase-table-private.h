@@ -8,6 +8,8 @@
 #include <hbase-glib/hbase-table.h>
 #include <hbase-glib/hbase-write-buffer.h>
 
+#include "../core/hbase-error-private.h"
+
 G_BEGIN_DECLS
 
 /* What became of one mutation of a write, for write hooks. */
@@ -60,12 +62,6 @@ void        _hbase_table_set_write_hooks (HBaseTable               *table,
                                           const HBaseTableWriteHooks *hooks,
                                           gpointer                  user_data,
                                           GDestroyNotify            destroy);
-
-/* Sets @error to HBASE_ERROR_ILLEGAL_ARGUMENT with the message; returns
- * FALSE, so checks can end with "return _hbase_illegal (...)". */
-gboolean    _hbase_illegal               (GError                  **error,
-                                          const char               *format,
-                                          ...) G_GNUC_PRINTF (2, 3);
 
 /* A row copied out of a generated TResult (which the caller keeps). */
 HBaseRow   *_hbase_row_new_from_result   (const HbaseThriftTResult *result);

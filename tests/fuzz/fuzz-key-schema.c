@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* fuzz-key-schema.c: composite row keys (src/rowkey/hbase-key-schema.c) on
+/* fuzz-key-schema.c: composite row keys (src/rowkey/hbase-key-*.c) on
  * any schema, any stored key and any values.
  *
  * Input: a schema (1 to 4 fields: type, width, pad, direction; maybe

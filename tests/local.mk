@@ -48,6 +48,7 @@ EXTRA_DIST += \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/install/outside.c \
+	tests/install/outside-core.c \
 	tests/install/outside-index.c \
 	tests/tools/test-cli.sh \
 	tests/examples/test-hello.sh \

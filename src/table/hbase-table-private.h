@@ -87,6 +87,19 @@ gboolean    _hbase_read_options_check    (const HBaseReadOptions   *options,
  * _hbase_read_options_check(). */
 GPtrArray  *_hbase_read_options_columns  (const HBaseReadOptions   *options);
 
+/* The columns of @options, from either form, as HBaseColumns (a new
+ * reference), or NULL for every column.  Call after
+ * _hbase_read_options_check(). */
+GPtrArray  *_hbase_read_options_column_list (const HBaseReadOptions *options);
+
+/* The filter of @options, from either form, as bytes (a new reference),
+ * or NULL for none. */
+GBytes     *_hbase_read_options_filter   (const HBaseReadOptions   *options);
+
+/* The filter of @options for error messages (bytes that are not
+ * printable as \xNN), or NULL for none. */
+char       *_hbase_read_options_describe_filter (const HBaseReadOptions *options);
+
 /* A table name ("ns:name" or "name") is valid for HBase. */
 gboolean    _hbase_check_table_name      (const char               *name,
                                           GError                  **error);

@@ -149,9 +149,11 @@ _hbase_table_tget_new (GBytes *row, const HBaseReadOptions *options)
       get->timeRange->maxStamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
       get->__isset_timeRange = TRUE;
     }
-  if (options->filter != NULL)
+  if (options->filter != NULL || options->filter_bytes != NULL)
     {
-      get->filterString = _hbase_byte_array_from_string (options->filter);
+      g_autoptr(GBytes) filter = _hbase_read_options_filter (options);
+
+      get->filterString = _hbase_byte_array_from_bytes (filter);
       get->__isset_filterString = TRUE;
     }
   return get;
@@ -181,7 +183,7 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
   if (!_hbase_read_options_check (options, error))
     return NULL;
   call = _hbase_table_call_new (table);
-  call->filter = options != NULL ? g_strdup (options->filter) : NULL;
+  call->filter = _hbase_read_options_describe_filter (options);
   call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
     g_ptr_array_add (call->gets, requests ? (gpointer) _hbase_get_request_new (rows[i], options)

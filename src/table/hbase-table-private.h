@@ -108,6 +108,30 @@ gboolean    _hbase_check_table_name      (const char               *name,
 GByteArray *_hbase_byte_array_from_bytes (GBytes                   *bytes);
 GByteArray *_hbase_byte_array_from_string (const char              *text);
 
+/* Runs generated TGets (element-type HbaseThriftTGet; referenced, not
+ * changed) on @table the way hbase_table_get_multiple() runs its gets:
+ * get for one, getMultiple for several, read-only retries, the same error
+ * mapping (a missing table is HBASE_ERROR_NOT_FOUND).  For readers whose
+ * gets need what HBaseReadOptions does not carry (a serialized filter in
+ * filterBytes, storeOffset and storeLimit), such as sets and sorted sets.
+ * Returns (transfer full) (element-type HbaseThriftTResult) one result
+ * per get, in order, or NULL with @error. */
+GPtrArray  *_hbase_table_get_generated   (HBaseTable               *table,
+                                          GPtrArray                *gets,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+
+/* hbase_table_check_and_mutate(), telling in @attempted whether the call
+ * got as far as sending (the mutations were valid and the before write
+ * hook accepted them): when not, the failure certainly changed nothing. */
+gboolean    _hbase_table_check_and_mutate_attempt (HBaseTable           *table,
+                                          const HBaseCondition     *condition,
+                                          GPtrArray                *mutations,
+                                          gboolean                 *applied,
+                                          gboolean                 *attempted,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+
 /* The id of @scanner's server scanner in its gateway, for tests; FALSE
  * when none is open. */
 gboolean _hbase_scanner_get_server_id (HBaseScanner *scanner,

@@ -19,6 +19,7 @@
 #include <hbase-glib/hbase-row.h>
 #include <hbase-glib/hbase-mutation.h>
 #include <hbase-glib/hbase-condition.h>
+#include <hbase-glib/hbase-column.h>
 #include <hbase-glib/hbase-table.h>
 #include <hbase-glib/hbase-scanner.h>
 #include <hbase-glib/hbase-write-buffer.h>

@@ -92,6 +92,9 @@ void           hbase_mutation_delete_family       (HBaseMutation   *mutation,
 void           hbase_mutation_delete_column       (HBaseMutation   *mutation,
                                                    const char      *family,
                                                    const char      *qualifier);
+void           hbase_mutation_delete_column_bytes (HBaseMutation   *mutation,
+                                                   GBytes          *family,
+                                                   GBytes          *qualifier);
 void           hbase_mutation_delete_cell_version (HBaseMutation   *mutation,
                                                    const char      *family,
                                                    const char      *qualifier,

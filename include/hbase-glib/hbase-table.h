@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include <hbase-glib/hbase-client.h>
+#include <hbase-glib/hbase-column.h>
 #include <hbase-glib/hbase-condition.h>
 #include <hbase-glib/hbase-mutation.h>
 #include <hbase-glib/hbase-row.h>
@@ -36,14 +37,23 @@ HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
  * HBaseReadOptions:
  * @columns: (nullable) (array zero-terminated=1): "family" or
  *   "family:qualifier" entries (the qualifier is everything after the first
- *   colon); %NULL for every column
+ *   colon); %NULL for every column.  Not together with @column_list.
  * @max_versions: versions per column, 0 for 1
  * @min_timestamp: only cells with min_timestamp <= timestamp < max_timestamp
  *   when max_timestamp is not 0
  * @max_timestamp: see @min_timestamp
- * @filter: (nullable): a filter in the HBase filter language
+ * @filter: (nullable): a filter in the HBase filter language.  Not
+ *   together with @filter_bytes.
+ * @column_list: (nullable) (element-type HBaseColumn): the columns to read
+ *   as #HBaseColumn<!-- -->s, whose qualifiers may hold any byte; %NULL
+ *   (or empty) for every column.  Not together with @columns.
+ * @filter_bytes: (nullable): a filter in the HBase filter language as
+ *   bytes, which may hold 0x00 (see hbase_filter_to_bytes()).  Not
+ *   together with @filter.
  *
- * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT.
+ * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT.  Setting
+ * both forms of the columns, or both forms of the filter, is an
+ * %HBASE_ERROR_ILLEGAL_ARGUMENT error of the read.
  */
 typedef struct {
   const char *const *columns;
@@ -51,9 +61,11 @@ typedef struct {
   gint64 min_timestamp;
   gint64 max_timestamp;
   const char *filter;
+  GPtrArray *column_list;
+  GBytes *filter_bytes;
 } HBaseReadOptions;
 
-#define HBASE_READ_OPTIONS_INIT { NULL, 0, 0, 0, NULL }
+#define HBASE_READ_OPTIONS_INIT { NULL, 0, 0, 0, NULL, NULL, NULL }
 
 HBaseRow   *hbase_table_get            (HBaseTable             *table,
                                         GBytes                 *row,

@@ -859,8 +859,12 @@ hbase_filter_while (HBaseFilter *filter)
  * @filter: a filter
  * @error: return location for an error
  *
- * The filter in the HBase filter language, as bytes (TScan.filterString and
- * TGet.filterString are binary; any byte of a value is rendered as is).
+ * The filter in the HBase filter language, as bytes: what
+ * #HBaseReadOptions' @filter_bytes takes (TScan.filterString and
+ * TGet.filterString are binary).  Every byte of a value is rendered as is
+ * between single quotes, 0x00 and 0xFF included, a quote doubled; the
+ * server's filter parser undoes exactly that.  The primary rendering:
+ * hbase_filter_to_string() is this as a C string, when it can be one.
  *
  * Returns: (transfer full) (nullable): the rendering, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the filter or an operand was built
@@ -888,7 +892,9 @@ hbase_filter_to_bytes (HBaseFilter *filter, GError **error)
  * @error: return location for an error
  *
  * The filter in the HBase filter language, for #HBaseReadOptions' @filter.
- * The string may hold any byte but 0x00 (and is not necessarily UTF-8).
+ * The string may hold any byte but 0x00 (and is not necessarily UTF-8);
+ * for values that may hold 0x00, use hbase_filter_to_bytes() and
+ * @filter_bytes.
  *
  * Returns: (transfer full) (nullable): the rendering, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the filter was built with a bad

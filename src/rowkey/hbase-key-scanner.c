@@ -580,7 +580,7 @@ hbase_key_query_run (HBaseTable           *table,
   static const HBaseKeyQuery defaults = HBASE_KEY_QUERY_INIT;
   HBaseKeyScanOptions options = HBASE_KEY_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) after = NULL;
-  g_autofree char *filter = NULL;
+  g_autoptr(GBytes) filter = NULL;
   g_autoptr(HBaseKeyScanner) scanner = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   HBaseRow *row;
@@ -598,14 +598,14 @@ hbase_key_query_run (HBaseTable           *table,
     }
   if (query->page_token != NULL && (after = key_from_token (query->page_token, error)) == NULL)
     return NULL;
-  if (query->filter != NULL && (filter = hbase_filter_to_string (query->filter, error)) == NULL)
+  if (query->filter != NULL && (filter = hbase_filter_to_bytes (query->filter, error)) == NULL)
     return NULL;
   options.range = query->range;
   options.after = after;
   options.limit = query->limit > 0 ? query->limit + 1 : 0;
   options.caching = query->limit > 0 ? MIN (query->limit + 1, 1000) : 0;
   options.read.columns = query->columns;
-  options.read.filter = filter;
+  options.read.filter_bytes = filter;
   scanner = hbase_key_scanner_new (table, schema, &options, error);
   if (scanner == NULL)
     return NULL;

@@ -377,65 +377,11 @@ _hbase_sget_set_range (HbaseThriftTGet *get, const guint8 *lo, gsize lo_len,
     }
 }
 
-typedef struct {
-  const StructStore *store;
-  GPtrArray *gets;
-  GPtrArray *results;
-} GetCall;
-
-static gboolean
-get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
-{
-  GetCall *call = user_data;
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-  gboolean ok;
-
-  g_ptr_array_set_size (call->results, 0);
-  if (call->gets->len == 1)
-    {
-      HbaseThriftTResult *result = g_object_new (HBASE_THRIFT_TYPE_T_RESULT, NULL);
-
-      ok = hbase_thrift_t_h_base_service_if_get (service, &result,
-                                                 call->store->table->name_bytes,
-                                                 g_ptr_array_index (call->gets, 0), &io,
-                                                 &call_error);
-      g_ptr_array_add (call->results, result);
-    }
-  else
-    ok = hbase_thrift_t_h_base_service_if_get_multiple (service, &call->results,
-                                                        call->store->table->name_bytes,
-                                                        call->gets, &io, &call_error);
-  if (!ok)
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  if (call->results->len != call->gets->len)
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                   "the gateway answered %u gets with %u results", call->gets->len,
-                   call->results->len);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 GPtrArray *
 _hbase_sget_run (const StructStore *store, GPtrArray *gets, GCancellable *cancellable,
                  GError **error)
 {
-  GetCall call = { store, gets, g_ptr_array_new_with_free_func (g_object_unref) };
-
-  if (gets->len == 0)
-    return call.results;
-  if (!hbase_client_call (store->table->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, get_once, &call,
-                          cancellable, error))
-    {
-      g_ptr_array_unref (call.results);
-      return NULL;
-    }
-  return call.results;
+  return _hbase_table_get_generated (store->table, gets, cancellable, error);
 }
 
 HbaseThriftTColumnValue *
@@ -532,36 +478,6 @@ _hbase_change_delete (StructChange *change, const StructStore *store, const guin
   g_ptr_array_add (change->deletes, column);
 }
 
-typedef struct {
-  const StructStore *store;
-  GByteArray *row;
-  GByteArray *qualifier;
-  GByteArray *value;
-  HbaseThriftTRowMutations *mutations;
-  gboolean applied;
-} CasCall;
-
-static gboolean
-cas_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
-{
-  CasCall *call = user_data;
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  if (!hbase_thrift_t_h_base_service_if_check_and_mutate (service, &call->applied,
-                                                          call->store->table->name_bytes,
-                                                          call->row, call->store->family,
-                                                          call->qualifier,
-                                                          HBASE_THRIFT_T_COMPARE_OP_EQUAL,
-                                                          call->value, call->mutations, &io,
-                                                          &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* After a failed checkAndMutate: whether it was applied, from the meta
  * cell (its nonce and clock never repeat).  -1: cannot tell. */
 static int
@@ -590,98 +506,89 @@ resolve_outcome (const StructStore *store, const guint8 *row, gsize row_len,
   return -1;
 }
 
+static GBytes *
+bytes_of_array (const GByteArray *array)
+{
+  return g_bytes_new (array != NULL ? array->data : NULL, array != NULL ? array->len : 0);
+}
+
+/* The change as the table's mutations of @row: a put of every cell at
+ * @next->clock, then a delete of the columns and one of the family, each
+ * of every version up to the one before. */
+static GPtrArray *
+change_mutations (const StructStore *store, GBytes *row, const StructMeta *next,
+                  const StructChange *change)
+{
+  GPtrArray *mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GBytes) family = bytes_of_array (store->family);
+  HBaseMutation *put = hbase_mutation_new_put (row);
+
+  for (guint i = 0; i < change->puts->len; i++)
+    {
+      HbaseThriftTColumnValue *cell = g_ptr_array_index (change->puts, i);
+      g_autoptr(GBytes) qualifier = bytes_of_array (cell->qualifier);
+      g_autoptr(GBytes) value = bytes_of_array (cell->value);
+
+      hbase_mutation_put_bytes (put, family, qualifier, value, next->clock);
+    }
+  g_ptr_array_add (mutations, put);
+
+  if (change->deletes->len > 0)
+    {
+      HBaseMutation *delete = hbase_mutation_new_delete (row);
+
+      hbase_mutation_set_timestamp (delete, next->clock - 1);
+      for (guint i = 0; i < change->deletes->len; i++)
+        {
+          HbaseThriftTColumn *column = g_ptr_array_index (change->deletes, i);
+          g_autoptr(GBytes) qualifier = bytes_of_array (column->qualifier);
+
+          hbase_mutation_delete_column_bytes (delete, family, qualifier);
+        }
+      g_ptr_array_add (mutations, delete);
+    }
+
+  if (change->delete_family)
+    {
+      HBaseMutation *delete = hbase_mutation_new_delete (row);
+
+      hbase_mutation_set_timestamp (delete, next->clock - 1);
+      hbase_mutation_delete_family (delete, store->family_name);
+      g_ptr_array_add (mutations, delete);
+    }
+  return mutations;
+}
+
 gboolean
 _hbase_change_commit (const StructStore *store, const guint8 *row, gsize row_len,
                       const StructMeta *old, const StructMeta *next, StructChange *change,
                       gboolean *applied, GCancellable *cancellable, GError **error)
 {
   static const guint8 meta_qualifier[1] = { STRUCT_META_QUALIFIER };
-  CasCall call = { 0 };
-  g_autoptr(HbaseThriftTRowMutations) mutations = g_object_new (HBASE_THRIFT_TYPE_T_ROW_MUTATIONS,
-                                                                NULL);
-  g_autoptr(GByteArray) row_array = array_of (row, row_len);
-  g_autoptr(GByteArray) qualifier = array_of (meta_qualifier, 1);
-  g_autoptr(GByteArray) value = old->present ? array_of (old->raw, STRUCT_META_SIZE)
-                                             : g_byte_array_new ();
-  HbaseThriftTMutation *mutation;
-  HbaseThriftTPut *put;
+  g_autoptr(GBytes) row_bytes = g_bytes_new (row, row_len);
+  g_autoptr(GBytes) family = bytes_of_array (store->family);
+  g_autoptr(GBytes) qualifier = g_bytes_new_static (meta_qualifier, 1);
+  /* an empty value: "the cell is absent" */
+  g_autoptr(GBytes) value = old->present ? g_bytes_new (old->raw, STRUCT_META_SIZE) : NULL;
+  g_autoptr(HBaseCondition) condition = hbase_condition_new_bytes (family, qualifier,
+                                                                   HBASE_COMPARE_EQUAL, value);
+  g_autoptr(GPtrArray) mutations = NULL;
   GError *local = NULL;
+  gboolean attempted = FALSE;
   int outcome;
 
   *applied = FALSE;
-  mutations->row = g_byte_array_ref (row_array);
-
-  _hbase_change_put (change, store, meta_qualifier, 1, next->raw, STRUCT_META_SIZE);
-  mutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
-  put = mutation->put;
-  put->row = g_byte_array_ref (row_array);
-  for (guint i = 0; i < change->puts->len; i++)
-    {
-      HbaseThriftTColumnValue *cell = g_ptr_array_index (change->puts, i);
-
-      cell->timestamp = next->clock;
-      cell->__isset_timestamp = TRUE;
-      g_ptr_array_add (put->columnValues, g_object_ref (cell));
-    }
-  mutation->__isset_put = TRUE;
-  g_ptr_array_add (mutations->mutations, mutation);
   /* the meta put is not kept in the change: a retry builds a new one */
+  _hbase_change_put (change, store, meta_qualifier, 1, next->raw, STRUCT_META_SIZE);
+  mutations = change_mutations (store, row_bytes, next, change);
   g_ptr_array_remove_index (change->puts, change->puts->len - 1);
 
-  if (change->deletes->len > 0)
-    {
-      HbaseThriftTDelete *tdelete;
-
-      mutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
-      tdelete = mutation->deleteSingle;
-      tdelete->row = g_byte_array_ref (row_array);
-      tdelete->deleteType = HBASE_THRIFT_T_DELETE_TYPE_DELETE_COLUMNS;
-      tdelete->__isset_deleteType = TRUE;
-      tdelete->__isset_columns = TRUE;
-      for (guint i = 0; i < change->deletes->len; i++)
-        {
-          HbaseThriftTColumn *column = g_ptr_array_index (change->deletes, i);
-
-          /* every version written before this change */
-          column->timestamp = next->clock - 1;
-          column->__isset_timestamp = TRUE;
-          g_ptr_array_add (tdelete->columns, g_object_ref (column));
-        }
-      mutation->__isset_deleteSingle = TRUE;
-      g_ptr_array_add (mutations->mutations, mutation);
-    }
-
-  if (change->delete_family)
-    {
-      HbaseThriftTDelete *tdelete;
-      HbaseThriftTColumn *column = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN, NULL);
-
-      mutation = g_object_new (HBASE_THRIFT_TYPE_T_MUTATION, NULL);
-      tdelete = mutation->deleteSingle;
-      tdelete->row = g_byte_array_ref (row_array);
-      tdelete->deleteType = HBASE_THRIFT_T_DELETE_TYPE_DELETE_FAMILY;
-      tdelete->__isset_deleteType = TRUE;
-      tdelete->__isset_columns = TRUE;
-      column->family = g_byte_array_ref (store->family);
-      column->timestamp = next->clock - 1;
-      column->__isset_timestamp = TRUE;
-      g_ptr_array_add (tdelete->columns, column);
-      mutation->__isset_deleteSingle = TRUE;
-      g_ptr_array_add (mutations->mutations, mutation);
-    }
-
-  call.store = store;
-  call.row = row_array;
-  call.qualifier = qualifier;
-  call.value = value;
-  call.mutations = mutations;
-  if (hbase_client_call (store->table->client, HBASE_CALL_DEFAULT, cas_once, &call, cancellable,
-                         &local))
-    {
-      *applied = call.applied;
-      return TRUE;
-    }
-  if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT) ||
+  /* through the table, so that its write hooks see the change */
+  if (_hbase_table_check_and_mutate_attempt (store->table, condition, mutations, applied,
+                                             &attempted, cancellable, &local))
+    return TRUE;
+  if (!attempted ||   /* refused before sending (a write hook): nothing changed */
+      g_error_matches (local, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT) ||
       g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND) ||
       g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -704,7 +611,7 @@ gboolean
 _hbase_conflict_backoff (const StructStore *store, guint attempt, gint64 start,
                          GCancellable *cancellable, GError **error)
 {
-  const HBaseConfig *config = hbase_client_get_config (store->table->client);
+  const HBaseConfig *config = hbase_client_get_config (hbase_table_get_client (store->table));
   gint64 timeout_us = (gint64) hbase_config_get_operation_timeout (config) * 1000;
   gint64 elapsed = g_get_monotonic_time () - start;
   guint max_ms = 1u << MIN (attempt, 6u);   /* up to 64 ms */

@@ -5,9 +5,10 @@
  * with a ColumnRangeFilter and storeOffset/storeLimit), and the
  * compare-and-set write every change goes through.
  *
- * Everything here works on the generated Thrift structs directly: members
- * are arbitrary bytes (NUL included), which the string-based column and
- * filter options of HBaseReadOptions cannot carry. */
+ * Reads are generated TGets run through the table (they carry what
+ * HBaseReadOptions does not: a serialized ColumnRangeFilter and
+ * storeOffset/storeLimit); changes are check-and-mutates of the table, so
+ * its write hooks see them. */
 #ifndef HBASE_STRUCTURES_PRIVATE_H
 #define HBASE_STRUCTURES_PRIVATE_H
 

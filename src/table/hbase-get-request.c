@@ -18,14 +18,15 @@
 
 #include "hbase-get-request.h"
 #include "hbase-request-writer.h"
+#include "hbase-table-private.h"
 
 struct _HBaseGetRequest {
   GBytes *row;
-  char **columns;             /* "family" or "family:qualifier"; NULL: every column */
+  GPtrArray *columns;         /* HBaseColumn; NULL: every column */
   gint32 max_versions;        /* 0: not sent */
   gboolean has_time_range;
   gint64 min_timestamp, max_timestamp;
-  char *filter;               /* NULL: none */
+  GBytes *filter;             /* NULL: none */
 };
 
 HBaseGetRequest *
@@ -36,8 +37,7 @@ _hbase_get_request_new (GBytes *row, const HBaseReadOptions *options)
   request->row = g_bytes_ref (row);
   if (options == NULL)
     return request;
-  if (options->columns != NULL && options->columns[0] != NULL)
-    request->columns = g_strdupv ((char **) options->columns);
+  request->columns = _hbase_read_options_column_list (options);
   request->max_versions = (gint32) options->max_versions;
   if (options->min_timestamp != 0 || options->max_timestamp != 0)
     {
@@ -46,7 +46,7 @@ _hbase_get_request_new (GBytes *row, const HBaseReadOptions *options)
       /* no upper bound: HBase's LATEST_TIMESTAMP, Long.MAX_VALUE */
       request->max_timestamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
     }
-  request->filter = g_strdup (options->filter);
+  request->filter = _hbase_read_options_filter (options);
   return request;
 }
 
@@ -58,24 +58,25 @@ _hbase_get_request_free (gpointer data)
   if (request == NULL)
     return;
   g_bytes_unref (request->row);
-  g_strfreev (request->columns);
-  g_free (request->filter);
+  g_clear_pointer (&request->columns, g_ptr_array_unref);
+  g_clear_pointer (&request->filter, g_bytes_unref);
   g_free (request);
 }
 
-/* struct TColumn { 1: required binary family, 2: optional binary qualifier }:
- * "family" or "family:qualifier", the qualifier after the first colon */
+/* struct TColumn { 1: required binary family, 2: optional binary qualifier } */
 static gboolean
-write_column (ThriftProtocol *protocol, const char *spec, GError **error)
+write_column (ThriftProtocol *protocol, const HBaseColumn *column, GError **error)
 {
-  const char *colon = strchr (spec, ':');
+  GBytes *family = hbase_column_get_family (column);
+  GBytes *qualifier = hbase_column_get_qualifier (column);
 
   HBASE_W (thrift_protocol_write_struct_begin (protocol, "TColumn", error));
-  if (!_hbase_write_binary_field (protocol, "family", 1, spec,
-                           colon != NULL ? (gsize) (colon - spec) : strlen (spec), error))
+  if (!_hbase_write_binary_field (protocol, "family", 1, g_bytes_get_data (family, NULL),
+                                  g_bytes_get_size (family), error))
     return FALSE;
-  if (colon != NULL && !_hbase_write_binary_field (protocol, "qualifier", 2, colon + 1,
-                                            strlen (colon + 1), error))
+  if (qualifier != NULL &&
+      !_hbase_write_binary_field (protocol, "qualifier", 2, g_bytes_get_data (qualifier, NULL),
+                                  g_bytes_get_size (qualifier), error))
     return FALSE;
   HBASE_W (thrift_protocol_write_field_stop (protocol, error));
   HBASE_W (thrift_protocol_write_struct_end (protocol, error));
@@ -96,12 +97,12 @@ _hbase_get_request_write (const HBaseGetRequest *request, ThriftProtocol *protoc
     return FALSE;
   if (request->columns != NULL)
     {
-      guint n = g_strv_length (request->columns);
+      guint n = request->columns->len;
 
       HBASE_W (thrift_protocol_write_field_begin (protocol, "columns", T_LIST, 2, error));
       HBASE_W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) n, error));
       for (guint i = 0; i < n; i++)
-        if (!write_column (protocol, request->columns[i], error))
+        if (!write_column (protocol, g_ptr_array_index (request->columns, i), error))
           return FALSE;
       HBASE_W (thrift_protocol_write_list_end (protocol, error));
       HBASE_W (thrift_protocol_write_field_end (protocol, error));
@@ -124,8 +125,9 @@ _hbase_get_request_write (const HBaseGetRequest *request, ThriftProtocol *protoc
       HBASE_W (thrift_protocol_write_field_end (protocol, error));
     }
   if (request->filter != NULL &&
-      !_hbase_write_binary_field (protocol, "filterString", 6, request->filter, strlen (request->filter),
-                           error))
+      !_hbase_write_binary_field (protocol, "filterString", 6,
+                                  g_bytes_get_data (request->filter, NULL),
+                                  g_bytes_get_size (request->filter), error))
     return FALSE;
   HBASE_W (thrift_protocol_write_field_stop (protocol, error));
   HBASE_W (thrift_protocol_write_struct_end (protocol, error));

@@ -381,6 +381,25 @@ hbase_mutation_delete_column (HBaseMutation *mutation, const char *family, const
 }
 
 /**
+ * hbase_mutation_delete_column_bytes:
+ * @mutation: a delete
+ * @family: the column family (referenced)
+ * @qualifier: (nullable): the qualifier (referenced), any bytes; %NULL
+ *   for the empty one
+ *
+ * hbase_mutation_delete_column() for binary families and qualifiers.
+ */
+void
+hbase_mutation_delete_column_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier)
+{
+  if (mutation == NULL)
+    return;
+  add_entry (mutation, "hbase_mutation_delete_column_bytes", ENTRY_DELETE_COLUMN,
+             family != NULL ? g_bytes_ref (family) : NULL,
+             qualifier != NULL ? g_bytes_ref (qualifier) : NULL, NULL, NO_TIMESTAMP);
+}
+
+/**
  * hbase_mutation_delete_cell_version:
  * @mutation: a delete
  * @family: the column family

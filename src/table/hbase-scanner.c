@@ -664,9 +664,11 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
       scan->timeRange->maxStamp = read->max_timestamp != 0 ? read->max_timestamp : G_MAXINT64;
       scan->__isset_timeRange = TRUE;
     }
-  if (read->filter != NULL)
+  if (read->filter != NULL || read->filter_bytes != NULL)
     {
-      scan->filterString = _hbase_byte_array_from_string (read->filter);
+      g_autoptr(GBytes) filter = _hbase_read_options_filter (read);
+
+      scan->filterString = _hbase_byte_array_from_bytes (filter);
       scan->__isset_filterString = TRUE;
     }
   return scanner;

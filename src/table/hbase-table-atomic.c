@@ -332,12 +332,28 @@ hbase_table_check_and_mutate (HBaseTable *table, const HBaseCondition *condition
                               GPtrArray *mutations, gboolean *applied,
                               GCancellable *cancellable, GError **error)
 {
+  return _hbase_table_check_and_mutate_attempt (table, condition, mutations, applied, NULL,
+                                                cancellable, error);
+}
+
+gboolean
+_hbase_table_check_and_mutate_attempt (HBaseTable *table, const HBaseCondition *condition,
+                                       GPtrArray *mutations, gboolean *applied,
+                                       gboolean *attempted, GCancellable *cancellable,
+                                       GError **error)
+{
   g_autoptr(TableCall) call = NULL;
 
   if (applied != NULL)
     *applied = FALSE;
+  if (attempted != NULL)
+    *attempted = FALSE;
   call = prepare_check_and_mutate (table, condition, mutations, error);
-  if (call == NULL || !_hbase_table_call_run (call, check_and_mutate_once, cancellable, error))
+  if (call == NULL || !_hbase_table_call_before (call, cancellable, error))
+    return FALSE;
+  if (attempted != NULL)
+    *attempted = TRUE;
+  if (!_hbase_table_call_run (call, check_and_mutate_once, cancellable, error))
     return FALSE;
   if (applied != NULL)
     *applied = call->exists;

@@ -28,7 +28,8 @@ typedef struct {
   HBaseTable *table;
   HBaseCallFlags flags;                 /* HBASE_CALL_IDEMPOTENT unless set */
   /* get and get multiple: HBaseGetRequest (hbase-get-request.h, encoded
-   * by hand); exists: HbaseThriftTGet (the generated call) */
+   * by hand); exists and _hbase_table_get_generated(): HbaseThriftTGet
+   * (the generated calls) */
   GPtrArray *gets;
   GPtrArray *batches;                   /* TableBatch */
   guint next_batch;                     /* a retry resumes here */
@@ -50,6 +51,7 @@ typedef struct {
 
   HBaseRow *row;
   GPtrArray *rows;                      /* HBaseRow */
+  GPtrArray *results;                   /* HbaseThriftTResult: generated gets */
   gboolean exists;                      /* also: check-and-mutate applied */
 } TableCall;
 

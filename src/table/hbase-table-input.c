@@ -49,30 +49,72 @@ _hbase_check_row (GBytes *row, const char *what, GError **error)
   return TRUE;
 }
 
-/* Catches what is certainly malformed in a filter string (unbalanced
- * parentheses, an unterminated quote) before sending: the gateway answers
- * a filter it cannot parse with a bare "Internal error processing get",
- * which does not say what is wrong.  In the filter language a quote inside
- * a quoted string is doubled, so counting quotes is enough. */
-static gboolean
-check_filter_syntax (const char *filter, GError **error)
+/* The filter for messages: printable bytes as they are, the others
+ * (0x00 included) as \xNN. */
+static char *
+filter_describe (const guint8 *filter, gsize len)
 {
+  GString *text = g_string_sized_new (len);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (g_ascii_isprint (filter[i]) && filter[i] != '\\')
+        g_string_append_c (text, (char) filter[i]);
+      else
+        g_string_append_printf (text, "\\x%02X", filter[i]);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Catches what is certainly malformed in a filter (unbalanced parentheses,
+ * an unterminated quote) before sending: the gateway answers a filter it
+ * cannot parse with a bare "Internal error processing get", which does not
+ * say what is wrong.  In the filter language a quote inside a quoted
+ * string is doubled, so counting quotes is enough; any other byte (0x00
+ * included) is taken as it is inside quotes. */
+static gboolean
+check_filter_syntax (const guint8 *filter, gsize len, GError **error)
+{
+  g_autofree char *shown = NULL;
   gboolean quoted = FALSE;
   int depth = 0;
 
-  for (const char *p = filter; *p != '\0'; p++)
+  for (gsize i = 0; i < len; i++)
     {
-      if (*p == '\'')
+      if (filter[i] == '\'')
         quoted = !quoted;
-      else if (!quoted && *p == '(')
+      else if (!quoted && filter[i] == '(')
         depth++;
-      else if (!quoted && *p == ')' && --depth < 0)
-        return _hbase_illegal (error, "the filter \"%s\" has a ')' without its '('", filter);
+      else if (!quoted && filter[i] == ')' && --depth < 0)
+        {
+          shown = filter_describe (filter, len);
+          return _hbase_illegal (error, "the filter \"%s\" has a ')' without its '('", shown);
+        }
     }
+  if (quoted || depth > 0)
+    shown = filter_describe (filter, len);
   if (quoted)
-    return _hbase_illegal (error, "the filter \"%s\" has an unterminated quoted string", filter);
+    return _hbase_illegal (error, "the filter \"%s\" has an unterminated quoted string", shown);
   if (depth > 0)
-    return _hbase_illegal (error, "the filter \"%s\" has %d unclosed '('", filter, depth);
+    return _hbase_illegal (error, "the filter \"%s\" has %d unclosed '('", shown, depth);
+  return TRUE;
+}
+
+static gboolean
+check_column_list (GPtrArray *list, GError **error)
+{
+  for (guint i = 0; i < list->len; i++)
+    {
+      HBaseColumn *column = g_ptr_array_index (list, i);
+      GBytes *family = column != NULL ? hbase_column_get_family (column) : NULL;
+
+      if (column == NULL)
+        return _hbase_illegal (error, "column %u of the column list is NULL", i);
+      if (family == NULL || g_bytes_get_size (family) == 0)
+        return _hbase_illegal (error, "column %u of the column list has no family", i);
+      if (memchr (g_bytes_get_data (family, NULL), ':', g_bytes_get_size (family)) != NULL)
+        return _hbase_illegal (error, "column %u of the column list has a family with a ':'", i);
+    }
   return TRUE;
 }
 
@@ -81,6 +123,12 @@ _hbase_read_options_check (const HBaseReadOptions *options, GError **error)
 {
   if (options == NULL)
     return TRUE;
+  if (options->columns != NULL && options->column_list != NULL)
+    return _hbase_illegal (error, "the read options give both columns and column_list: "
+                           "use one of them");
+  if (options->filter != NULL && options->filter_bytes != NULL)
+    return _hbase_illegal (error, "the read options give both filter and filter_bytes: "
+                           "use one of them");
   for (guint i = 0; options->columns != NULL && options->columns[i] != NULL; i++)
     {
       const char *column = options->columns[i];
@@ -90,6 +138,8 @@ _hbase_read_options_check (const HBaseReadOptions *options, GError **error)
       if (column[0] == ':')
         return _hbase_illegal (error, "column %u (\"%s\") has no family", i, column);
     }
+  if (options->column_list != NULL && !check_column_list (options->column_list, error))
+    return FALSE;
   if (options->max_versions > G_MAXINT32)
     return _hbase_illegal (error, "max_versions %u is too large", options->max_versions);
   if (options->min_timestamp < 0 || options->max_timestamp < 0)
@@ -98,37 +148,99 @@ _hbase_read_options_check (const HBaseReadOptions *options, GError **error)
   if (options->max_timestamp != 0 && options->max_timestamp < options->min_timestamp)
     return _hbase_illegal (error, "max_timestamp %" G_GINT64_FORMAT " is before min_timestamp %"
                     G_GINT64_FORMAT, options->max_timestamp, options->min_timestamp);
-  if (options->filter != NULL && options->filter[0] == '\0')
+  if ((options->filter != NULL && options->filter[0] == '\0') ||
+      (options->filter_bytes != NULL && g_bytes_get_size (options->filter_bytes) == 0))
     return _hbase_illegal (error, "the filter is empty (use NULL for no filter)");
-  return options->filter == NULL || check_filter_syntax (options->filter, error);
+  if (options->filter != NULL)
+    return check_filter_syntax ((const guint8 *) options->filter, strlen (options->filter),
+                                error);
+  if (options->filter_bytes != NULL)
+    return check_filter_syntax (g_bytes_get_data (options->filter_bytes, NULL),
+                                g_bytes_get_size (options->filter_bytes), error);
+  return TRUE;
+}
+
+GPtrArray *
+_hbase_read_options_column_list (const HBaseReadOptions *options)
+{
+  GPtrArray *list;
+
+  if (options == NULL)
+    return NULL;
+  if (options->column_list != NULL)
+    {
+      /* a copy: the caller may change its list once the call is prepared */
+      if (options->column_list->len == 0)
+        return NULL;
+      list = g_ptr_array_new_full (options->column_list->len,
+                                   (GDestroyNotify) hbase_column_unref);
+      for (guint i = 0; i < options->column_list->len; i++)
+        g_ptr_array_add (list, hbase_column_ref (g_ptr_array_index (options->column_list, i)));
+      return list;
+    }
+  if (options->columns == NULL || options->columns[0] == NULL)
+    return NULL;
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_column_unref);
+  for (guint i = 0; options->columns[i] != NULL; i++)
+    {
+      const char *spec = options->columns[i];
+      const char *colon = strchr (spec, ':');
+      g_autoptr(GBytes) family = g_bytes_new (spec, colon != NULL ? (gsize) (colon - spec)
+                                                                  : strlen (spec));
+      g_autoptr(GBytes) qualifier = colon != NULL ? g_bytes_new (colon + 1, strlen (colon + 1))
+                                                  : NULL;
+
+      g_ptr_array_add (list, hbase_column_new_bytes (family, qualifier));
+    }
+  return list;
 }
 
 GPtrArray *
 _hbase_read_options_columns (const HBaseReadOptions *options)
 {
+  g_autoptr(GPtrArray) list = _hbase_read_options_column_list (options);
   GPtrArray *columns;
 
-  if (options == NULL || options->columns == NULL || options->columns[0] == NULL)
+  if (list == NULL)
     return NULL;
   columns = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; options->columns[i] != NULL; i++)
+  for (guint i = 0; i < list->len; i++)
     {
-      const char *spec = options->columns[i];
-      const char *colon = strchr (spec, ':');
+      HBaseColumn *spec = g_ptr_array_index (list, i);
       HbaseThriftTColumn *column = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN, NULL);
 
-      if (colon == NULL)
-        column->family = _hbase_byte_array_from_string (spec);
-      else
+      column->family = _hbase_byte_array_from_bytes (hbase_column_get_family (spec));
+      if (hbase_column_get_qualifier (spec) != NULL)
         {
-          column->family = g_byte_array_new ();
-          g_byte_array_append (column->family, (const guint8 *) spec, (guint) (colon - spec));
-          column->qualifier = _hbase_byte_array_from_string (colon + 1);
+          column->qualifier = _hbase_byte_array_from_bytes (hbase_column_get_qualifier (spec));
           column->__isset_qualifier = TRUE;
         }
       g_ptr_array_add (columns, column);
     }
   return columns;
+}
+
+GBytes *
+_hbase_read_options_filter (const HBaseReadOptions *options)
+{
+  if (options == NULL)
+    return NULL;
+  if (options->filter_bytes != NULL)
+    return g_bytes_ref (options->filter_bytes);
+  if (options->filter != NULL)
+    return g_bytes_new (options->filter, strlen (options->filter));
+  return NULL;
+}
+
+char *
+_hbase_read_options_describe_filter (const HBaseReadOptions *options)
+{
+  if (options == NULL)
+    return NULL;
+  if (options->filter_bytes != NULL)
+    return filter_describe (g_bytes_get_data (options->filter_bytes, NULL),
+                            g_bytes_get_size (options->filter_bytes));
+  return g_strdup (options->filter);
 }
 
 /* HBase's TableName rules: a namespace of letters, digits and '_'; a

@@ -86,6 +86,19 @@ gboolean    _hbase_read_options_check    (const HBaseReadOptions   *options,
  * _hbase_read_options_check(). */
 GPtrArray  *_hbase_read_options_columns  (const HBaseReadOptions   *options);
 
+/* The columns of @options, from either form, as HBaseColumns (a new
+ * reference), or NULL for every column.  Call after
+ * _hbase_read_options_check(). */
+GPtrArray  *_hbase_read_options_column_list (const HBaseReadOptions *options);
+
+/* The filter of @options, from either form, as bytes (a new reference),
+ * or NULL for none. */
+GBytes     *_hbase_read_options_filter   (const HBaseReadOptions   *options);
+
+/* The filter of @options for error messages (bytes that are not
+ * printable as \xNN), or NULL for none. */
+char       *_hbase_read_options_describe_filter (const HBaseReadOptions *options);
+
 /* A table name ("ns:name" or "name") is valid for HBase. */
 gboolean    _hbase_check_table_name      (const char               *name,
                                           GError                  **error);
@@ -93,6 +106,30 @@ gboolean    _hbase_check_table_name      (const char               *name,
 /* GByteArray copies, for the generated structs' binary fields. */
 GByteArray *_hbase_byte_array_from_bytes (GBytes                   *bytes);
 GByteArray *_hbase_byte_array_from_string (const char              *text);
+
+/* Runs generated TGets (element-type HbaseThriftTGet; referenced, not
+ * changed) on @table the way hbase_table_get_multiple() runs its gets:
+ * get for one, getMultiple for several, read-only retries, the same error
+ * mapping (a missing table is HBASE_ERROR_NOT_FOUND).  For readers whose
+ * gets need what HBaseReadOptions does not carry (a serialized filter in
+ * filterBytes, storeOffset and storeLimit), such as sets and sorted sets.
+ * Returns (transfer full) (element-type HbaseThriftTResult) one result
+ * per get, in order, or NULL with @error. */
+GPtrArray  *_hbase_table_get_generated   (HBaseTable               *table,
+                                          GPtrArray                *gets,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+
+/* hbase_table_check_and_mutate(), telling in @attempted whether the call
+ * got as far as sending (the mutations were valid and the before write
+ * hook accepted them): when not, the failure certainly changed nothing. */
+gboolean    _hbase_table_check_and_mutate_attempt (HBaseTable           *table,
+                                          const HBaseCondition     *condition,
+                                          GPtrArray                *mutations,
+                                          gboolean                 *applied,
+                                          gboolean                 *attempted,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
 
 /* The id of @scanner's server scanner in its gateway, for tests; FALSE
  * when none is open. */

@@ -149,9 +149,11 @@ _hbase_table_tget_new (GBytes *row, const HBaseReadOptions *options)
       get->timeRange->maxStamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
       get->__isset_timeRange = TRUE;
     }
-  if (options->filter != NULL)
+  if (options->filter != NULL || options->filter_bytes != NULL)
     {
-      get->filterString = _hbase_byte_array_from_string (options->filter);
+      g_autoptr(GBytes) filter = _hbase_read_options_filter (options);
+
+      get->filterString = _hbase_byte_array_from_bytes (filter);
       get->__isset_filterString = TRUE;
     }
   return get;
@@ -181,7 +183,7 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
   if (!_hbase_read_options_check (options, error))
     return NULL;
   call = _hbase_table_call_new (table);
-  call->filter = options != NULL ? g_strdup (options->filter) : NULL;
+  call->filter = _hbase_read_options_describe_filter (options);
   call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
     g_ptr_array_add (call->gets, requests ? (gpointer) _hbase_get_request_new (rows[i], options)
@@ -334,6 +336,73 @@ hbase_table_exists (HBaseTable *table, GBytes *row, const HBaseReadOptions *opti
   if (exists != NULL)
     *exists = call->exists;
   return TRUE;
+}
+
+/* --- generated gets, for the structures ---------------------------------------------------- */
+
+static gboolean
+get_generated_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+{
+  TableCall *call = user_data;
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
+  GError *call_error = NULL;
+  gboolean ok;
+
+  if (call->gets->len == 1)
+    {
+      HbaseThriftTResult *result = g_object_new (HBASE_THRIFT_TYPE_T_RESULT, NULL);
+
+      ok = hbase_thrift_t_h_base_service_if_get (service, &result, call->table->name_bytes,
+                                                 g_ptr_array_index (call->gets, 0), &io,
+                                                 &call_error);
+      g_ptr_array_add (results, result);
+    }
+  else
+    ok = hbase_thrift_t_h_base_service_if_get_multiple (service, &results,
+                                                        call->table->name_bytes, call->gets,
+                                                        &io, &call_error);
+  if (!ok)
+    {
+      hbase_error_take_call_error (error, call_error, io, NULL);
+      return FALSE;
+    }
+  if (results->len != call->gets->len)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "getMultiple answered %u results for %u gets", results->len, call->gets->len);
+      return FALSE;
+    }
+  g_clear_pointer (&call->results, g_ptr_array_unref);
+  call->results = g_steal_pointer (&results);
+  return TRUE;
+}
+
+GPtrArray *
+_hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *cancellable,
+                            GError **error)
+{
+  g_autoptr(TableCall) call = NULL;
+
+  if (!HBASE_IS_TABLE (table))
+    {
+      _hbase_illegal (error, "not a table");
+      return NULL;
+    }
+  if (gets == NULL)
+    {
+      _hbase_illegal (error, "the list of gets is NULL");
+      return NULL;
+    }
+  if (gets->len == 0)
+    return g_ptr_array_new_with_free_func (g_object_unref);
+  call = _hbase_table_call_new (table);
+  call->gets = g_ptr_array_new_full (gets->len, g_object_unref);
+  for (guint i = 0; i < gets->len; i++)
+    g_ptr_array_add (call->gets, g_object_ref (g_ptr_array_index (gets, i)));
+  if (!_hbase_table_call_run (call, get_generated_once, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&call->results);
 }
 
 

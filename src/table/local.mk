@@ -4,6 +4,7 @@
 src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-private.h \
 	src/table/hbase-row.c \
+	src/table/hbase-column.c \
 	src/table/hbase-row-builder.h \
 	src/table/hbase-get-request.c \
 	src/table/hbase-get-request.h \
@@ -29,6 +30,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-write-failure.h
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-row.h \
+	include/hbase-glib/hbase-column.h \
 	include/hbase-glib/hbase-mutation.h \
 	include/hbase-glib/hbase-condition.h \
 	include/hbase-glib/hbase-table.h \

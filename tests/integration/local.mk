@@ -8,6 +8,7 @@ check_PROGRAMS += tests/integration/test-client tests/integration/test-client-re
 # table
 check_PROGRAMS += \
 	tests/integration/test-table \
+	tests/integration/test-table-columns \
 	tests/integration/test-scanner \
 	tests/integration/test-scanner-gateways \
 	tests/integration/test-write-buffer \

@@ -2,9 +2,9 @@
 /* Integration test of HBaseFilter against the real gateway: every filter of
  * the filter language and the AND, OR, SKIP and WHILE combinators, with the
  * exact rows and cells HBase returns; hostile values (quotes, parentheses,
- * commas, operator words, UTF-8, bytes 0x80-0xFF) matched exactly; 0x00
- * bytes, which HBaseReadOptions cannot carry, sent as bytes through the
- * generated layer; the parser quirk the rendering avoids.
+ * commas, operator words, UTF-8, bytes 0x80-0xFF) matched exactly; values
+ * with 0x00 and 0xFF sent as bytes (filter_bytes) through gets, get
+ * multiple and scans; the parser quirk the rendering avoids.
  *
  * Runs on the binary/buffered and the compact/framed gateways, one table
  * each (families f with 3 versions and g), created and loaded by the first
@@ -16,19 +16,16 @@
  *   b1: f:q2=x g:q9=abc
  *   b2: f:p1=1 f:p2=2 f:q1=Hello World
  *   c1: f:q1=x at 100, f:q1=zz at 200
- *   vNN: f:val=<hostile value NN>;  r<hostile value NN>: f:k=1 */
+ *   vNN: f:val=<hostile value NN>;  r<hostile value NN>: f:k=1
+ *   n1: f:val=a\0\xff  n2: f:val=a\0\xfe  n3: f:val=a\0  n4: f:val=a\xff */
 #include "config.h"
 
 #include <string.h>
-
-#include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
 
 #define BIN(literal) g_bytes_new ((literal), sizeof (literal) - 1)
-
-typedef HbaseThriftTHBaseServiceIf Service;
 
 typedef struct {
   const char *data;
@@ -115,6 +112,19 @@ load (Fixture *fixture, gconstpointer data)
       add_cell (put, "f", "k", "1", 1, 1000);
       g_ptr_array_add (puts, put);
     }
+  /* values with 0x00 and 0xFF for the bytes form of filters */
+  put = new_put ("n1", 2);
+  add_cell (put, "f", "val", "a\0\xff", 3, 1000);
+  g_ptr_array_add (puts, put);
+  put = new_put ("n2", 2);
+  add_cell (put, "f", "val", "a\0\xfe", 3, 1000);
+  g_ptr_array_add (puts, put);
+  put = new_put ("n3", 2);
+  add_cell (put, "f", "val", "a\0", 2, 1000);
+  g_ptr_array_add (puts, put);
+  put = new_put ("n4", 2);
+  add_cell (put, "f", "val", "a\xff", 2, 1000);
+  g_ptr_array_add (puts, put);
   put = new_put ("w-qual", 6);
   add_cell (put, "f", "it's (x, y)", "1", 1, 1000);
   add_cell (put, "f", "other", "2", 1, 1000);
@@ -492,47 +502,23 @@ test_hostile_values (Fixture *fixture, gconstpointer data)
   }
 }
 
-/* 0x00 bytes: hbase_filter_to_string() refuses them (HBaseReadOptions takes
- * a C string); TScan.filterString is binary, so the bytes rendering works
- * when sent as bytes, shown here through the generated layer. */
-typedef struct {
-  GByteArray *table;
-  HbaseThriftTScan *scan;
-  GPtrArray *results;
-} ResultsCall;
-
-static gboolean
-results_once (Service *service, gpointer user_data, GError **error)
-{
-  ResultsCall *call = user_data;
-  g_autoptr(HbaseThriftTIOError) io = NULL;
-  GError *call_error = NULL;
-
-  g_ptr_array_set_size (call->results, 0);
-  if (!hbase_thrift_t_h_base_service_if_get_scanner_results (service, &call->results, call->table,
-                                                             call->scan, 100, &io, &call_error))
-    {
-      hbase_error_take_call_error (error, call_error, io, NULL);
-      return FALSE;
-    }
-  return TRUE;
-}
-
+/* Values with 0x00 and 0xFF: hbase_filter_to_string() refuses a 0x00 (a C
+ * string cannot hold it); hbase_filter_to_bytes() in filter_bytes carries
+ * it, through gets and scans.  Rows n1..n4 hold values that differ from
+ * "a\0\xff" in one byte or in length, so only n1 matches. */
 static void
 test_nul_bytes (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr(GBytes) value = g_bytes_new (hostile[NUL_VALUE].data, hostile[NUL_VALUE].len);
+  g_autoptr(GBytes) value = BIN ("a\0\xff");
+  g_autoptr(GBytes) val = BIN ("val");
   g_autoptr(HBaseFilter) equal = hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY,
                                                      value);
+  g_autoptr(HBaseFilter) column = hbase_filter_single_column_value ("f", val, HBASE_COMPARE_EQUAL,
+                                                                    HBASE_COMPARATOR_BINARY,
+                                                                    value, TRUE, TRUE);
+  HBaseFilter *filters[] = { equal, column };
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GByteArray) table = NULL;
-  g_autoptr(HbaseThriftTScan) scan = NULL;
-  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func (g_object_unref);
-  ResultsCall call;
-  HbaseThriftTResult *result;
-  g_autofree char *key = g_strdup_printf ("v%02u", (guint) NUL_VALUE);
 
   SKIP_IF_UNREACHABLE (fixture);
   text = hbase_filter_to_string (equal, &error);
@@ -540,28 +526,64 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
 
-  bytes = hbase_filter_to_bytes (equal, &error);
-  g_assert_no_error (error);
-  table = g_byte_array_new ();
-  g_byte_array_append (table, (const guint8 *) hbase_table_get_name (fixture->table),
-                       (guint) strlen (hbase_table_get_name (fixture->table)));
-  scan = g_object_new (HBASE_THRIFT_TYPE_T_SCAN, NULL);
-  scan->startRow = g_byte_array_append (g_byte_array_new (), (const guint8 *) "v", 1);
-  scan->__isset_startRow = TRUE;
-  scan->stopRow = g_byte_array_append (g_byte_array_new (), (const guint8 *) "w", 1);
-  scan->__isset_stopRow = TRUE;
-  scan->filterString = g_byte_array_append (g_byte_array_new (), g_bytes_get_data (bytes, NULL),
-                                            (guint) g_bytes_get_size (bytes));
-  scan->__isset_filterString = TRUE;
-  call.table = table;
-  call.scan = scan;
-  call.results = results;
-  g_assert_true (hbase_client_call (fixture->client, HBASE_CALL_IDEMPOTENT, results_once, &call,
-                                    NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (call.results->len, ==, 1);
-  result = g_ptr_array_index (call.results, 0);
-  g_assert_cmpmem (result->row->data, result->row->len, key, strlen (key));
+  for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+    {
+      g_autoptr(GBytes) bytes = hbase_filter_to_bytes (filters[f], &error);
+      HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+      g_autoptr(GBytes) start = BIN ("n");
+      g_autoptr(GBytes) stop = BIN ("o");
+      g_autoptr(GBytes) n1 = BIN ("n1");
+      g_autoptr(GBytes) n2 = BIN ("n2");
+      g_autoptr(HBaseScanner) scanner = NULL;
+      g_autoptr(HBaseRow) row = NULL;
+      g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+      g_autoptr(GPtrArray) rows = NULL;
+      g_autoptr(GString) got = g_string_new (NULL);
+      HBaseRow *next;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (memchr (g_bytes_get_data (bytes, NULL), 0, g_bytes_get_size (bytes)));
+      options.start_row = start;
+      options.stop_row = stop;
+      options.read.filter_bytes = bytes;
+
+      /* a scan */
+      scanner = hbase_table_scan (fixture->table, &options, &error);
+      g_assert_no_error (error);
+      while ((next = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+        {
+          append_row (got, next);
+          hbase_row_unref (next);
+        }
+      g_assert_no_error (error);
+      g_assert_cmpstr (got->str, ==, "n1{f:val=a\\x00\\xff}");
+
+      /* a get of the matching row and of one that differs in its last byte */
+      row = hbase_table_get (fixture->table, n1, &options.read, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (hbase_row_is_empty (row));
+      g_clear_pointer (&row, hbase_row_unref);
+      row = hbase_table_get (fixture->table, n2, &options.read, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (row == NULL || hbase_row_is_empty (row));
+
+      /* get multiple: only n1 has cells */
+      for (guint i = 1; i <= 4; i++)
+        {
+          g_autofree char *key = g_strdup_printf ("n%u", i);
+
+          g_ptr_array_add (keys, test_text (key));
+        }
+      rows = hbase_table_get_multiple (fixture->table, keys, &options.read, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (rows->len, ==, 4);
+      for (guint i = 0; i < 4; i++)
+        {
+          HBaseRow *each = g_ptr_array_index (rows, i);
+
+          g_assert_cmpint (each != NULL && !hbase_row_is_empty (each), ==, i == 0);
+        }
+    }
 }
 
 /* --- main --------------------------------------------------------------------------------- */

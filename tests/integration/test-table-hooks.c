@@ -3,11 +3,12 @@
  * private.h) against the real stack: they see every write path with the
  * mutations sent, can veto a write before anything is sent, and learn
  * per mutation whether it was applied, not applied, or unknown (a batch
- * that failed in flight). */
+ * that failed in flight); set and sorted-set writes pass through them. */
 #include "config.h"
 
 #include <string.h>
 
+#include "../../src/table/hbase-mutation-private.h"
 #include "../../src/table/hbase-table-private.h"
 #include "../support/test-rows.h"
 #include "../support/test-stack.h"
@@ -367,11 +368,200 @@ test_background_buffer (void)
   }
 }
 
+/* --- sets and sorted sets ------------------------------------------------------------------ */
+
+/* What the hooks saw of the structures' writes: per write, the kinds of
+ * its mutations ("P" put, "D" delete) and its outcomes. */
+typedef struct {
+  GString *writes;          /* "PD:AA;P:A;" ... */
+  GBytes *member;           /* a member whose qualifier a put must carry */
+  guint puts_with_member;
+  gboolean veto;
+} StructRecord;
+
+static gboolean
+struct_before (HBaseTable *table, GPtrArray *mutations, gpointer user_data,
+               GCancellable *cancellable, GError **error)
+{
+  StructRecord *record = user_data;
+
+  if (record->veto)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_IO, "vetoed by the hook");
+      return FALSE;
+    }
+  for (guint i = 0; i < mutations->len; i++)
+    {
+      HBaseMutation *mutation = g_ptr_array_index (mutations, i);
+
+      g_string_append_c (record->writes, hbase_mutation_is_put (mutation) ? 'P' : 'D');
+      for (guint j = 0; j < _hbase_mutation_get_n_entries (mutation); j++)
+        {
+          GBytes *family, *qualifier, *value;
+          gint64 timestamp;
+          gsize q_len, m_len;
+          const guint8 *q, *m = g_bytes_get_data (record->member, &m_len);
+
+          if (_hbase_mutation_get_entry (mutation, j, &family, &qualifier, &value, &timestamp) !=
+              _HBASE_MUTATION_ENTRY_PUT)
+            continue;
+          q = g_bytes_get_data (qualifier, &q_len);
+          /* the member's cell: 'm' then the member's bytes */
+          if (q_len == m_len + 1 && q[0] == 'm' && memcmp (q + 1, m, m_len) == 0)
+            record->puts_with_member++;
+        }
+    }
+  g_string_append_c (record->writes, ':');
+  return TRUE;
+}
+
+static void
+struct_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *outcomes,
+              HBaseRow *result, gpointer user_data)
+{
+  StructRecord *record = user_data;
+
+  for (guint i = 0; i < mutations->len; i++)
+    g_string_append_c (record->writes, "ANU"[outcomes[i]]);
+  g_string_append_c (record->writes, ';');
+}
+
+static const HBaseTableWriteHooks struct_hooks = { struct_before, struct_after };
+
+static void
+struct_record_free (gpointer data)
+{
+  StructRecord *record = data;
+
+  g_string_free (record->writes, TRUE);
+  g_bytes_unref (record->member);
+  g_free (record);
+}
+
+/* Set and sorted-set writes go through the table: its hooks see each
+ * change (the meta cell and the member cells in one put, removals as a
+ * delete) with its outcome, and a veto fails the write with the hook's
+ * error, changing nothing. */
+static void
+test_structures (void)
+{
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_struct");
+  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseSet) set = NULL;
+  g_autoptr(GBytes) set_key = test_key ("set");
+  g_autoptr(GBytes) zset_key = test_key ("zset");
+  HBaseSetOptions set_options = HBASE_SET_OPTIONS_INIT;
+  HBaseZSetOptions zset_options = HBASE_ZSET_OPTIONS_INIT;
+  HBaseZSet *zset;
+  g_autoptr(GError) error = NULL;
+  StructRecord *record;
+  gboolean changed = FALSE;
+  guint64 card = 0;
+
+  if (client == NULL)
+    return;
+  table = hbase_table_new (client, name, &error);
+  g_assert_no_error (error);
+  record = g_new0 (StructRecord, 1);
+  record->writes = g_string_new (NULL);
+  record->member = g_bytes_new ("x\0\xff", 3);
+  _hbase_table_set_write_hooks (table, &struct_hooks, record, struct_record_free);
+  set_options.family = "f";
+  set = hbase_set_new (table, set_key, &set_options, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (hbase_set_add_one (set, record->member, &changed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (changed);
+  g_assert_cmpstr (record->writes->str, ==, "P:A;");
+  g_assert_cmpuint (record->puts_with_member, ==, 1);
+
+  g_string_truncate (record->writes, 0);
+  g_assert_true (hbase_set_remove_one (set, record->member, &changed, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (changed);
+  g_assert_cmpstr (record->writes->str, ==, "PD:AA;");
+
+  /* a veto: the hook's error at once, nothing written */
+  g_string_truncate (record->writes, 0);
+  record->veto = TRUE;
+  g_assert_false (hbase_set_add_one (set, record->member, &changed, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "vetoed by the hook"));
+  g_clear_error (&error);
+  g_assert_false (changed);
+  g_assert_cmpstr (record->writes->str, ==, "");
+  record->veto = FALSE;
+  g_assert_true (hbase_set_card (set, &card, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (card, ==, 0);
+
+  /* a sorted set */
+  zset_options.family = "f";
+  zset = hbase_zset_new (table, zset_key, &zset_options, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+    const gdouble scores[] = { 1.5 };
+    guint64 added = 0;
+
+    g_ptr_array_add (members, g_bytes_ref (record->member));
+    record->puts_with_member = 0;
+    g_string_truncate (record->writes, 0);
+    g_assert_true (hbase_zset_add (zset, HBASE_ZADD_NONE, members, scores, &added, NULL,
+                                   &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (added, ==, 1);
+    g_assert_cmpstr (record->writes->str, ==, "P:A;");
+    g_assert_cmpuint (record->puts_with_member, ==, 1);
+  }
+  hbase_zset_free (zset);
+}
+
+/* Through the table layer, a set on a missing table fails with
+ * HBASE_ERROR_NOT_FOUND, for reads and writes. */
+static void
+test_structures_missing_table (void)
+{
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_none");
+  g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+  const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                           HBASE_TRANSPORT_BUFFERED);
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseSet) set = NULL;
+  g_autoptr(GBytes) key = test_key ("set");
+  g_autoptr(GBytes) member = test_text ("m");
+  g_autoptr(GError) error = NULL;
+  gboolean changed = TRUE;
+  guint64 card = 7;
+
+  if (gateway == NULL || !test_stack_check_gateway (gateway))
+    return;
+  config = test_stack_config (gateway);
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  table = hbase_table_new (client, name, &error);
+  g_assert_no_error (error);
+  set = hbase_set_new (table, key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (hbase_set_card (set, &card, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (hbase_set_add_one (set, member, &changed, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/integration/table-hooks/every-write-path", test_hooks);
   g_test_add_func ("/integration/table-hooks/background-write-buffer", test_background_buffer);
+  g_test_add_func ("/integration/table-hooks/structures", test_structures);
+  g_test_add_func ("/integration/table-hooks/structures-missing-table",
+                   test_structures_missing_table);
   return g_test_run ();
 }

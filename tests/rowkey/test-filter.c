@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of HBaseFilter: the exact filter-language text of every
- * constructor and combinator, quoting of hostile values, and the problems
+ * constructor and combinator, quoting of hostile values (0x00 and 0xFF in
+ * the bytes rendering, which unquotes back to the value), and the problems
  * reported at rendering.  The gateway's view of the same filters is
  * tests/integration/test-filter.c. */
 #include "config.h"
@@ -128,6 +129,109 @@ test_quoting (void)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
 }
 
+/* The bytes rendering of @filter is exactly @expected (@len bytes). */
+static void
+assert_renders_bytes (HBaseFilter *filter, const char *expected, gsize len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = hbase_filter_to_bytes (filter, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), expected, len);
+  hbase_filter_unref (filter);
+}
+
+#define RENDERS_BYTES(filter, literal) \
+  assert_renders_bytes ((filter), (literal), sizeof (literal) - 1)
+
+/* Values with 0x00 and 0xFF in the bytes form: every byte as it is, a
+ * quote doubled, through comparators, column names and combinators. */
+static void
+test_bytes (void)
+{
+  g_autoptr(GBytes) nul_quote_ff = BIN ("\0'\xff");
+  g_autoptr(GBytes) qualifier = BIN ("q\0");
+  g_autoptr(GBytes) value = BIN ("\xff\0\xff");
+  g_autoptr(GBytes) nul = BIN ("\0");
+  g_autoptr(GBytes) ff = BIN ("\xff");
+  g_autoptr(HBaseFilter) left = NULL;
+  g_autoptr(HBaseFilter) right = NULL;
+
+  RENDERS_BYTES (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY, nul_quote_ff),
+                 "ValueFilter(=, 'binary:\0''\xff')");
+  RENDERS_BYTES (hbase_filter_single_column_value ("f", qualifier, HBASE_COMPARE_EQUAL,
+                                                   HBASE_COMPARATOR_BINARY, value, TRUE, TRUE),
+                 "SingleColumnValueFilter('f', 'q\0', =, 'binary:\xff\0\xff', true, true)");
+  RENDERS_BYTES (hbase_filter_column_range (nul, TRUE, ff, FALSE),
+                 "ColumnRangeFilter('\0', true, '\xff', false)");
+  RENDERS_BYTES (hbase_filter_prefix (nul), "PrefixFilter('\0')");
+  left = hbase_filter_value (HBASE_COMPARE_NOT_EQUAL, HBASE_COMPARATOR_BINARY, nul);
+  right = hbase_filter_prefix (ff);
+  RENDERS_BYTES (hbase_filter_and (left, right),
+                 "(ValueFilter(!=, 'binary:\0') AND PrefixFilter('\xff'))");
+}
+
+/* What HBase's ParseFilter does to a quoted argument: drop the outer
+ * quotes, turn every doubled quote into one. */
+static GByteArray *
+unquote (const guint8 *data, gsize len)
+{
+  GByteArray *out = g_byte_array_new ();
+
+  g_assert_cmpuint (len, >=, 2);
+  g_assert_cmpint (data[0], ==, '\'');
+  g_assert_cmpint (data[len - 1], ==, '\'');
+  for (gsize i = 1; i + 1 < len; i++)
+    {
+      g_byte_array_append (out, data + i, 1);
+      if (data[i] == '\'')
+        {
+          /* a quote inside is always doubled */
+          g_assert_cmpint (data[i + 1], ==, '\'');
+          g_assert_cmpuint (i + 2, <, len);
+          i++;
+        }
+    }
+  return out;
+}
+
+/* Any bytes survive: the argument of PrefixFilter('...') unquoted as the
+ * server does is the prefix, for random prefixes rich in 0x00, 0xFF and
+ * quotes. */
+static void
+test_bytes_round_trip (void)
+{
+  static const guint8 alphabet[] = { 0x00, 0xFF, '\'', '(', ')', ',', ' ', 'a', 0x80 };
+
+  for (guint n = 0; n < 2000; n++)
+    {
+      guint len = (guint) g_test_rand_int_range (1, 24);
+      g_autoptr(GByteArray) prefix = g_byte_array_sized_new (len);
+      g_autoptr(GBytes) prefix_bytes = NULL;
+      g_autoptr(HBaseFilter) filter = NULL;
+      g_autoptr(GBytes) rendered = NULL;
+      g_autoptr(GByteArray) back = NULL;
+      g_autoptr(GError) error = NULL;
+      static const char head[] = "PrefixFilter(";
+      const guint8 *data;
+      gsize size;
+
+      for (guint i = 0; i < len; i++)
+        g_byte_array_append (prefix,
+                             &alphabet[g_test_rand_int_range (0, G_N_ELEMENTS (alphabet))], 1);
+      prefix_bytes = g_bytes_new (prefix->data, prefix->len);
+      filter = hbase_filter_prefix (prefix_bytes);
+      rendered = hbase_filter_to_bytes (filter, &error);
+      g_assert_no_error (error);
+      data = g_bytes_get_data (rendered, &size);
+      g_assert_cmpuint (size, >, sizeof head);
+      g_assert_cmpmem (data, sizeof head - 1, head, sizeof head - 1);
+      g_assert_cmpint (data[size - 1], ==, ')');
+      back = unquote (data + sizeof head - 1, size - sizeof head);
+      g_assert_cmpmem (back->data, back->len, prefix->data, prefix->len);
+    }
+}
+
 static void
 test_combinators (void)
 {
@@ -223,6 +327,8 @@ main (int argc, char **argv)
   g_test_add_func ("/rowkey/filter/simple", test_simple);
   g_test_add_func ("/rowkey/filter/boxed", test_boxed);
   g_test_add_func ("/rowkey/filter/quoting", test_quoting);
+  g_test_add_func ("/rowkey/filter/bytes", test_bytes);
+  g_test_add_func ("/rowkey/filter/bytes-round-trip", test_bytes_round_trip);
   g_test_add_func ("/rowkey/filter/combinators", test_combinators);
   g_test_add_func ("/rowkey/filter/problems", test_problems);
   return g_test_run ();

@@ -125,16 +125,16 @@ static const char *const two_columns[] = { "f:q", "g", NULL };
 static const char *const odd_columns[] = { "f:", "f:a:b", ":q", "f:\xff\x01", NULL };
 
 static const HBaseReadOptions cases[] = {
-  { NULL, 0, 0, 0, NULL },
-  { two_columns, 0, 0, 0, NULL },
-  { odd_columns, 0, 0, 0, NULL },
-  { NULL, 3, 0, 0, NULL },
-  { NULL, 0, 1000, 0, NULL },                      /* no upper bound */
-  { NULL, 0, 0, 2000, NULL },                      /* no lower bound */
-  { NULL, 0, -5, G_MAXINT64 - 1, NULL },
-  { NULL, 0, 0, 0, "KeyOnlyFilter()" },
-  { NULL, 0, 0, 0, "" },
-  { two_columns, G_MAXINT32, 1, 2, "PrefixFilter('r\\x00')" },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+  { two_columns, 0, 0, 0, NULL, NULL, NULL },
+  { odd_columns, 0, 0, 0, NULL, NULL, NULL },
+  { NULL, 3, 0, 0, NULL, NULL, NULL },
+  { NULL, 0, 1000, 0, NULL, NULL, NULL },                      /* no upper bound */
+  { NULL, 0, 0, 2000, NULL, NULL, NULL },                      /* no lower bound */
+  { NULL, 0, -5, G_MAXINT64 - 1, NULL, NULL, NULL },
+  { NULL, 0, 0, 0, "KeyOnlyFilter()", NULL, NULL },
+  { NULL, 0, 0, 0, "", NULL, NULL },
+  { two_columns, G_MAXINT32, 1, 2, "PrefixFilter('r\\x00')", NULL, NULL },
 };
 
 static void
@@ -182,6 +182,26 @@ check_case (gboolean compact, GBytes *row, const HBaseReadOptions *options)
   pair_clear (&pair);
 }
 
+/* The byte forms of the columns and the filter: qualifiers and filter
+ * values with 0x00, 0xFF and ':' go out as they are. */
+static void
+check_byte_forms (gboolean compact, GBytes *row)
+{
+  static const char filter_text[] = "ValueFilter(=, 'binary:\0\xff''')";
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_column_unref);
+  g_autoptr(GBytes) qualifier = g_bytes_new ("a\0:\xff", 4);
+  g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
+  g_autoptr(GBytes) filter = g_bytes_new (filter_text, sizeof filter_text - 1);
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+
+  g_ptr_array_add (list, hbase_column_new ("f", qualifier));
+  g_ptr_array_add (list, hbase_column_new ("g", NULL));
+  g_ptr_array_add (list, hbase_column_new ("h", empty));
+  options.column_list = list;
+  options.filter_bytes = filter;
+  check_case (compact, row, &options);
+}
+
 static void
 test_same_bytes (gconstpointer data)
 {
@@ -196,6 +216,7 @@ test_same_bytes (gconstpointer data)
     }
   check_case (compact, row, NULL);
   check_case (compact, empty, NULL);   /* not valid for a get, but encodable */
+  check_byte_forms (compact, row);
 }
 
 /* The request keeps what it needs: the caller may free its options. */
@@ -204,7 +225,7 @@ test_copies_options (void)
 {
   char *columns[] = { g_strdup ("f:q"), NULL };
   char *filter = g_strdup ("KeyOnlyFilter()");
-  HBaseReadOptions options = { (const char *const *) columns, 2, 1, 2, filter };
+  HBaseReadOptions options = { (const char *const *) columns, 2, 1, 2, filter, NULL, NULL };
   g_autoptr(GBytes) row = g_bytes_new ("r", 1);
   HBaseGetRequest *request = _hbase_get_request_new (row, &options);
   g_autoptr(HbaseThriftTGet) get = generated_get (row, &options);

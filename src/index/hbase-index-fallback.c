@@ -81,7 +81,7 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
 {
   g_autoptr(HBaseIndexPage) page = _hbase_index_page_new ();
   g_autoptr(HBaseFilter) filter = node_filter (root);
-  g_autofree char *filter_text = NULL;
+  g_autoptr(GBytes) filter_bytes = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GBytes) start = NULL;
   g_auto(GStrv) columns = _hbase_index_read_columns (ctx->core, options->columns);
@@ -90,11 +90,13 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
   HBaseRow *row;
   GError *local = NULL;
 
-  if (filter != NULL)
-    filter_text = hbase_filter_to_string (filter, NULL);
+  /* as bytes: a value of the query may hold 0x00 (every row is checked
+   * against the query again below, the filter only spares the transfer) */
+  if (filter != NULL && (filter_bytes = hbase_filter_to_bytes (filter, error)) == NULL)
+    return NULL;
   scan.reversed = options->reversed;
   scan.caching = 1000;
-  scan.read.filter = filter_text;
+  scan.read.filter_bytes = filter_bytes;
   scan.read.columns = (const char *const *) columns;
   if (after != NULL)
     {

@@ -18,7 +18,12 @@
  *
  * A filter is rendered when it is built (combinators copy their operands'
  * text), so rendering it again costs a copy.  The first problem of a
- * filter or any operand is kept and reported at rendering. */
+ * filter or any operand is kept and reported at rendering.
+ *
+ * Long because: one constructor per filter and combinator of HBase's filter
+ * language, each a few lines of rendering with its documentation, all built
+ * on the rendering helpers at the top; split, they would share those
+ * helpers through a header for no gain. */
 #include "config.h"
 
 #include <string.h>

@@ -9,7 +9,8 @@
 
 #include <string.h>
 
-#include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-column.h>
+#include <hbase-glib/hbase-error.h>
 
 struct _HBaseColumn {
   gatomicrefcount ref_count;

@@ -70,35 +70,40 @@ scan_all (gpointer data)
   return NULL;
 }
 
-static void
-test_concurrent_scans (void)
+/* A client of @gateways, or NULL (the test skipped) when the stack is
+ * unreachable. */
+static HBaseClient *
+client_of (const char *gateways)
 {
-  const char *gateways = g_getenv ("HBASE_GLIB_TEST_SCAN_GATEWAYS");
   g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autoptr(HBaseClient) client = NULL;
-  g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
-  g_autofree char *name = test_stack_unique_name ("hbase_glib_scan_gateways");
-  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
-  Scan scans[SCANS] = { { 0 } };
-  GThread *threads[SCANS];
 
-  g_assert_true (hbase_config_set_gateways (config, gateways != NULL && *gateways != '\0'
-                                                      ? gateways : "127.0.0.1:9090,127.0.0.1:9094",
-                                            &error));
+  g_assert_true (hbase_config_set_gateways (config, gateways, &error));
   client = hbase_client_new (config, &error);
   g_assert_no_error (error);
   if (!hbase_client_ping (client, NULL, &error))
     {
       test_stack_unreachable (error->message);
-      return;
+      return NULL;
     }
+  return g_steal_pointer (&client);
+}
+
+/* A new table @name (family "f") holding rows r000000 .. of @n_rows. */
+static HBaseTable *
+table_with_rows (HBaseClient *client, const char *name, guint n_rows)
+{
+  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GError) error = NULL;
+  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
+  HBaseTable *table;
+
   family.name = "f";
   g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
   table = hbase_table_new (client, name, &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < ROWS; i++)
+  for (guint i = 0; i < n_rows; i++)
     {
       g_autofree char *key = g_strdup_printf ("r%06u", i);
       g_autoptr(GBytes) row = g_bytes_new (key, strlen (key));
@@ -109,6 +114,26 @@ test_concurrent_scans (void)
       g_ptr_array_add (batch, put);
     }
   g_assert_true (hbase_table_apply_multiple (table, batch, NULL, &error));
+  g_assert_no_error (error);
+  return table;
+}
+
+static void
+test_concurrent_scans (void)
+{
+  const char *gateways = g_getenv ("HBASE_GLIB_TEST_SCAN_GATEWAYS");
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_scan_gateways");
+  Scan scans[SCANS] = { { 0 } };
+  GThread *threads[SCANS];
+
+  client = client_of (gateways != NULL && *gateways != '\0' ? gateways
+                                                              : "127.0.0.1:9090,127.0.0.1:9094");
+  if (client == NULL)
+    return;
+  table = table_with_rows (client, name, ROWS);
 
   g_atomic_int_set (&resumed, 0);
   for (guint i = 0; i < SCANS; i++)
@@ -158,41 +183,18 @@ test_pinned_reconnect (void)
   const char *idle = g_getenv ("HBASE_GLIB_TEST_SCAN_IDLE_GATEWAY");
   g_autofree char *gateways = g_strdup_printf ("127.0.0.1:%u,%s", closed_port (),
                                                idle != NULL && *idle != '\0' ? idle : "127.0.0.1:9094");
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autoptr(HBaseClient) client = NULL;
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autofree char *name = test_stack_unique_name ("hbase_glib_scan_pinned");
-  HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   HBaseRow *row;
   guint next = 0;
 
-  g_assert_true (hbase_config_set_gateways (config, gateways, &error));
-  client = hbase_client_new (config, &error);
-  g_assert_no_error (error);
-  if (!hbase_client_ping (client, NULL, &error))
-    {
-      test_stack_unreachable (error->message);
-      return;
-    }
-  family.name = "f";
-  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
-  table = hbase_table_new (client, name, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 30; i++)
-    {
-      g_autofree char *key = g_strdup_printf ("r%06u", i);
-      g_autoptr(GBytes) key_bytes = g_bytes_new (key, strlen (key));
-      g_autoptr(GBytes) value = g_bytes_new_static ("x", 1);
-      HBaseMutation *put = hbase_mutation_new_put (key_bytes);
-
-      hbase_mutation_put (put, "f", "v", value);
-      g_ptr_array_add (batch, put);
-    }
-  g_assert_true (hbase_table_apply_multiple (table, batch, NULL, &error));
+  if ((client = client_of (gateways)) == NULL)
+    return;
+  table = table_with_rows (client, name, 30);
 
   g_atomic_int_set (&resumed, 0);
   options.caching = 10;

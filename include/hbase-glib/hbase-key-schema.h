@@ -157,7 +157,7 @@ typedef struct {
 
 /**
  * HBaseSaltHash:
- * @HBASE_SALT_HASH_MURMUR3: MurmurHash3 x86 32-bit, seed 0, of the encoded
+ * @HBASE_SALT_HASH_MURMUR3: MurmurHash3 x86 32-bit, initial hash value 0, of the encoded
  *   hashed fields, taken as unsigned, modulo the buckets
  * @HBASE_SALT_HASH_PHOENIX: Apache Phoenix's salt byte
  *   (SaltingUtil.getSaltingByte): h = 1, then h = 31 * h + b for each byte b

@@ -21,6 +21,14 @@ packages=(
   python3-venv
   # scripts/fuzz.sh: clang, and libFuzzer (libclang_rt.fuzzer) from libclang-rt-14-dev
   clang libclang-rt-14-dev
+  # GObject Introspection (HBase-1.0.gir/typelib), its Python tests (PyGObject)
+  gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3-gi
+  # the API reference
+  gi-docgen
+  # the ABI check against the committed baseline
+  abigail-tools
+  # Debian packages of the library, and their checks
+  debhelper dpkg-dev fakeroot lintian bash-completion
 )
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.

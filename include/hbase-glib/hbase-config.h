@@ -47,10 +47,40 @@ G_BEGIN_DECLS
  */
 typedef struct _HBaseConfig HBaseConfig;
 
+/**
+ * HBASE_CONFIG_DEFAULT_PORT:
+ *
+ * The gateway port used when a gateway is given without one, and the port
+ * of the default gateway (localhost).
+ */
 #define HBASE_CONFIG_DEFAULT_PORT 9090
+/**
+ * HBASE_CONFIG_DEFAULT_MAX_ATTEMPTS:
+ *
+ * How many times an operation is tried in all unless
+ * hbase_config_set_max_attempts() says otherwise.
+ */
 #define HBASE_CONFIG_DEFAULT_MAX_ATTEMPTS 16
+/**
+ * HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MS:
+ *
+ * The default pause before the first retry, in milliseconds; see
+ * hbase_config_set_retry_backoff().
+ */
 #define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MS 100
+/**
+ * HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MAX_MS:
+ *
+ * The default longest pause between retries, in milliseconds; see
+ * hbase_config_set_retry_backoff().
+ */
 #define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MAX_MS 2000
+/**
+ * HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE:
+ *
+ * The default largest reply accepted from a gateway, in bytes (256 MiB);
+ * see hbase_config_set_max_message_size().
+ */
 #define HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE (256u * 1024 * 1024)
 
 HBaseConfig    *hbase_config_new                   (void);

@@ -96,7 +96,9 @@ typedef enum {
 /**
  * HBaseKeyValue:
  * @kind: what @v holds
- * @v: the value; for bytes, @data is borrowed (not copied, not freed)
+ * @v: the value, in the member @kind names: `u` (uint), `i` (int), `d`
+ *   (double) or `b` (bytes: `data`, borrowed, not copied nor freed, and
+ *   its `size`)
  *
  * The value of one key field, as given to the encoders.  Integer fields
  * (decimal, uint, int, reverse timestamp) take either integer kind as long

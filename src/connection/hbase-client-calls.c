@@ -81,7 +81,10 @@ hbase_client_ping_async (HBaseClient *client, GCancellable *cancellable,
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: %TRUE if the gateway answered
+ * Finishes hbase_client_ping_async().
+ *
+ * Returns: %TRUE if the gateway answered and is a Thrift2 gateway, %FALSE
+ *   with @error set otherwise
  */
 gboolean
 hbase_client_ping_finish (HBaseClient *client, GAsyncResult *result, GError **error)
@@ -114,6 +117,8 @@ list_namespaces_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, G
  * @client: a client
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
+ *
+ * Lists the namespaces of the cluster.  The call is retried like any read.
  *
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the
  *   namespace names, or %NULL with @error set
@@ -172,8 +177,11 @@ hbase_client_list_namespaces_async (HBaseClient *client, GCancellable *cancellab
  * @result: the result given to the callback
  * @error: return location for an error
  *
+ * Finishes hbase_client_list_namespaces_async().
+ *
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the
- *   namespace names
+ *   namespace names, like hbase_client_list_namespaces(), or %NULL with
+ *   @error set
  */
 char **
 hbase_client_list_namespaces_finish (HBaseClient *client, GAsyncResult *result, GError **error)

@@ -113,6 +113,9 @@ hbase_client_new (const HBaseConfig *config, GError **error)
  * hbase_client_ref:
  * @client: a client
  *
+ * Takes a reference on @client, like g_object_ref(); release it with
+ * g_object_unref().
+ *
  * Returns: (transfer full): @client
  */
 HBaseClient *
@@ -137,6 +140,9 @@ hbase_client_unref (HBaseClient *client)
  * hbase_client_get_config:
  * @client: a client
  *
+ * Gets the settings @client was created with.  They belong to @client and do
+ * not change.
+ *
  * Returns: (transfer none): the client's settings
  */
 const HBaseConfig *
@@ -150,6 +156,9 @@ hbase_client_get_config (HBaseClient *client)
  * hbase_client_get_stats:
  * @client: a client
  * @stats: (out caller-allocates): the counters
+ *
+ * Fills @stats with a snapshot of @client's counters and of its connection
+ * pool.
  */
 void
 hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)

@@ -362,6 +362,8 @@ hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GEr
  * hbase_config_get_n_gateways:
  * @config: a config
  *
+ * Gets how many gateways @config lists.
+ *
  * Returns: the number of gateways, at least 1.
  */
 guint
@@ -375,6 +377,9 @@ hbase_config_get_n_gateways (const HBaseConfig *config)
  * hbase_config_get_gateway_host:
  * @config: a config
  * @index: a gateway index
+ *
+ * Gets the host of one of the gateways, in the order they were given.  The
+ * string belongs to @config.
  *
  * Returns: (transfer none) (nullable): the host of gateway @index (IPv6
  *   without brackets), or %NULL if @index is out of range.
@@ -393,6 +398,8 @@ hbase_config_get_gateway_host (const HBaseConfig *config, guint index)
  * @config: a config
  * @index: a gateway index
  *
+ * Gets the port of one of the gateways, in the order they were given.
+ *
  * Returns: the port of gateway @index, or 0 if @index is out of range.
  */
 guint
@@ -409,6 +416,9 @@ hbase_config_get_gateway_port (const HBaseConfig *config, guint index)
  * @config: a config
  * @protocol: the protocol the gateways speak
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets the Thrift protocol the gateways speak.  On error @config is left as
+ * it was.
  *
  * Returns: %TRUE if @protocol is a valid #HBaseProtocol.
  */
@@ -431,6 +441,8 @@ hbase_config_set_protocol (HBaseConfig *config, HBaseProtocol protocol, GError *
  * hbase_config_get_protocol:
  * @config: a config
  *
+ * Gets the Thrift protocol used to talk to the gateways.
+ *
  * Returns: the protocol the gateways speak.
  */
 HBaseProtocol
@@ -445,6 +457,9 @@ hbase_config_get_protocol (const HBaseConfig *config)
  * @config: a config
  * @transport: the transport the gateways speak
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets the Thrift transport the gateways speak.  On error @config is left as
+ * it was.
  *
  * Returns: %TRUE if @transport is a valid #HBaseTransport.
  */
@@ -467,6 +482,8 @@ hbase_config_set_transport (HBaseConfig *config, HBaseTransport transport, GErro
  * hbase_config_get_transport:
  * @config: a config
  *
+ * Gets the Thrift transport used to talk to the gateways.
+ *
  * Returns: the transport the gateways speak.
  */
 HBaseTransport
@@ -481,6 +498,9 @@ hbase_config_get_transport (const HBaseConfig *config)
  * @config: a config
  * @milliseconds: how long opening a connection may take, 1 to 600000
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets how long opening a connection to a gateway may take.  On error @config
+ * is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
  */
@@ -499,6 +519,8 @@ hbase_config_set_connect_timeout (HBaseConfig *config, guint milliseconds, GErro
  * hbase_config_get_connect_timeout:
  * @config: a config
  *
+ * Gets how long opening a connection to a gateway may take.
+ *
  * Returns: the connect timeout in milliseconds.
  */
 guint
@@ -513,6 +535,9 @@ hbase_config_get_connect_timeout (const HBaseConfig *config)
  * @config: a config
  * @milliseconds: how long one operation may take, 1 to 3600000
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets how long one operation may take in all, retries included.  On error
+ * @config is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
  */
@@ -531,6 +556,8 @@ hbase_config_set_operation_timeout (HBaseConfig *config, guint milliseconds, GEr
  * hbase_config_get_operation_timeout:
  * @config: a config
  *
+ * Gets how long one operation may take in all, retries included.
+ *
  * Returns: the operation timeout in milliseconds.
  */
 guint
@@ -546,6 +573,9 @@ hbase_config_get_operation_timeout (const HBaseConfig *config)
  * @attempts: how many times an operation is tried in all, 1 to 100
  *   (1 means no retries)
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets how many times an operation is tried before its failure is reported.
+ * On error @config is left as it was.
  *
  * Returns: %TRUE if @attempts was in range.
  */
@@ -563,6 +593,8 @@ hbase_config_set_max_attempts (HBaseConfig *config, guint attempts, GError **err
 /**
  * hbase_config_get_max_attempts:
  * @config: a config
+ *
+ * Gets how many times an operation is tried before its failure is reported.
  *
  * Returns: how many times an operation is tried in all.
  */
@@ -617,6 +649,9 @@ hbase_config_set_retry_backoff (HBaseConfig *config, guint first_ms, guint max_m
  * hbase_config_get_retry_backoff:
  * @config: a config
  *
+ * Gets the pause before the first retry; later pauses double, with jitter, up
+ * to hbase_config_get_retry_backoff_max().
+ *
  * Returns: the pause before the first retry, in milliseconds.
  */
 guint
@@ -629,6 +664,8 @@ hbase_config_get_retry_backoff (const HBaseConfig *config)
 /**
  * hbase_config_get_retry_backoff_max:
  * @config: a config
+ *
+ * Gets the longest pause between two retries.
  *
  * Returns: the longest pause between retries, in milliseconds.
  */
@@ -644,6 +681,9 @@ hbase_config_get_retry_backoff_max (const HBaseConfig *config)
  * @config: a config
  * @size: the most connections open at once, 1 to 1024
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets how many connections a client keeps open at most.  On error @config is
+ * left as it was.
  *
  * Returns: %TRUE if @size was in range.
  */
@@ -662,6 +702,8 @@ hbase_config_set_pool_size (HBaseConfig *config, guint size, GError **error)
  * hbase_config_get_pool_size:
  * @config: a config
  *
+ * Gets how many connections a client keeps open at most.
+ *
  * Returns: the most connections open at once.
  */
 guint
@@ -677,6 +719,9 @@ hbase_config_get_pool_size (const HBaseConfig *config)
  * @milliseconds: how long to wait for a free connection when the pool is
  *   exhausted, 0 to 3600000 (0 fails at once)
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Sets how long a call waits for a free connection when every connection of
+ * the pool is busy.  On error @config is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
  */
@@ -694,6 +739,9 @@ hbase_config_set_pool_wait (HBaseConfig *config, guint milliseconds, GError **er
 /**
  * hbase_config_get_pool_wait:
  * @config: a config
+ *
+ * Gets how long a call waits for a free connection when every connection of
+ * the pool is busy.
  *
  * Returns: how long to wait for a free connection, in milliseconds.
  */
@@ -733,6 +781,9 @@ hbase_config_set_max_message_size (HBaseConfig *config, guint bytes, GError **er
 /**
  * hbase_config_get_max_message_size:
  * @config: a config
+ *
+ * Gets the size of the largest reply accepted from a gateway; a larger one
+ * fails the call.
  *
  * Returns: the largest reply accepted, in bytes.
  */

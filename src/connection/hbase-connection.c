@@ -37,6 +37,9 @@ lookup_name (const char *name, const char *const *names, gsize n_names)
  * @protocol: (out): the protocol
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
+ * Parses the name of a Thrift protocol, as used in key files and environment
+ * variables.  On error @protocol is left untouched.
+ *
  * Returns: %TRUE if @name names a protocol.
  */
 gboolean
@@ -59,6 +62,8 @@ hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **
  * hbase_protocol_to_string:
  * @protocol: a protocol
  *
+ * Gets the name of @protocol, as hbase_protocol_from_string() reads it.
+ *
  * Returns: (transfer none): "binary" or "compact", or "invalid".
  */
 const char *
@@ -72,6 +77,9 @@ hbase_protocol_to_string (HBaseProtocol protocol)
  * @name: "buffered" or "framed" (case-insensitive)
  * @transport: (out): the transport
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Parses the name of a Thrift transport, as used in key files and environment
+ * variables.  On error @transport is left untouched.
  *
  * Returns: %TRUE if @name names a transport.
  */
@@ -94,6 +102,8 @@ hbase_transport_from_string (const char *name, HBaseTransport *transport, GError
 /**
  * hbase_transport_to_string:
  * @transport: a transport
+ *
+ * Gets the name of @transport, as hbase_transport_from_string() reads it.
  *
  * Returns: (transfer none): "buffered" or "framed", or "invalid".
  */
@@ -237,6 +247,9 @@ hbase_connection_get_service (HBaseConnection *connection)
  * hbase_connection_get_host:
  * @connection: a connection
  *
+ * Gets the host @connection was opened to.  The string belongs to
+ * @connection.
+ *
  * Returns: (transfer none): the host the connection was opened to.
  */
 const char *
@@ -249,6 +262,8 @@ hbase_connection_get_host (HBaseConnection *connection)
 /**
  * hbase_connection_get_port:
  * @connection: a connection
+ *
+ * Gets the port @connection was opened to.
  *
  * Returns: the port the connection was opened to.
  */

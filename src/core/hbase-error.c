@@ -43,6 +43,13 @@ hbase_error_private_clear (HBaseErrorPrivate *priv)
 {
 }
 
+/**
+ * hbase_error_quark:
+ *
+ * Gets the quark of the %HBASE_ERROR domain; use the macro instead.
+ *
+ * Returns: the error domain
+ */
 G_DEFINE_EXTENDED_ERROR (HBaseError, hbase_error)
 
 /**

@@ -5,4 +5,11 @@
 
 #include "hbase-index-private.h"
 
+/**
+ * hbase_index_error_quark:
+ *
+ * Gets the quark of the %HBASE_INDEX_ERROR domain; use the macro instead.
+ *
+ * Returns: the error domain
+ */
 G_DEFINE_QUARK (hbase-index-error-quark, hbase_index_error)

@@ -537,7 +537,10 @@ hbase_admin_disable_table (HBaseClient *client, const char *table, GCancellable 
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Returns: %TRUE when @exists was set
+ * Checks whether a table exists.
+ *
+ * Returns: %TRUE when @exists was set, %FALSE with @error set
+ *   (%HBASE_ERROR_ILLEGAL_ARGUMENT for a bad name)
  */
 gboolean
 hbase_admin_table_exists (HBaseClient *client, const char *table, gboolean *exists,

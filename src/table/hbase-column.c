@@ -27,6 +27,8 @@ G_DEFINE_BOXED_TYPE (HBaseColumn, hbase_column, hbase_column_ref, hbase_column_u
  * @qualifier: (nullable): the qualifier (referenced), any bytes, empty
  *   for the empty qualifier; %NULL for every column of @family
  *
+ * Makes a column from a family and a qualifier given as bytes.
+ *
  * Returns: (transfer full): the column
  */
 HBaseColumn *
@@ -47,6 +49,9 @@ hbase_column_new_bytes (GBytes *family, GBytes *qualifier)
  * @qualifier: (nullable): the qualifier (referenced), any bytes, empty
  *   for the empty qualifier; %NULL for every column of @family
  *
+ * Makes a column from a family name given as a string and a qualifier of any
+ * bytes.
+ *
  * Returns: (transfer full): the column
  */
 HBaseColumn *
@@ -60,6 +65,8 @@ hbase_column_new (const char *family, GBytes *qualifier)
 /**
  * hbase_column_ref:
  * @column: a column
+ *
+ * Takes a reference on @column; release it with hbase_column_unref().
  *
  * Returns: (transfer full): @column
  */
@@ -91,6 +98,8 @@ hbase_column_unref (HBaseColumn *column)
  * hbase_column_get_family:
  * @column: a column
  *
+ * Gets the column family of @column.
+ *
  * Returns: (transfer none) (nullable): the family, %NULL when the column
  *   was built without one
  */
@@ -104,6 +113,8 @@ hbase_column_get_family (const HBaseColumn *column)
 /**
  * hbase_column_get_qualifier:
  * @column: a column
+ *
+ * Gets the qualifier of @column.
  *
  * Returns: (transfer none) (nullable): the qualifier, or %NULL when the
  *   column names the whole family

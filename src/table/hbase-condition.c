@@ -131,6 +131,8 @@ hbase_condition_new_present (const char *family, const char *qualifier)
  * hbase_condition_copy:
  * @condition: a condition
  *
+ * Copies @condition; the copy shares its bytes, which are immutable.
+ *
  * Returns: (transfer full): a copy
  */
 HBaseCondition *
@@ -151,6 +153,8 @@ hbase_condition_copy (const HBaseCondition *condition)
 /**
  * hbase_condition_free:
  * @condition: (nullable) (transfer full): a condition
+ *
+ * Frees @condition.  Does nothing for %NULL.
  */
 void
 hbase_condition_free (HBaseCondition *condition)

@@ -107,6 +107,9 @@ hbase_mutation_new_append (GBytes *row)
  * hbase_mutation_ref:
  * @mutation: (nullable): a mutation
  *
+ * Takes a reference on @mutation; release it with hbase_mutation_unref().
+ * Does nothing for %NULL.
+ *
  * Returns: (transfer full) (nullable): @mutation
  */
 HBaseMutation *
@@ -138,6 +141,8 @@ hbase_mutation_unref (HBaseMutation *mutation)
  * hbase_mutation_get_kind:
  * @mutation: a mutation
  *
+ * Gets whether @mutation is a put, a delete, an increment or an append.
+ *
  * Returns: what the mutation does
  */
 HBaseMutationKind
@@ -150,6 +155,8 @@ hbase_mutation_get_kind (HBaseMutation *mutation)
 /**
  * hbase_mutation_is_put:
  * @mutation: a mutation
+ *
+ * Tells whether @mutation is a put.
  *
  * Returns: %TRUE for a put, %FALSE for anything else (or %NULL)
  */
@@ -194,6 +201,8 @@ kind_of_entry (EntryKind kind)
 /**
  * hbase_mutation_get_row:
  * @mutation: a mutation
+ *
+ * Gets the row key @mutation applies to.
  *
  * Returns: (transfer none) (nullable): the row key it was created with
  */
@@ -496,6 +505,10 @@ hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
  * hbase_mutation_set_durability:
  * @mutation: a mutation
  * @durability: how HBase makes it durable
+ *
+ * Sets how HBase makes @mutation durable (the table's setting by default).
+ * An unknown value is reported by the write that sends @mutation, as
+ * %HBASE_ERROR_ILLEGAL_ARGUMENT.
  */
 void
 hbase_mutation_set_durability (HBaseMutation *mutation, HBaseDurability durability)

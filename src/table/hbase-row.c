@@ -294,6 +294,9 @@ _hbase_row_has_key (HBaseRow *row)
  * hbase_row_ref:
  * @row: (nullable): a row
  *
+ * Takes a reference on @row; release it with hbase_row_unref().  Does nothing
+ * for %NULL.
+ *
  * Returns: (transfer full) (nullable): @row
  */
 HBaseRow *
@@ -335,6 +338,8 @@ hbase_row_unref (HBaseRow *row)
  * hbase_row_get_key:
  * @row: a row
  *
+ * Gets the key of @row.  The #GBytes belongs to @row.
+ *
  * Returns: (transfer none) (nullable): the row key, empty for a row that
  *   does not exist; %NULL only when @row is %NULL
  */
@@ -347,6 +352,8 @@ hbase_row_get_key (HBaseRow *row)
 /**
  * hbase_row_is_empty:
  * @row: a row
+ *
+ * Tells whether @row has no cells; %TRUE for %NULL.
  *
  * Returns: %TRUE when the row has no cells: it does not exist, or nothing
  *   of it matched the read's columns, time range or filter
@@ -361,6 +368,8 @@ hbase_row_is_empty (HBaseRow *row)
  * hbase_row_get_n_cells:
  * @row: a row
  *
+ * Gets how many cells @row has; 0 for %NULL.
+ *
  * Returns: how many cells (versions of columns) the row has
  */
 guint
@@ -373,6 +382,9 @@ hbase_row_get_n_cells (HBaseRow *row)
  * hbase_row_get_cell:
  * @row: a row
  * @index: 0 to hbase_row_get_n_cells() - 1
+ *
+ * Gets one cell of @row; cells are sorted by family, qualifier and newest
+ * version first.
  *
  * Returns: (transfer none) (nullable): the cell, or %NULL when @index is
  *   out of range; valid while @row lives
@@ -479,6 +491,9 @@ hbase_row_lookup_cell_bytes (HBaseRow *row, GBytes *family, GBytes *qualifier)
  * hbase_cell_get_family:
  * @cell: a cell
  *
+ * Gets the column family of @cell.  The #GBytes belongs to the row @cell came
+ * from and lives as long as it.
+ *
  * Returns: (transfer none) (nullable): the column family
  */
 GBytes *
@@ -494,6 +509,9 @@ hbase_cell_get_family (const HBaseCell *cell)
  * hbase_cell_get_qualifier:
  * @cell: a cell
  *
+ * Gets the column qualifier of @cell.  The #GBytes belongs to the row @cell
+ * came from and lives as long as it.
+ *
  * Returns: (transfer none) (nullable): the qualifier (may be empty)
  */
 GBytes *
@@ -508,6 +526,9 @@ hbase_cell_get_qualifier (const HBaseCell *cell)
  * hbase_cell_get_value:
  * @cell: a cell
  *
+ * Gets the value of @cell.  The #GBytes belongs to the row @cell came from
+ * and lives as long as it.
+ *
  * Returns: (transfer none) (nullable): the value (may be empty)
  */
 GBytes *
@@ -521,6 +542,8 @@ hbase_cell_get_value (const HBaseCell *cell)
 /**
  * hbase_cell_get_timestamp:
  * @cell: a cell
+ *
+ * Gets the version of @cell.
  *
  * Returns: the cell's version, milliseconds since the epoch unless the
  *   writer chose its own; 0 for a %NULL cell

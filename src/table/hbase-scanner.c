@@ -803,8 +803,11 @@ hbase_scanner_next_async (HBaseScanner        *scanner,
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: (transfer full) (nullable): the next row, or %NULL at the end
- *   (no error) or with @error set
+ * Finishes hbase_scanner_next_async().
+ *
+ * Returns: (transfer full) (nullable): the next row, like
+ *   hbase_scanner_next(): %NULL at the end (without an error) or with @error
+ *   set
  */
 HBaseRow *
 hbase_scanner_next_finish (HBaseScanner *scanner, GAsyncResult *result, GError **error)

@@ -392,8 +392,10 @@ hbase_table_increment_async (HBaseTable *table, HBaseMutation *increment,
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: (transfer full) (nullable): the new values, as
- *   hbase_table_increment()
+ * Finishes hbase_table_increment_async().
+ *
+ * Returns: (transfer full) (nullable): the new values, like
+ *   hbase_table_increment(), or %NULL with @error set
  */
 HBaseRow *
 hbase_table_increment_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -437,7 +439,10 @@ hbase_table_check_and_mutate_async (HBaseTable *table, const HBaseCondition *con
  * @applied: (out) (optional): whether the mutations were applied
  * @error: return location for an error
  *
- * Returns: %TRUE if the call was made (the outcome is in @applied)
+ * Finishes hbase_table_check_and_mutate_async().
+ *
+ * Returns: %TRUE if the call was made (the outcome is in @applied), like
+ *   hbase_table_check_and_mutate(), or %FALSE with @error set
  */
 gboolean
 hbase_table_check_and_mutate_finish (HBaseTable *table, GAsyncResult *result, gboolean *applied,

@@ -293,7 +293,10 @@ hbase_table_apply_async (HBaseTable *table, HBaseMutation *mutation, GCancellabl
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: %TRUE if HBase applied the mutation
+ * Finishes hbase_table_apply_async().
+ *
+ * Returns: %TRUE if HBase applied the mutation, like hbase_table_apply(), or
+ *   %FALSE with @error set
  */
 gboolean
 hbase_table_apply_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -334,7 +337,10 @@ hbase_table_apply_multiple_async (HBaseTable *table, GPtrArray *mutations,
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: %TRUE if every mutation was applied
+ * Finishes hbase_table_apply_multiple_async().
+ *
+ * Returns: %TRUE if every mutation was applied, like
+ *   hbase_table_apply_multiple(), or %FALSE with @error set
  */
 gboolean
 hbase_table_apply_multiple_finish (HBaseTable *table, GAsyncResult *result, GError **error)

@@ -98,6 +98,8 @@ hbase_table_new (HBaseClient *client, const char *name, GError **error)
  * hbase_table_get_name:
  * @table: a table
  *
+ * Gets the name of @table.  The string belongs to @table.
+ *
  * Returns: (transfer none): the table's name as given to hbase_table_new()
  */
 const char *
@@ -110,6 +112,8 @@ hbase_table_get_name (HBaseTable *table)
 /**
  * hbase_table_get_client:
  * @table: a table
+ *
+ * Gets the client @table sends its calls through.
  *
  * Returns: (transfer none): the client the table sends through
  */
@@ -437,7 +441,10 @@ hbase_table_get_async (HBaseTable *table, GBytes *row, const HBaseReadOptions *o
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: (transfer full) (nullable): the row, as hbase_table_get()
+ * Finishes hbase_table_get_async().
+ *
+ * Returns: (transfer full) (nullable): the row, like hbase_table_get(), or
+ *   %NULL with @error set
  */
 HBaseRow *
 hbase_table_get_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -482,8 +489,10 @@ hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
  * @result: the result given to the callback
  * @error: return location for an error
  *
- * Returns: (transfer full) (element-type HBaseRow) (nullable): the rows, as
- *   hbase_table_get_multiple()
+ * Finishes hbase_table_get_multiple_async().
+ *
+ * Returns: (transfer full) (element-type HBaseRow) (nullable): the rows, like
+ *   hbase_table_get_multiple(), or %NULL with @error set
  */
 GPtrArray *
 hbase_table_get_multiple_finish (HBaseTable *table, GAsyncResult *result, GError **error)

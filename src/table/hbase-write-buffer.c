@@ -814,6 +814,8 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
  * hbase_write_buffer_get_table:
  * @buffer: a write buffer
  *
+ * Gets the table @buffer writes to.
+ *
  * Returns: (transfer none): the table it writes to
  */
 HBaseTable *
@@ -826,6 +828,8 @@ hbase_write_buffer_get_table (HBaseWriteBuffer *buffer)
 /**
  * hbase_write_buffer_get_pending_count:
  * @buffer: a write buffer
+ *
+ * Gets how many mutations wait in @buffer for a flush.
  *
  * Returns: how many mutations are buffered and not yet taken by a flush
  */
@@ -845,8 +849,10 @@ hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
  * hbase_write_buffer_get_pending_bytes:
  * @buffer: a write buffer
  *
- * Returns: the estimated size of those mutations, as compared with
- *   @max_bytes
+ * Gets the estimated size of the mutations buffered and not yet taken by a
+ * flush; a flush starts when it reaches the buffer's @max_bytes option.
+ *
+ * Returns: the estimated size, in bytes
  */
 gsize
 hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)

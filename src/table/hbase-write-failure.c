@@ -24,6 +24,8 @@ _hbase_write_failure_new (HBaseMutation *mutation, const GError *error)
  * hbase_write_failure_copy:
  * @failure: a failure
  *
+ * Copies @failure; the copy shares its mutation.
+ *
  * Returns: (transfer full): a copy of @failure
  */
 HBaseWriteFailure *
@@ -36,6 +38,8 @@ hbase_write_failure_copy (const HBaseWriteFailure *failure)
 /**
  * hbase_write_failure_free:
  * @failure: (transfer full) (nullable): a failure
+ *
+ * Frees @failure.  Does nothing for %NULL.
  */
 void
 hbase_write_failure_free (HBaseWriteFailure *failure)
@@ -54,6 +58,8 @@ G_DEFINE_BOXED_TYPE (HBaseWriteFailure, hbase_write_failure, hbase_write_failure
  * hbase_write_failure_get_mutation:
  * @failure: a failure
  *
+ * Gets the mutation that was not written.
+ *
  * Returns: (transfer none): the mutation that was not written, as it was
  *   added
  */
@@ -68,6 +74,8 @@ hbase_write_failure_get_mutation (const HBaseWriteFailure *failure)
  * hbase_write_failure_get_row:
  * @failure: a failure
  *
+ * Gets the row key of the mutation that was not written.
+ *
  * Returns: (transfer none): the row key of the mutation
  */
 GBytes *
@@ -80,6 +88,9 @@ hbase_write_failure_get_row (const HBaseWriteFailure *failure)
 /**
  * hbase_write_failure_get_error:
  * @failure: a failure
+ *
+ * Gets why the mutation of @failure was not written.  The error belongs to
+ * @failure.
  *
  * Returns: (transfer none): why it was not written, in %HBASE_ERROR
  *   (with the gateway's message for a server error) or

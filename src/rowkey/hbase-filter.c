@@ -215,6 +215,8 @@ append_family (HBaseFilter *filter, const char *what, const char *family)
  * hbase_filter_ref:
  * @filter: a filter
  *
+ * Takes a reference on @filter; release it with hbase_filter_unref().
+ *
  * Returns: (transfer full): @filter
  */
 HBaseFilter *
@@ -228,6 +230,8 @@ hbase_filter_ref (HBaseFilter *filter)
 /**
  * hbase_filter_unref:
  * @filter: (nullable) (transfer full): a filter
+ *
+ * Drops a reference; the last one frees the filter.  Does nothing for %NULL.
  */
 void
 hbase_filter_unref (HBaseFilter *filter)

@@ -338,6 +338,9 @@ hbase_key_scanner_new (HBaseTable                *table,
  * hbase_key_scanner_get_n_buckets:
  * @scanner: a scanner
  *
+ * Gets how many scans @scanner runs in parallel and merges: one per salt
+ * bucket that can hold the range.
+ *
  * Returns: how many bucket scans it merges (1 for an unsalted schema, 0
  *   when the range is empty)
  */

@@ -221,6 +221,8 @@ hbase_key_schema_new (const HBaseKeyField    *fields,
  * hbase_key_schema_ref:
  * @schema: a schema
  *
+ * Takes a reference on @schema; release it with hbase_key_schema_unref().
+ *
  * Returns: (transfer full): @schema
  */
 HBaseKeySchema *
@@ -234,6 +236,8 @@ hbase_key_schema_ref (HBaseKeySchema *schema)
 /**
  * hbase_key_schema_unref:
  * @schema: (nullable) (transfer full): a schema
+ *
+ * Drops a reference; the last one frees the schema.  Does nothing for %NULL.
  */
 void
 hbase_key_schema_unref (HBaseKeySchema *schema)
@@ -245,6 +249,8 @@ hbase_key_schema_unref (HBaseKeySchema *schema)
 /**
  * hbase_key_schema_get_n_fields:
  * @schema: a schema
+ *
+ * Gets how many fields a key of @schema has.
  *
  * Returns: how many fields a key has
  */
@@ -260,6 +266,8 @@ hbase_key_schema_get_n_fields (HBaseKeySchema *schema)
  * @schema: a schema
  * @index: a field index
  *
+ * Gets one field of @schema, in key order.  The field belongs to @schema.
+ *
  * Returns: (transfer none) (nullable): the field (its width filled in for
  *   doubles and reverse timestamps), or %NULL when @index is out of range
  */
@@ -274,6 +282,8 @@ hbase_key_schema_get_field (HBaseKeySchema *schema, guint index)
  * hbase_key_schema_find_field:
  * @schema: a schema
  * @name: a field name
+ *
+ * Looks up a field of @schema by name.
  *
  * Returns: the index of the field named @name, or -1
  */
@@ -292,6 +302,8 @@ hbase_key_schema_find_field (HBaseKeySchema *schema, const char *name)
 /**
  * hbase_key_schema_get_n_buckets:
  * @schema: a schema
+ *
+ * Gets how many salt buckets the keys of @schema are spread over.
  *
  * Returns: the salt buckets, 0 when keys are not salted
  */

@@ -122,6 +122,8 @@ hbase_set_free (HBaseSet *set)
  * hbase_set_get_key:
  * @set: a set
  *
+ * Gets the key of @set.
+ *
  * Returns: (transfer none): the key given to hbase_set_new()
  */
 GBytes *
@@ -134,6 +136,8 @@ hbase_set_get_key (HBaseSet *set)
 /**
  * hbase_set_get_shards:
  * @set: a set
+ *
+ * Gets how many rows the members of @set are spread over.
  *
  * Returns: the number of rows the set is spread over (1 when not sharded)
  */

@@ -41,8 +41,10 @@ G_DEFINE_BOXED_TYPE (HBaseZSetEntry, hbase_zset_entry, hbase_zset_entry_copy,
 
 /**
  * hbase_zset_entry_new:
- * @member: the member
+ * @member: (nullable): the member (referenced); %NULL for the empty member
  * @score: its score
+ *
+ * Makes an entry.
  *
  * Returns: (transfer full): a new entry
  */
@@ -60,6 +62,8 @@ hbase_zset_entry_new (GBytes *member, gdouble score)
  * hbase_zset_entry_copy:
  * @entry: an entry
  *
+ * Copies @entry; the copy shares its member, which is immutable.
+ *
  * Returns: (transfer full): a copy
  */
 HBaseZSetEntry *
@@ -72,6 +76,8 @@ hbase_zset_entry_copy (const HBaseZSetEntry *entry)
 /**
  * hbase_zset_entry_free:
  * @entry: (nullable) (transfer full): an entry
+ *
+ * Frees @entry.  Does nothing for %NULL.
  */
 void
 hbase_zset_entry_free (HBaseZSetEntry *entry)
@@ -111,6 +117,9 @@ hbase_zset_encode_score (gdouble score, guint8 *encoded)
  * hbase_zset_decode_score:
  * @encoded: (array fixed-size=8): %HBASE_ZSET_SCORE_SIZE bytes from
  *   hbase_zset_encode_score()
+ *
+ * Decodes a score written by hbase_zset_encode_score(), for example read from
+ * a qualifier of the sorted set's row.
  *
  * Returns: the score
  */
@@ -181,6 +190,8 @@ hbase_zset_free (HBaseZSet *zset)
 /**
  * hbase_zset_get_key:
  * @zset: a sorted set
+ *
+ * Gets the row key of @zset.
  *
  * Returns: (transfer none): its row key
  */

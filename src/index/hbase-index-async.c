@@ -153,12 +153,15 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
 
 /**
  * hbase_index_count_finish:
- * @index: the index the count was started on (unused; may be %NULL)
+ * @index: (nullable): the index the count was started on (unused; may be %NULL)
  * @result: the #GAsyncResult given to the callback
  * @count: (out): how many rows match
  * @error: return location for an error
  *
- * Returns: %TRUE on success
+ * Finishes hbase_index_count_async().
+ *
+ * Returns: %TRUE with @count set, like hbase_index_count(), or %FALSE with
+ *   @error set
  */
 gboolean
 hbase_index_count_finish (HBaseIndex *index, GAsyncResult *result, guint64 *count, GError **error)

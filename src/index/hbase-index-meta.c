@@ -151,6 +151,9 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
+ * Reads the index definitions of @table that hbase_index_define() stored in
+ * HBase.
+ *
  * Returns: (transfer full) (nullable): the stored definitions, or %NULL
  *   with %HBASE_INDEX_ERROR_NO_INDEX when there are none
  */

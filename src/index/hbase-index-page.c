@@ -58,6 +58,8 @@ _hbase_index_token_parse (HBaseIndexQuery *query, gboolean reversed, const char 
  * hbase_index_page_get_rows:
  * @page: a page
  *
+ * Gets the rows of @page.  The array belongs to @page.
+ *
  * Returns: (transfer none) (element-type HBaseRow): its rows, in row key
  *   order
  */
@@ -72,6 +74,9 @@ hbase_index_page_get_rows (HBaseIndexPage *page)
  * hbase_index_page_get_next_token:
  * @page: a page
  *
+ * Gets the token that asks hbase_index_find() for the page after @page.  The
+ * string belongs to @page.
+ *
  * Returns: (nullable): the token of the next page, %NULL after the last
  */
 const char *
@@ -85,6 +90,8 @@ hbase_index_page_get_next_token (HBaseIndexPage *page)
  * hbase_index_page_get_stats:
  * @page: a page
  *
+ * Gets what answering the query of @page took.  The stats belong to @page.
+ *
  * Returns: (transfer none): what answering took
  */
 const HBaseIndexQueryStats *
@@ -97,6 +104,8 @@ hbase_index_page_get_stats (HBaseIndexPage *page)
 /**
  * hbase_index_page_free:
  * @page: (nullable) (transfer full): a page
+ *
+ * Frees @page and drops its references to its rows.  Does nothing for %NULL.
  */
 void
 hbase_index_page_free (HBaseIndexPage *page)

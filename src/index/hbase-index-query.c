@@ -50,6 +50,8 @@ query_new (QueryKind kind, const char *index)
  * hbase_index_query_ref:
  * @query: a query
  *
+ * Takes a reference on @query; release it with hbase_index_query_unref().
+ *
  * Returns: (transfer full): @query
  */
 HBaseIndexQuery *
@@ -63,6 +65,8 @@ hbase_index_query_ref (HBaseIndexQuery *query)
 /**
  * hbase_index_query_unref:
  * @query: (nullable) (transfer full): a query
+ *
+ * Drops a reference; the last one frees the query.  Does nothing for %NULL.
  */
 void
 hbase_index_query_unref (HBaseIndexQuery *query)
@@ -107,6 +111,8 @@ hbase_index_query_equal (const char *index, GBytes *value)
  * hbase_index_query_equal_int64:
  * @index: an index name (of a numeric column)
  * @value: the value
+ *
+ * Rows whose indexed numeric column equals @value.
  *
  * Returns: (transfer full): the condition
  */
@@ -175,6 +181,9 @@ range_new (const char *index, const QueryInput *min, gboolean min_inclusive, con
  * @max: (nullable): the upper bound; %NULL for none
  * @max_inclusive: whether @max itself matches
  *
+ * Rows whose indexed column lies between @min and @max, compared as values of
+ * the index's type.
+ *
  * Returns: (transfer full): the condition
  */
 HBaseIndexQuery *
@@ -199,6 +208,8 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
  * @max: (nullable): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
  *
+ * Rows whose indexed numeric column lies between @min and @max.
+ *
  * Returns: (transfer full): the condition
  */
 HBaseIndexQuery *
@@ -222,6 +233,8 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
  * @min_inclusive: whether @min itself matches
  * @max: (nullable): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
+ *
+ * Rows whose indexed numeric column lies between @min and @max.
  *
  * Returns: (transfer full): the condition
  */
@@ -254,6 +267,9 @@ combine (QueryKind kind, HBaseIndexQuery **queries, guint n)
  * @first: a condition
  * @second: another
  *
+ * Rows that match both conditions.  A %NULL operand is reported by the query
+ * that uses the result.
+ *
  * Returns: (transfer full): both; the operands are referenced, not taken
  */
 HBaseIndexQuery *
@@ -268,6 +284,9 @@ hbase_index_query_and (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * hbase_index_query_or:
  * @first: a condition
  * @second: another
+ *
+ * Rows that match either condition.  A %NULL operand is reported by the query
+ * that uses the result.
  *
  * Returns: (transfer full): either; the operands are referenced
  */
@@ -284,6 +303,10 @@ hbase_index_query_or (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * @queries: (array length=n_queries): conditions
  * @n_queries: how many, at least 1
  *
+ * Rows that match every condition of @queries; the conditions are referenced,
+ * not taken.  No condition at all, or a %NULL one, is reported by the query
+ * that uses the result.
+ *
  * Returns: (transfer full): all of them
  */
 HBaseIndexQuery *
@@ -296,6 +319,10 @@ hbase_index_query_all (HBaseIndexQuery **queries, guint n_queries)
  * hbase_index_query_any:
  * @queries: (array length=n_queries): conditions
  * @n_queries: how many, at least 1
+ *
+ * Rows that match at least one condition of @queries; the conditions are
+ * referenced, not taken.  No condition at all, or a %NULL one, is reported by
+ * the query that uses the result.
  *
  * Returns: (transfer full): any of them
  */

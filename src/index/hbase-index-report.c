@@ -25,6 +25,8 @@ _hbase_index_report_new (void)
  * hbase_index_report_copy:
  * @report: a report
  *
+ * Copies @report.
+ *
  * Returns: (transfer full): a copy
  */
 HBaseIndexReport *
@@ -50,6 +52,8 @@ hbase_index_report_copy (const HBaseIndexReport *report)
 /**
  * hbase_index_report_free:
  * @report: (nullable) (transfer full): a report
+ *
+ * Frees @report.  Does nothing for %NULL.
  */
 void
 hbase_index_report_free (HBaseIndexReport *report)
@@ -65,6 +69,8 @@ hbase_index_report_free (HBaseIndexReport *report)
  * hbase_index_report_get_rows:
  * @report: a report
  *
+ * Gets how many rows of the table were read.
+ *
  * Returns: HBase rows read
  */
 guint64
@@ -76,6 +82,8 @@ hbase_index_report_get_rows (const HBaseIndexReport *report)
 /**
  * hbase_index_report_get_entries:
  * @report: a report
+ *
+ * Gets how many index entries the rows read call for.
  *
  * Returns: index entries the rows should have (verify, repair) or were
  *   given (rebuild)
@@ -90,6 +98,8 @@ hbase_index_report_get_entries (const HBaseIndexReport *report)
  * hbase_index_report_get_missing:
  * @report: a report
  *
+ * Gets how many values of rows lack their index entry.
+ *
  * Returns: values of HBase rows without their index entry (queries would
  *   miss those rows)
  */
@@ -103,6 +113,8 @@ hbase_index_report_get_missing (const HBaseIndexReport *report)
  * hbase_index_report_get_extra:
  * @report: a report
  *
+ * Gets how many index entries point to a row that does not have the value.
+ *
  * Returns: index entries whose row does not have that value (queries
  *   fetch and drop those rows)
  */
@@ -115,6 +127,8 @@ hbase_index_report_get_extra (const HBaseIndexReport *report)
 /**
  * hbase_index_report_get_in_doubt:
  * @report: a report
+ *
+ * Gets how many rows have index changes still pending.
  *
  * Returns: rows with index changes still pending (a write in flight, or
  *   one whose outcome is unknown and whose lease has not ended); a repair
@@ -130,6 +144,8 @@ hbase_index_report_get_in_doubt (const HBaseIndexReport *report)
  * hbase_index_report_get_repaired:
  * @report: a report
  *
+ * Gets how many rows a repair corrected.
+ *
  * Returns: rows a repair made exact
  */
 guint64
@@ -141,6 +157,8 @@ hbase_index_report_get_repaired (const HBaseIndexReport *report)
 /**
  * hbase_index_report_get_rebuilt:
  * @report: a report
+ *
+ * Tells whether the index was rebuilt from scratch.
  *
  * Returns: whether the index was rebuilt from scratch
  */
@@ -154,6 +172,8 @@ hbase_index_report_get_rebuilt (const HBaseIndexReport *report)
  * hbase_index_report_is_consistent:
  * @report: a report of hbase_index_verify()
  *
+ * Tells whether a verify found the index exact.
+ *
  * Returns: %TRUE when nothing was missing nor extra
  */
 gboolean
@@ -165,6 +185,9 @@ hbase_index_report_is_consistent (const HBaseIndexReport *report)
 /**
  * hbase_index_report_get_examples:
  * @report: a report
+ *
+ * Gets a few of the discrepancies found, described in words for people.  The
+ * array belongs to @report.
  *
  * Returns: (transfer none) (array zero-terminated=1): some discrepancies
  *   in words

@@ -60,6 +60,8 @@ hbase_index_spec_new (void)
  * hbase_index_spec_copy:
  * @spec: definitions
  *
+ * Copies @spec.
+ *
  * Returns: (transfer full): a copy
  */
 HBaseIndexSpec *
@@ -85,6 +87,8 @@ hbase_index_spec_copy (const HBaseIndexSpec *spec)
 /**
  * hbase_index_spec_free:
  * @spec: (nullable) (transfer full): definitions
+ *
+ * Frees @spec.  Does nothing for %NULL.
  */
 void
 hbase_index_spec_free (HBaseIndexSpec *spec)
@@ -190,6 +194,9 @@ hbase_index_spec_add (HBaseIndexSpec *spec, const char *name, const char *family
  *   letters, digits, '_', '-' or '.'
  * @error: return location for an error
  *
+ * Sets the first part of every Redis key of the index ("hbidx" by default).
+ * On error @spec is left as it was.
+ *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT
  */
 gboolean
@@ -211,6 +218,9 @@ hbase_index_spec_set_key_prefix (HBaseIndexSpec *spec, const char *prefix, GErro
 /**
  * hbase_index_spec_get_key_prefix:
  * @spec: definitions
+ *
+ * Gets the first part of every Redis key of the index.  The string belongs to
+ * @spec.
  *
  * Returns: the key prefix
  */
@@ -243,6 +253,9 @@ hbase_index_spec_set_hash_tag (HBaseIndexSpec *spec, gboolean hash_tag)
  * hbase_index_spec_get_hash_tag:
  * @spec: definitions
  *
+ * Tells whether the Redis keys of the index put the table's name in a hash
+ * tag (see hbase_index_spec_set_hash_tag()).
+ *
  * Returns: whether keys carry a hash tag
  */
 gboolean
@@ -255,6 +268,8 @@ hbase_index_spec_get_hash_tag (const HBaseIndexSpec *spec)
 /**
  * hbase_index_spec_get_n_indexes:
  * @spec: definitions
+ *
+ * Gets how many indexes @spec defines.
  *
  * Returns: how many columns are indexed
  */
@@ -269,6 +284,9 @@ hbase_index_spec_get_n_indexes (const HBaseIndexSpec *spec)
  * hbase_index_spec_get_name:
  * @spec: definitions
  * @index: from 0 to hbase_index_spec_get_n_indexes() - 1
+ *
+ * Gets the name of one index of @spec, in the order they were added.  The
+ * string belongs to @spec.
  *
  * Returns: the name of index @index
  */
@@ -300,6 +318,9 @@ _hbase_index_spec_find (const HBaseIndexSpec *spec, const char *name)
  * @qualifier: (out) (optional) (transfer none): its qualifier
  * @type: (out) (optional): its value type
  * @flags: (out) (optional): its flags
+ *
+ * Looks up an index of @spec by name.  The strings belong to @spec; the out
+ * arguments are left untouched when there is no such index.
  *
  * Returns: %TRUE if @spec has an index named @name
  */
@@ -411,6 +432,8 @@ get_string (GKeyFile *file, const char *group, const char *key, GError **error)
  * hbase_index_spec_new_from_data:
  * @data: text from hbase_index_spec_to_data()
  * @error: return location for an error
+ *
+ * Parses index definitions from the text hbase_index_spec_to_data() makes.
  *
  * Returns: (transfer full) (nullable): the definitions, or %NULL with
  *   %HBASE_ERROR_BAD_DATA

@@ -185,6 +185,8 @@ hbase_index_get_table (HBaseIndex *index)
  * hbase_index_get_spec:
  * @index: an index
  *
+ * Gets the index definitions @index was opened with.  They belong to @index.
+ *
  * Returns: (transfer none): the definitions it was opened with
  */
 const HBaseIndexSpec *

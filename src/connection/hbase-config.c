@@ -228,6 +228,9 @@ hbase_config_new (void)
  * hbase_config_copy:
  * @config: a config
  *
+ * Copies @config, gateways included; the copy can be changed and freed on its
+ * own.
+ *
  * Returns: (transfer full): an independent deep copy of @config.
  */
 HBaseConfig *

@@ -99,12 +99,15 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
 
 /**
  * hbase_index_find_finish:
- * @index: the index the query was started on (unused; it may have been
- *   freed, pass %NULL then)
+ * @index: (nullable): the index the query was started on (unused; it may
+ *   have been freed, pass %NULL then)
  * @result: the #GAsyncResult given to the callback
  * @error: return location for an error
  *
- * Returns: (transfer full) (nullable): the page, or %NULL with @error
+ * Finishes hbase_index_find_async().
+ *
+ * Returns: (transfer full) (nullable): the page, like hbase_index_find(), or
+ *   %NULL with @error set
  */
 HBaseIndexPage *
 hbase_index_find_finish (HBaseIndex *index, GAsyncResult *result, GError **error)

@@ -405,7 +405,7 @@ _hbase_key_schema_row_ranges (HBaseKeySchema      *schema,
  * bucket: the single bytes 1 to n_buckets - 1, for
  * hbase_admin_create_table().
  *
- * Returns: (transfer full) (element-type GBytes): the split keys (empty
+ * Returns: (transfer container) (element-type GBytes): the split keys (empty
  *   for an unsalted schema)
  */
 GPtrArray *

@@ -568,7 +568,7 @@ bad:
  * were written or deleted in between.  The gateway is asked for @limit + 1
  * rows (TScan.limit), so the last page has no token.
  *
- * Returns: (transfer full) (element-type HBaseRow) (nullable): the rows,
+ * Returns: (transfer container) (element-type HBaseRow) (nullable): the rows,
  *   or %NULL with @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT for a bad
  *   range, filter or token)
  */

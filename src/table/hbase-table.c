@@ -286,9 +286,9 @@ hbase_table_get (HBaseTable *table, GBytes *row, const HBaseReadOptions *options
  *
  * Reads several rows in one call.
  *
- * Returns: (transfer full) (element-type HBaseRow) (nullable): one row per
- *   key, in the order of @rows (empty rows for missing ones), or %NULL with
- *   @error set
+ * Returns: (transfer container) (element-type HBaseRow) (nullable): one row
+ *   per key, in the order of @rows (empty rows for missing ones), or %NULL
+ *   with @error set
  */
 GPtrArray *
 hbase_table_get_multiple (HBaseTable *table, GPtrArray *rows, const HBaseReadOptions *options,
@@ -491,8 +491,8 @@ hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
  *
  * Finishes hbase_table_get_multiple_async().
  *
- * Returns: (transfer full) (element-type HBaseRow) (nullable): the rows, like
- *   hbase_table_get_multiple(), or %NULL with @error set
+ * Returns: (transfer container) (element-type HBaseRow) (nullable): the rows,
+ *   like hbase_table_get_multiple(), or %NULL with @error set
  */
 GPtrArray *
 hbase_table_get_multiple_finish (HBaseTable *table, GAsyncResult *result, GError **error)

@@ -874,7 +874,7 @@ hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)
  * failure callback), oldest first; the buffer keeps none of them.  Also
  * valid after hbase_write_buffer_close().
  *
- * Returns: (transfer full) (element-type HBaseWriteFailure): the
+ * Returns: (transfer container) (element-type HBaseWriteFailure): the
  *   failures, possibly none
  */
 GPtrArray *

@@ -142,10 +142,10 @@ _hbase_key_schema_unsalted_range (HBaseKeySchema      *schema,
  * hbase_key_schema_get_row_range:
  * @schema: a schema
  * @range: (nullable): the keys wanted; %NULL for all
- * @start_row: (out) (transfer full) (nullable): the first row to scan
- *   (inclusive), %NULL for the table's start
- * @stop_row: (out) (transfer full) (nullable): the row to stop at
- *   (exclusive), %NULL for the table's end
+ * @start_row: (out) (optional) (transfer full) (nullable): the first row
+ *   to scan (inclusive), %NULL for the table's start
+ * @stop_row: (out) (optional) (transfer full) (nullable): the row to stop
+ *   at (exclusive), %NULL for the table's end
  * @error: return location for an error
  *
  * The exact start and stop rows of a scan over @range, as

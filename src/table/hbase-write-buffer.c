@@ -849,10 +849,9 @@ hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
  * hbase_write_buffer_get_pending_bytes:
  * @buffer: a write buffer
  *
- * Gets the estimated size of the mutations buffered and not yet taken by a
- * flush; a flush starts when it reaches the buffer's @max_bytes option.
+ * Gets the estimated size of the mutations waiting in @buffer for a flush.
  *
- * Returns: the estimated size, in bytes
+ * Returns: the size in bytes, as compared with the @max_bytes option
  */
 gsize
 hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)

@@ -11,7 +11,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 NS = {"c": "http://www.gtk.org/introspection/core/1.0",
-      "glib": "http://www.gtk.org/introspection/glib/1.0"}
+      "glib": "http://www.gtk.org/introspection/glib/1.0",
+      "cid": "http://www.gtk.org/introspection/c/1.0"}
 CORE = "{%s}" % NS["c"]
 # Elements that are public symbols of their own (members, fields and
 # parameters are documented inside their parent's comment).
@@ -40,7 +41,7 @@ def symbols(namespace):
                 continue
             if owner and kind in ("union", "record"):
                 continue
-            name = child.get("{%s}identifier" % NS["c"]) or child.get("name")
+            name = child.get("{%s}identifier" % NS["cid"]) or child.get("name")
             yield kind, (owner + "." if owner and kind in ("property", "glib:signal") else "") + name, child
             yield from walk(child, name)
     yield from walk(namespace, "")

@@ -23,6 +23,10 @@ docs_reference_dir = docs/hbase-glib-$(API)
 docs_log = docs/gi-docgen.log
 docs_check_log = docs/gi-docgen-check.log
 
+# `make distcheck` builds the introspection data and the reference from
+# the tarball too (and fails where the tools are missing).
+AM_DISTCHECK_CONFIGURE_FLAGS = --enable-introspection=yes --enable-docs=yes
+
 EXTRA_DIST += docs/hbase-glib.toml.in docs/urlmap.js \
 	$(addprefix docs/,$(docs_pages_present))
 

@@ -11,7 +11,8 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 dir=$repo/build
-args=(--enable-werror)
+# GObject Introspection data and the API reference are part of the build.
+args=(--enable-werror --enable-introspection=yes --enable-docs=yes)
 if [ "${1:-}" = --sanitizers ]; then
   dir=$repo/build-sanitizers
   args+=(--enable-sanitizers)

@@ -535,7 +535,7 @@ HBaseIndexPage *
 hbase_index_find (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
                   GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return run_query (index, query, options, FALSE, NULL, cancellable, error);
 }
 
@@ -561,7 +561,7 @@ hbase_index_count (HBaseIndex *index, HBaseIndexQuery *query, guint64 *count,
 {
   g_autoptr(HBaseIndexPage) page = NULL;
 
-  g_return_val_if_fail (index != NULL && count != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_INDEX (index) && count != NULL, FALSE);
   *count = 0;
   page = run_query (index, query, NULL, TRUE, count, cancellable, error);
   return page != NULL;

@@ -194,9 +194,9 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
 /**
  * hbase_index_query_range_int64:
  * @index: an index name (numeric, with a range part)
- * @min: (nullable): the lower bound, %NULL for none
+ * @min: (nullable) (array fixed-size=1): the lower bound, %NULL for none
  * @min_inclusive: whether @min itself matches
- * @max: (nullable): the upper bound, %NULL for none
+ * @max: (nullable) (array fixed-size=1): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
  *
  * Returns: (transfer full): the condition
@@ -218,9 +218,9 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
 /**
  * hbase_index_query_range_double:
  * @index: an index name (numeric, with a range part)
- * @min: (nullable): the lower bound, %NULL for none
+ * @min: (nullable) (array fixed-size=1): the lower bound, %NULL for none
  * @min_inclusive: whether @min itself matches
- * @max: (nullable): the upper bound, %NULL for none
+ * @max: (nullable) (array fixed-size=1): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
  *
  * Returns: (transfer full): the condition

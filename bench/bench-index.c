@@ -263,7 +263,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
         {
           if (!hbase_index_drop (index, NULL, &error))
             g_error ("drop index: %s", error->message);
-          g_clear_pointer (&index, hbase_index_free);
+          g_clear_object (&index);
           drop_table (client, indexed_name);
         }
       for (guint step = 0; step < 2; step++)

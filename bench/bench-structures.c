@@ -356,8 +356,8 @@ main (int argc, char **argv)
     }
   for (guint t = 0; t < n_targets; t++)
     {
-      hbase_set_free (targets[t].set);
-      hbase_zset_free (targets[t].zset);
+      g_object_unref (targets[t].set);
+      g_object_unref (targets[t].zset);
       g_rand_free (targets[t].rand);
     }
   if (!opt_keep && !hbase_admin_delete_table (client, name, NULL, &error))

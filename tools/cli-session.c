@@ -135,7 +135,7 @@ cli_write_table (Cli *cli, const char *name, gboolean no_index, GError **error)
     return hbase_table_new (client, name, error);
   if (!cli_index_options (cli, &options, error))
     return NULL;
-  g_clear_pointer (&cli->index, hbase_index_free);
+  g_clear_object (&cli->index);
   cli->index = hbase_index_open (client, name, &options, NULL, &local);
   if (cli->index != NULL)
     return g_object_ref (hbase_index_get_table (cli->index));
@@ -153,7 +153,7 @@ cli_write_table (Cli *cli, const char *name, gboolean no_index, GError **error)
 void
 cli_clear (Cli *cli)
 {
-  g_clear_pointer (&cli->index, hbase_index_free);
+  g_clear_object (&cli->index);
   g_clear_object (&cli->client);
   g_clear_pointer (&cli->redis_host, g_free);
   cli_connection_options_clear (&cli->global);
@@ -206,7 +206,7 @@ cli_exit_for_error (const GError *error)
         return CLI_EXIT_FAILED;
       }
   if (error->domain == HBASE_INDEX_ERROR)
-    switch ((HBaseIndexErrorCode) error->code)
+    switch ((HBaseIndexError) error->code)
       {
       case HBASE_INDEX_ERROR_REDIS:
         return CLI_EXIT_CONNECTION;

@@ -163,7 +163,7 @@ set_algebra (Cli *cli, const CliCommand *command, int argc, char **argv, SetAlge
 {
   StructArgs args = { 0 };
   const GOptionEntry entries[] = { STRUCT_ENTRIES (&args), SHARDS_ENTRY (&args), G_OPTION_ENTRY_NULL };
-  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_set_free);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(HBaseSetIter) iter = NULL;
   g_autoptr(GError) error = NULL;
   int status;

@@ -86,7 +86,10 @@ gboolean         hbase_index_query_matches      (HBaseIndex       *index,
  *   get-multiples run at once)
  *
  * What hbase_index_find() returns.  Initialise with
- * %HBASE_INDEX_FIND_OPTIONS_INIT.
+ * %HBASE_INDEX_FIND_OPTIONS_INIT, or allocate with
+ * hbase_index_find_options_new(). Who owns the pointers (a struct from
+ * hbase_index_find_options_new() owns what its setters stored, a struct on the stack borrows
+ * them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   guint limit;
@@ -94,9 +97,22 @@ typedef struct {
   gboolean reversed;
   const char *const *columns;
   guint batch_rows;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseIndexFindOptions;
 
-#define HBASE_INDEX_FIND_OPTIONS_INIT { 0, NULL, FALSE, NULL, 0 }
+#define HBASE_INDEX_FIND_OPTIONS_INIT { .limit = 0, .page_token = NULL }
+
+#define HBASE_TYPE_INDEX_FIND_OPTIONS (hbase_index_find_options_get_type ())
+GType                  hbase_index_find_options_get_type       (void) G_GNUC_CONST;
+HBaseIndexFindOptions *hbase_index_find_options_new            (void);
+HBaseIndexFindOptions *hbase_index_find_options_copy           (const HBaseIndexFindOptions *options);
+void                   hbase_index_find_options_free           (HBaseIndexFindOptions       *options);
+void                   hbase_index_find_options_set_page_token (HBaseIndexFindOptions       *options,
+                                                                const char                  *page_token);
+void                   hbase_index_find_options_set_columns    (HBaseIndexFindOptions       *options,
+                                                                const char *const           *columns);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexFindOptions, hbase_index_find_options_free)
 
 /**
  * HBaseIndexPage:
@@ -105,6 +121,9 @@ typedef struct {
  * next page.
  */
 typedef struct _HBaseIndexPage HBaseIndexPage;
+
+#define HBASE_TYPE_INDEX_PAGE (hbase_index_page_get_type ())
+GType            hbase_index_page_get_type      (void) G_GNUC_CONST;
 
 /**
  * HBaseIndexQueryStats:
@@ -116,7 +135,8 @@ typedef struct _HBaseIndexPage HBaseIndexPage;
  * @scanned: the query was answered by a scan of the table (the index was
  *   dirty or Redis down, and the policy allows it)
  *
- * What answering a query took.
+ * What answering a query took.  hbase_index_page_get_stats() lends one;
+ * bindings copy it with hbase_index_query_stats_copy().
  */
 typedef struct {
   guint64 candidates;
@@ -124,7 +144,16 @@ typedef struct {
   guint64 stale;
   guint64 repaired;
   gboolean scanned;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseIndexQueryStats;
+
+#define HBASE_TYPE_INDEX_QUERY_STATS (hbase_index_query_stats_get_type ())
+GType                 hbase_index_query_stats_get_type (void) G_GNUC_CONST;
+HBaseIndexQueryStats *hbase_index_query_stats_new      (void);
+HBaseIndexQueryStats *hbase_index_query_stats_copy     (const HBaseIndexQueryStats *stats);
+void                  hbase_index_query_stats_free     (HBaseIndexQueryStats       *stats);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexQueryStats, hbase_index_query_stats_free)
 
 HBaseIndexPage  *hbase_index_find               (HBaseIndex                  *index,
                                                  HBaseIndexQuery             *query,
@@ -134,6 +163,7 @@ HBaseIndexPage  *hbase_index_find               (HBaseIndex                  *in
 GPtrArray       *hbase_index_page_get_rows      (HBaseIndexPage              *page);
 const char      *hbase_index_page_get_next_token (HBaseIndexPage             *page);
 const HBaseIndexQueryStats *hbase_index_page_get_stats (HBaseIndexPage       *page);
+HBaseIndexPage  *hbase_index_page_copy          (const HBaseIndexPage        *page);
 void             hbase_index_page_free          (HBaseIndexPage              *page);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexPage, hbase_index_page_free)

@@ -23,7 +23,7 @@ G_BEGIN_DECLS
 #define HBASE_INDEX_ERROR (hbase_index_error_quark ())
 
 /**
- * HBaseIndexErrorCode:
+ * HBaseIndexError:
  * @HBASE_INDEX_ERROR_REDIS: Redis could not be reached, timed out, or
  *   failed a command
  * @HBASE_INDEX_ERROR_DIRTY: the index may lack entries (marked dirty after
@@ -45,7 +45,25 @@ typedef enum {
   HBASE_INDEX_ERROR_NO_INDEX,
   HBASE_INDEX_ERROR_CHANGED,
   HBASE_INDEX_ERROR_BAD_TOKEN,
-} HBaseIndexErrorCode;
+} HBaseIndexError;
+
+/**
+ * HBaseIndexErrorCode:
+ *
+ * The former name of #HBaseIndexError.
+ *
+ * Deprecated: Use #HBaseIndexError.
+ */
+typedef HBaseIndexError HBaseIndexErrorCode G_GNUC_DEPRECATED_FOR (HBaseIndexError);
+
+/**
+ * HBASE_TYPE_INDEX_ERROR_CODE:
+ *
+ * The former name of %HBASE_TYPE_INDEX_ERROR.
+ *
+ * Deprecated: Use %HBASE_TYPE_INDEX_ERROR.
+ */
+#define HBASE_TYPE_INDEX_ERROR_CODE HBASE_TYPE_INDEX_ERROR
 
 GQuark hbase_index_error_quark (void);
 
@@ -214,7 +232,10 @@ typedef enum {
  *   always)
  *
  * How an #HBaseIndex reaches Redis and behaves when it cannot.  Initialise
- * with %HBASE_INDEX_OPTIONS_INIT.
+ * with %HBASE_INDEX_OPTIONS_INIT, or allocate with
+ * hbase_index_options_new(). Who owns the pointers (a struct from
+ * hbase_index_options_new() owns what its setters stored, a struct on the stack borrows
+ * them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   const char *redis_host;
@@ -232,10 +253,27 @@ typedef struct {
   const char *meta_table;
   guint dirty_check_interval_ms;
   gboolean trust_redis_restarts;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseIndexOptions;
 
-#define HBASE_INDEX_OPTIONS_INIT { NULL, 0, NULL, NULL, 0, 0, 0, 0, 0, \
-  HBASE_INDEX_REDIS_DOWN_FAIL, HBASE_INDEX_DIRTY_REFUSE, 0, NULL, 0, FALSE }
+#define HBASE_INDEX_OPTIONS_INIT { .redis_host = NULL, \
+  .on_redis_down = HBASE_INDEX_REDIS_DOWN_FAIL, .when_dirty = HBASE_INDEX_DIRTY_REFUSE }
+
+#define HBASE_TYPE_INDEX_OPTIONS (hbase_index_options_get_type ())
+GType              hbase_index_options_get_type           (void) G_GNUC_CONST;
+HBaseIndexOptions *hbase_index_options_new                (void);
+HBaseIndexOptions *hbase_index_options_copy               (const HBaseIndexOptions *options);
+void               hbase_index_options_free               (HBaseIndexOptions       *options);
+void               hbase_index_options_set_redis_host     (HBaseIndexOptions       *options,
+                                                           const char              *redis_host);
+void               hbase_index_options_set_redis_socket   (HBaseIndexOptions       *options,
+                                                           const char              *redis_socket);
+void               hbase_index_options_set_redis_password (HBaseIndexOptions       *options,
+                                                           const char              *redis_password);
+void               hbase_index_options_set_meta_table     (HBaseIndexOptions       *options,
+                                                           const char              *meta_table);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
 
 /**
  * HBaseIndex:
@@ -245,20 +283,21 @@ typedef struct {
  * write: apply, apply multiple, mutate row, increment, append,
  * check-and-mutate, their async variants and every #HBaseWriteBuffer
  * built on it.  Writes through other handles of the table are not
- * indexed.  Thread-safe.
+ * indexed.  Thread-safe.  Releasing the last reference (g_object_unref())
+ * closes the index; its table handle, if referenced elsewhere, keeps
+ * maintaining the index.
  */
-typedef struct _HBaseIndex HBaseIndex;
+#define HBASE_TYPE_INDEX (hbase_index_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseIndex, hbase_index, HBASE, INDEX, GObject)
 
 HBaseIndex           *hbase_index_open           (HBaseClient             *client,
                                                   const char              *table,
                                                   const HBaseIndexOptions *options,
                                                   GCancellable            *cancellable,
                                                   GError                 **error);
-void                  hbase_index_free           (HBaseIndex              *index);
 HBaseTable           *hbase_index_get_table      (HBaseIndex              *index);
 const HBaseIndexSpec *hbase_index_get_spec       (HBaseIndex              *index);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndex, hbase_index_free)
 
 /**
  * HBaseIndexState:
@@ -299,7 +338,11 @@ gboolean              hbase_index_get_state      (HBaseIndex              *index
  * @missing: entries found missing so far
  * @extra: entries found extra so far
  *
- * Where a verify, rebuild or repair is.
+ * Where a verify, rebuild or repair is.  The library fills it on the
+ * stack and lends it to the #HBaseIndexProgressFunc; bindings copy it with
+ * hbase_index_progress_copy(). Who owns the pointers (a struct from
+ * hbase_index_progress_new() owns what its setters stored, a struct on the stack borrows
+ * them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   const char *phase;
@@ -307,7 +350,18 @@ typedef struct {
   guint64 entries;
   guint64 missing;
   guint64 extra;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseIndexProgress;
+
+#define HBASE_TYPE_INDEX_PROGRESS (hbase_index_progress_get_type ())
+GType               hbase_index_progress_get_type  (void) G_GNUC_CONST;
+HBaseIndexProgress *hbase_index_progress_new       (void);
+HBaseIndexProgress *hbase_index_progress_copy      (const HBaseIndexProgress *progress);
+void                hbase_index_progress_free      (HBaseIndexProgress       *progress);
+void                hbase_index_progress_set_phase (HBaseIndexProgress       *progress,
+                                                    const char               *phase);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexProgress, hbase_index_progress_free)
 
 /**
  * HBaseIndexProgressFunc:
@@ -324,6 +378,10 @@ typedef void (*HBaseIndexProgressFunc) (const HBaseIndexProgress *progress,
  * HBaseIndexMaintenanceOptions:
  * @progress: (nullable): called as the work goes on
  * @user_data: for @progress
+ * @user_data_destroy: (nullable): frees @user_data when options from
+ *   hbase_index_maintenance_options_new() are freed or given another
+ *   callback (see hbase_index_maintenance_options_set_progress()); %NULL
+ *   in stack structs
  * @batch_rows: rows read from HBase per scan round trip and handled per
  *   Redis call, 0 for 1000
  * @max_examples: discrepancies a report describes in words, 0 for 20
@@ -333,7 +391,10 @@ typedef void (*HBaseIndexProgressFunc) (const HBaseIndexProgress *progress,
  *   can make the index equal to the data
  *
  * How verify, rebuild and repair run.  Initialise with
- * %HBASE_INDEX_MAINTENANCE_OPTIONS_INIT.
+ * %HBASE_INDEX_MAINTENANCE_OPTIONS_INIT, or allocate with
+ * hbase_index_maintenance_options_new(). Who owns the pointers (a struct from
+ * hbase_index_maintenance_options_new() owns what its setters stored, a struct on the stack borrows
+ * them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   HBaseIndexProgressFunc progress;
@@ -341,9 +402,23 @@ typedef struct {
   guint batch_rows;
   guint max_examples;
   gboolean assume_quiescent;
+  GDestroyNotify user_data_destroy;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseIndexMaintenanceOptions;
 
-#define HBASE_INDEX_MAINTENANCE_OPTIONS_INIT { NULL, NULL, 0, 0, FALSE }
+#define HBASE_INDEX_MAINTENANCE_OPTIONS_INIT { .progress = NULL, .user_data = NULL }
+
+#define HBASE_TYPE_INDEX_MAINTENANCE_OPTIONS (hbase_index_maintenance_options_get_type ())
+GType                         hbase_index_maintenance_options_get_type     (void) G_GNUC_CONST;
+HBaseIndexMaintenanceOptions *hbase_index_maintenance_options_new          (void);
+HBaseIndexMaintenanceOptions *hbase_index_maintenance_options_copy         (const HBaseIndexMaintenanceOptions *options);
+void                          hbase_index_maintenance_options_free         (HBaseIndexMaintenanceOptions       *options);
+void                          hbase_index_maintenance_options_set_progress (HBaseIndexMaintenanceOptions       *options,
+                                                                            HBaseIndexProgressFunc              progress,
+                                                                            gpointer                            user_data,
+                                                                            GDestroyNotify                      destroy);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexMaintenanceOptions, hbase_index_maintenance_options_free)
 
 /**
  * HBaseIndexReport:

@@ -30,7 +30,10 @@ G_BEGIN_DECLS
  * @read: columns, versions, time range and filter, as for gets
  *
  * What an #HBaseKeyScanner reads.  Initialise with
- * %HBASE_KEY_SCAN_OPTIONS_INIT.
+ * %HBASE_KEY_SCAN_OPTIONS_INIT, or allocate with
+ * hbase_key_scan_options_new().  Who owns the pointers (a struct from
+ * hbase_key_scan_options_new() owns what its setters stored, a struct on
+ * the stack borrows them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   const HBaseKeyRange *range;
@@ -39,9 +42,24 @@ typedef struct {
   guint caching;
   guint parallelism;
   HBaseReadOptions read;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseKeyScanOptions;
 
-#define HBASE_KEY_SCAN_OPTIONS_INIT { NULL, NULL, 0, 0, 0, HBASE_READ_OPTIONS_INIT }
+#define HBASE_KEY_SCAN_OPTIONS_INIT { .range = NULL, .read = HBASE_READ_OPTIONS_INIT }
+
+#define HBASE_TYPE_KEY_SCAN_OPTIONS (hbase_key_scan_options_get_type ())
+GType                hbase_key_scan_options_get_type  (void) G_GNUC_CONST;
+HBaseKeyScanOptions *hbase_key_scan_options_new       (void);
+HBaseKeyScanOptions *hbase_key_scan_options_copy      (const HBaseKeyScanOptions *options);
+void                 hbase_key_scan_options_free      (HBaseKeyScanOptions       *options);
+void                 hbase_key_scan_options_set_range (HBaseKeyScanOptions       *options,
+                                                       const HBaseKeyRange       *range);
+void                 hbase_key_scan_options_set_after (HBaseKeyScanOptions       *options,
+                                                       GBytes                    *after);
+void                 hbase_key_scan_options_set_read  (HBaseKeyScanOptions       *options,
+                                                       const HBaseReadOptions    *read);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyScanOptions, hbase_key_scan_options_free)
 
 /**
  * HBaseKeyScanner:
@@ -53,9 +71,12 @@ typedef struct {
  * rows in the order of the unsalted keys, so the rows come out exactly as
  * from the same data unsalted.  Memory stays bounded: at most about 1.5
  * times @caching rows per bucket are buffered.  For an unsalted schema it
- * is one scan.  Use from one thread at a time.
+ * is one scan.  Use from one thread at a time.  Releasing the last
+ * reference (g_object_unref()) stops the fetches in flight, waiting for the
+ * round trips under way, and closes every bucket's scan.
  */
-typedef struct _HBaseKeyScanner HBaseKeyScanner;
+#define HBASE_TYPE_KEY_SCANNER (hbase_key_scanner_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseKeyScanner, hbase_key_scanner, HBASE, KEY_SCANNER, GObject)
 
 HBaseKeyScanner *hbase_key_scanner_new           (HBaseTable                *table,
                                                   HBaseKeySchema            *schema,
@@ -65,9 +86,6 @@ HBaseRow        *hbase_key_scanner_next          (HBaseKeyScanner           *sca
                                                   GCancellable              *cancellable,
                                                   GError                   **error);
 guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *scanner);
-void             hbase_key_scanner_free          (HBaseKeyScanner           *scanner);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyScanner, hbase_key_scanner_free)
 
 /**
  * HBaseKeyQuery:
@@ -79,7 +97,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyScanner, hbase_key_scanner_free)
  * @page_token: (nullable): where to resume: the token the previous page
  *   gave; %NULL for the first page
  *
- * A paged query over a key range.  Initialise with %HBASE_KEY_QUERY_INIT.
+ * A paged query over a key range.  Initialise with %HBASE_KEY_QUERY_INIT,
+ * or allocate with hbase_key_query_new().  Who owns the pointers (a struct
+ * from hbase_key_query_new() owns what its setters stored, a struct on the
+ * stack borrows them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   const HBaseKeyRange *range;
@@ -87,9 +108,26 @@ typedef struct {
   const char *const *columns;
   guint limit;
   const char *page_token;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseKeyQuery;
 
-#define HBASE_KEY_QUERY_INIT { NULL, NULL, NULL, 0, NULL }
+#define HBASE_KEY_QUERY_INIT { .range = NULL, .limit = 0 }
+
+#define HBASE_TYPE_KEY_QUERY (hbase_key_query_get_type ())
+GType          hbase_key_query_get_type       (void) G_GNUC_CONST;
+HBaseKeyQuery *hbase_key_query_new            (void);
+HBaseKeyQuery *hbase_key_query_copy           (const HBaseKeyQuery *query);
+void           hbase_key_query_free           (HBaseKeyQuery       *query);
+void           hbase_key_query_set_range      (HBaseKeyQuery       *query,
+                                               const HBaseKeyRange *range);
+void           hbase_key_query_set_filter     (HBaseKeyQuery       *query,
+                                               HBaseFilter         *filter);
+void           hbase_key_query_set_columns    (HBaseKeyQuery       *query,
+                                               const char *const   *columns);
+void           hbase_key_query_set_page_token (HBaseKeyQuery       *query,
+                                               const char          *page_token);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyQuery, hbase_key_query_free)
 
 GPtrArray       *hbase_key_query_run             (HBaseTable                *table,
                                                   HBaseKeySchema            *schema,

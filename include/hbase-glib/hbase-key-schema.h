@@ -77,6 +77,12 @@ typedef struct {
 
 #define HBASE_KEY_FIELD_INIT { NULL, HBASE_KEY_FIELD_BYTES, 0, 0, FALSE }
 
+#define HBASE_TYPE_KEY_FIELD (hbase_key_field_get_type ())
+GType          hbase_key_field_get_type (void) G_GNUC_CONST;
+HBaseKeyField *hbase_key_field_copy     (const HBaseKeyField *field);
+void           hbase_key_field_free     (HBaseKeyField       *field);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyField, hbase_key_field_free)
+
 /**
  * HBaseKeyValueKind:
  * @HBASE_KEY_VALUE_UINT: @v.u holds an unsigned integer
@@ -157,6 +163,12 @@ typedef struct {
   ((HBaseKeyValue) { HBASE_KEY_VALUE_BYTES, { .b = { (data_), (size_) } } })
 #define HBASE_KEY_STRING(text) HBASE_KEY_BYTES ((text), strlen (text))
 
+#define HBASE_TYPE_KEY_VALUE (hbase_key_value_get_type ())
+GType          hbase_key_value_get_type (void) G_GNUC_CONST;
+HBaseKeyValue *hbase_key_value_copy     (const HBaseKeyValue *value);
+void           hbase_key_value_free     (HBaseKeyValue       *value);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyValue, hbase_key_value_free)
+
 /**
  * HBaseSaltHash:
  * @HBASE_SALT_HASH_MURMUR3: MurmurHash3 x86 32-bit, initial hash value 0, of the encoded
@@ -209,12 +221,18 @@ guint hbase_key_period_month (const HBaseKeyField *field,
  * @period_func: (nullable): the period of a value; %NULL for
  *   hbase_key_period_month() (then @n_periods must be 12)
  * @period_data: passed to @period_func; must outlive the schema
+ * @period_data_destroy: (nullable): frees @period_data when options from
+ *   hbase_salt_options_new() are freed or given another period function
+ *   (see hbase_salt_options_set_period_func()); %NULL in stack structs
  *
  * Salting of a key schema: the row key is one bucket byte followed by the
  * encoded fields, so that writes spread over @n_buckets pre-split regions.
  * Point operations compute the bucket; range scans fan out over the
  * buckets that can hold the range and merge them (#HBaseKeyScanner).
- * Initialise with %HBASE_SALT_OPTIONS_INIT.
+ * Initialise with %HBASE_SALT_OPTIONS_INIT, or allocate with
+ * hbase_salt_options_new().  Who owns the pointers (a struct from
+ * hbase_salt_options_new() owns what its setters stored, a struct on the
+ * stack borrows them) is explained in docs/api-conventions.md.
  */
 typedef struct {
   guint n_buckets;
@@ -224,9 +242,27 @@ typedef struct {
   guint n_periods;
   HBaseKeyPeriodFunc period_func;
   gpointer period_data;
+  GDestroyNotify period_data_destroy;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseSaltOptions;
 
-#define HBASE_SALT_OPTIONS_INIT { 0, HBASE_SALT_HASH_MURMUR3, NULL, NULL, 0, NULL, NULL }
+#define HBASE_SALT_OPTIONS_INIT { .n_buckets = 0, .hash = HBASE_SALT_HASH_MURMUR3 }
+
+#define HBASE_TYPE_SALT_OPTIONS (hbase_salt_options_get_type ())
+GType             hbase_salt_options_get_type         (void) G_GNUC_CONST;
+HBaseSaltOptions *hbase_salt_options_new              (void);
+HBaseSaltOptions *hbase_salt_options_copy             (const HBaseSaltOptions *options);
+void              hbase_salt_options_free             (HBaseSaltOptions       *options);
+void              hbase_salt_options_set_hash_fields  (HBaseSaltOptions       *options,
+                                                       const char *const      *hash_fields);
+void              hbase_salt_options_set_period_field (HBaseSaltOptions       *options,
+                                                       const char             *period_field);
+void              hbase_salt_options_set_period_func  (HBaseSaltOptions       *options,
+                                                       HBaseKeyPeriodFunc      period_func,
+                                                       gpointer                period_data,
+                                                       GDestroyNotify          destroy);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSaltOptions, hbase_salt_options_free)
 
 /**
  * HBaseKeySchema:
@@ -312,6 +348,12 @@ typedef struct {
 } HBaseKeyRange;
 
 #define HBASE_KEY_RANGE_INIT { NULL, 0, NULL, FALSE, NULL, FALSE }
+
+#define HBASE_TYPE_KEY_RANGE (hbase_key_range_get_type ())
+GType          hbase_key_range_get_type (void) G_GNUC_CONST;
+HBaseKeyRange *hbase_key_range_copy     (const HBaseKeyRange *range);
+void           hbase_key_range_free     (HBaseKeyRange       *range);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyRange, hbase_key_range_free)
 
 gboolean             hbase_key_schema_get_row_range (HBaseKeySchema         *schema,
                                                      const HBaseKeyRange    *range,

@@ -39,39 +39,60 @@ G_BEGIN_DECLS
  *   %HBASE_ERROR_BAD_DATA when a row is read.
  * @page_size: members read per request when streaming; 0 for 1000
  *
- * Where and how a set is stored.  Initialise with %HBASE_SET_OPTIONS_INIT.
+ * Where and how a set is stored.  Initialise with %HBASE_SET_OPTIONS_INIT,
+ * or allocate with hbase_set_options_new().  Who owns the pointers (a
+ * struct from hbase_set_options_new() owns what its setters stored, a
+ * struct on the stack borrows them) is explained in
+ * docs/api-conventions.md.
  */
 typedef struct {
   const char *family;
   guint shards;
   guint page_size;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseSetOptions;
 
-#define HBASE_SET_OPTIONS_INIT { NULL, 0, 0 }
+#define HBASE_SET_OPTIONS_INIT { .family = NULL, .shards = 0, .page_size = 0 }
+
+#define HBASE_TYPE_SET_OPTIONS (hbase_set_options_get_type ())
+GType            hbase_set_options_get_type   (void) G_GNUC_CONST;
+HBaseSetOptions *hbase_set_options_new        (void);
+HBaseSetOptions *hbase_set_options_copy       (const HBaseSetOptions *options);
+void             hbase_set_options_free       (HBaseSetOptions       *options);
+void             hbase_set_options_set_family (HBaseSetOptions       *options,
+                                               const char            *family);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetOptions, hbase_set_options_free)
 
 /**
  * HBaseSet:
  *
  * A handle on one set: a table, a key and #HBaseSetOptions.  Creating it
  * reads and writes nothing.  Thread-safe; the operations on it are atomic
- * per row (see hbase_set_add()).  Free with hbase_set_free().
+ * per row (see hbase_set_add()).  Release it with g_object_unref():
+ * iterators made from it stay valid, and the set's data is untouched.
  */
-typedef struct _HBaseSet HBaseSet;
+#define HBASE_TYPE_SET (hbase_set_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseSet, hbase_set, HBASE, SET, GObject)
 
 /**
  * HBaseSetIter:
  *
  * A stream of members in ascending byte order, read a page at a time
  * (hbase_set_members(), hbase_set_intersect(), ...).  Use from one thread
- * at a time.  Free with hbase_set_iter_free().
+ * at a time.  Reference-counted: release it with hbase_set_iter_unref().
  */
 typedef struct _HBaseSetIter HBaseSetIter;
+
+#define HBASE_TYPE_SET_ITER (hbase_set_iter_get_type ())
+GType         hbase_set_iter_get_type    (void) G_GNUC_CONST;
+HBaseSetIter *hbase_set_iter_ref         (HBaseSetIter           *iter);
+void          hbase_set_iter_unref       (HBaseSetIter           *iter);
 
 HBaseSet     *hbase_set_new              (HBaseTable             *table,
                                           GBytes                 *key,
                                           const HBaseSetOptions  *options,
                                           GError                **error);
-void          hbase_set_free             (HBaseSet               *set);
 GBytes       *hbase_set_get_key          (HBaseSet               *set);
 guint         hbase_set_get_shards       (HBaseSet               *set);
 
@@ -146,7 +167,6 @@ gboolean      hbase_set_iter_next        (HBaseSetIter           *iter,
 GPtrArray    *hbase_set_iter_collect     (HBaseSetIter           *iter,
                                           GCancellable           *cancellable,
                                           GError                **error);
-void          hbase_set_iter_free        (HBaseSetIter           *iter);
 
 /* the plain layout: one row, every qualifier of a family a member */
 HBaseSetIter *hbase_set_read_plain       (HBaseTable             *table,
@@ -161,8 +181,7 @@ gboolean      hbase_set_import_plain     (HBaseSet               *set,
                                           GCancellable           *cancellable,
                                           GError                **error);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSet, hbase_set_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_unref)
 
 G_END_DECLS
 

@@ -40,14 +40,28 @@ G_BEGIN_DECLS
  * @page_size: entries read per request when streaming; 0 for 1000
  *
  * Where and how a sorted set is stored.  Initialise with
- * %HBASE_ZSET_OPTIONS_INIT.
+ * %HBASE_ZSET_OPTIONS_INIT, or allocate with hbase_zset_options_new().
+ * Who owns the pointers (a struct from hbase_zset_options_new() owns what
+ * its setters stored, a struct on the stack borrows them) is explained in
+ * docs/api-conventions.md.
  */
 typedef struct {
   const char *family;
   guint page_size;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseZSetOptions;
 
-#define HBASE_ZSET_OPTIONS_INIT { NULL, 0 }
+#define HBASE_ZSET_OPTIONS_INIT { .family = NULL, .page_size = 0 }
+
+#define HBASE_TYPE_ZSET_OPTIONS (hbase_zset_options_get_type ())
+GType             hbase_zset_options_get_type   (void) G_GNUC_CONST;
+HBaseZSetOptions *hbase_zset_options_new        (void);
+HBaseZSetOptions *hbase_zset_options_copy       (const HBaseZSetOptions *options);
+void              hbase_zset_options_free       (HBaseZSetOptions       *options);
+void              hbase_zset_options_set_family (HBaseZSetOptions       *options,
+                                                 const char             *family);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetOptions, hbase_zset_options_free)
 
 /**
  * HBaseZAddFlags:
@@ -91,6 +105,16 @@ typedef struct {
 
 #define HBASE_SCORE_RANGE_INIT { -HUGE_VAL, FALSE, HUGE_VAL, FALSE }
 
+#define HBASE_TYPE_SCORE_RANGE (hbase_score_range_get_type ())
+GType            hbase_score_range_get_type (void) G_GNUC_CONST;
+HBaseScoreRange *hbase_score_range_new      (gdouble                min,
+                                             gboolean               min_exclusive,
+                                             gdouble                max,
+                                             gboolean               max_exclusive);
+HBaseScoreRange *hbase_score_range_copy     (const HBaseScoreRange *range);
+void             hbase_score_range_free     (HBaseScoreRange       *range);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScoreRange, hbase_score_range_free)
+
 /**
  * HBaseZSetEntry:
  * @member: the member
@@ -116,23 +140,30 @@ void            hbase_zset_entry_free      (HBaseZSetEntry       *entry);
  *
  * A handle on one sorted set: a table, a row key and #HBaseZSetOptions.
  * Creating it reads and writes nothing.  Thread-safe; every change is
- * atomic (see hbase_zset_add()).  Free with hbase_zset_free().
+ * atomic (see hbase_zset_add()).  Release it with g_object_unref():
+ * iterators made from it stay valid, and the data is untouched.
  */
-typedef struct _HBaseZSet HBaseZSet;
+#define HBASE_TYPE_ZSET (hbase_zset_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseZSet, hbase_zset, HBASE, ZSET, GObject)
 
 /**
  * HBaseZSetIter:
  *
  * A stream of (member, score) entries, read a page at a time.  Use from
- * one thread at a time.  Free with hbase_zset_iter_free().
+ * one thread at a time.  Reference-counted: release it with
+ * hbase_zset_iter_unref().
  */
 typedef struct _HBaseZSetIter HBaseZSetIter;
+
+#define HBASE_TYPE_ZSET_ITER (hbase_zset_iter_get_type ())
+GType          hbase_zset_iter_get_type  (void) G_GNUC_CONST;
+HBaseZSetIter *hbase_zset_iter_ref       (HBaseZSetIter          *iter);
+void           hbase_zset_iter_unref     (HBaseZSetIter          *iter);
 
 HBaseZSet     *hbase_zset_new            (HBaseTable             *table,
                                           GBytes                 *key,
                                           const HBaseZSetOptions *options,
                                           GError                **error);
-void           hbase_zset_free           (HBaseZSet              *zset);
 GBytes        *hbase_zset_get_key        (HBaseZSet              *zset);
 
 /* ZADD, ZADD INCR, ZINCRBY, ZREM, ZPOPMIN/ZPOPMAX */
@@ -222,7 +253,6 @@ gboolean       hbase_zset_iter_next      (HBaseZSetIter          *iter,
 GPtrArray     *hbase_zset_iter_collect   (HBaseZSetIter          *iter,
                                           GCancellable           *cancellable,
                                           GError                **error);
-void           hbase_zset_iter_free      (HBaseZSetIter          *iter);
 
 /* the plain layout: qualifier = member, value = score as text */
 HBaseZSetIter *hbase_zset_read_plain     (HBaseTable             *table,
@@ -242,8 +272,7 @@ gboolean       hbase_zset_encode_score   (gdouble                 score,
                                           guint8                 *encoded);
 gdouble        hbase_zset_decode_score   (const guint8           *encoded);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSet, hbase_zset_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetEntry, hbase_zset_entry_free)
 
 G_END_DECLS

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-async.c: the _async/_finish pairs of the index queries.
- * Each runs its synchronous twin in a GTask worker thread, on a handle of
- * its own (references to the caller's index core and hooked table), so
- * the caller may free its HBaseIndex before the callback runs. */
+ * Each runs its synchronous twin in a GTask worker thread, holding a
+ * reference to the index, so the caller may drop its own before the
+ * callback runs. */
 #include "config.h"
 
 #include <gio/gio.h>
@@ -10,7 +10,7 @@
 #include "hbase-index-private.h"
 
 typedef struct {
-  HBaseIndex index;
+  HBaseIndex *index;
   HBaseIndexQuery *query;
   HBaseIndexFindOptions options;
   char *page_token;
@@ -23,8 +23,7 @@ query_call_free (gpointer data)
 {
   QueryCall *call = data;
 
-  g_clear_object (&call->index.table);
-  _hbase_index_core_unref (call->index.core);
+  g_clear_object (&call->index);
   g_clear_pointer (&call->query, hbase_index_query_unref);
   g_free (call->page_token);
   g_strfreev (call->columns);
@@ -42,8 +41,7 @@ query_task_new (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindO
   QueryCall *call = g_new0 (QueryCall, 1);
   HBaseIndexFindOptions defaults = HBASE_INDEX_FIND_OPTIONS_INIT;
 
-  call->index.core = _hbase_index_core_ref (index->core);
-  call->index.table = g_object_ref (index->table);
+  call->index = g_object_ref (index);
   call->query = query != NULL ? hbase_index_query_ref (query) : NULL;
   call->options = options != NULL ? *options : defaults;
   if (options != NULL)
@@ -66,7 +64,7 @@ find_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   HBaseIndexPage *page;
 
   (void) source;
-  page = hbase_index_find (&call->index, call->query, &call->options, cancellable, &error);
+  page = hbase_index_find (call->index, call->query, &call->options, cancellable, &error);
   if (page == NULL)
     g_task_return_error (task, error);
   else
@@ -82,8 +80,8 @@ find_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
  * @callback: called when the page is ready (its source object is %NULL)
  * @user_data: data for @callback
  *
- * Starts hbase_index_find() in a worker thread; @index may be freed
- * before @callback runs.  Finish with hbase_index_find_finish().
+ * Starts hbase_index_find() in a worker thread; the caller may drop its
+ * reference to @index before @callback runs.  Finish with hbase_index_find_finish().
  */
 void
 hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
@@ -91,7 +89,7 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (index != NULL);
+  g_return_if_fail (HBASE_IS_INDEX (index));
   task = query_task_new (index, query, options, cancellable, callback, user_data,
                          hbase_index_find_async);
   g_task_run_in_thread (task, find_in_thread);
@@ -100,14 +98,11 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
 /**
  * hbase_index_find_finish:
  * @index: (nullable): the index the query was started on (unused; it may
- *   have been freed, pass %NULL then)
+ *   have been released, pass %NULL then)
  * @result: the #GAsyncResult given to the callback
  * @error: return location for an error
  *
- * Finishes hbase_index_find_async().
- *
- * Returns: (transfer full) (nullable): the page, like hbase_index_find(), or
- *   %NULL with @error set
+ * Returns: (transfer full) (nullable): the page, or %NULL with @error
  */
 HBaseIndexPage *
 hbase_index_find_finish (HBaseIndex *index, GAsyncResult *result, GError **error)
@@ -125,7 +120,7 @@ count_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
   GError *error = NULL;
 
   (void) source;
-  if (hbase_index_count (&call->index, call->query, &call->count, cancellable, &error))
+  if (hbase_index_count (call->index, call->query, &call->count, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -139,8 +134,8 @@ count_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
  * @callback: called when the count is ready (its source object is %NULL)
  * @user_data: data for @callback
  *
- * Starts hbase_index_count() in a worker thread; @index may be freed
- * before @callback runs.  Finish with hbase_index_count_finish().
+ * Starts hbase_index_count() in a worker thread; the caller may drop its
+ * reference to @index before @callback runs.  Finish with hbase_index_count_finish().
  */
 void
 hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable *cancellable,
@@ -148,7 +143,7 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (index != NULL);
+  g_return_if_fail (HBASE_IS_INDEX (index));
   task = query_task_new (index, query, NULL, cancellable, callback, user_data,
                          hbase_index_count_async);
   g_task_run_in_thread (task, count_in_thread);
@@ -156,15 +151,13 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
 
 /**
  * hbase_index_count_finish:
- * @index: (nullable): the index the count was started on (unused; may be %NULL)
+ * @index: (nullable): the index the count was started on (unused; may be
+ *   %NULL)
  * @result: the #GAsyncResult given to the callback
  * @count: (out): how many rows match
  * @error: return location for an error
  *
- * Finishes hbase_index_count_async().
- *
- * Returns: %TRUE with @count set, like hbase_index_count(), or %FALSE with
- *   @error set
+ * Returns: %TRUE on success
  */
 gboolean
 hbase_index_count_finish (HBaseIndex *index, GAsyncResult *result, guint64 *count, GError **error)

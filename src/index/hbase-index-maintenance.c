@@ -14,7 +14,7 @@
 void
 _hbase_index_progress (Work *work)
 {
-  HBaseIndexProgress state;
+  HBaseIndexProgress state = { .phase = NULL };
 
   if (work->options->progress == NULL)
     return;
@@ -91,7 +91,7 @@ HBaseIndexReport *
 hbase_index_verify (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return run_pass (index, options, _hbase_index_verify, cancellable, error);
 }
 
@@ -233,7 +233,7 @@ HBaseIndexReport *
 hbase_index_rebuild (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                      GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return run_pass (index, options, rebuild, cancellable, error);
 }
 
@@ -397,7 +397,7 @@ HBaseIndexReport *
 hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return run_pass (index, options, repair, cancellable, error);
 }
 
@@ -422,7 +422,7 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
   g_autoptr(GBytes) row = NULL;
   g_autoptr(HBaseMutation) remove = NULL;
 
-  g_return_val_if_fail (index != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), FALSE);
   work_init (&work, index, NULL, &defaults);
   work.phase = "drop";
   row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));

@@ -53,6 +53,29 @@ _hbase_index_token_parse (HBaseIndexQuery *query, gboolean reversed, const char 
 
 /* --- pages --------------------------------------------------------------------------------------- */
 
+G_DEFINE_BOXED_TYPE (HBaseIndexPage, hbase_index_page, hbase_index_page_copy, hbase_index_page_free)
+
+/**
+ * hbase_index_page_copy:
+ * @page: a page
+ *
+ * A copy of @page: the same rows (referenced), token and stats.
+ *
+ * Returns: (transfer full): the copy
+ */
+HBaseIndexPage *
+hbase_index_page_copy (const HBaseIndexPage *page)
+{
+  HBaseIndexPage *copy;
+
+  g_return_val_if_fail (page != NULL, NULL);
+  copy = _hbase_index_page_new ();
+  for (guint i = 0; i < page->rows->len; i++)
+    g_ptr_array_add (copy->rows, hbase_row_ref (g_ptr_array_index (page->rows, i)));
+  copy->next_token = g_strdup (page->next_token);
+  copy->stats = page->stats;
+  return copy;
+}
 
 /**
  * hbase_index_page_get_rows:

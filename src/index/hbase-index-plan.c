@@ -410,7 +410,7 @@ hbase_index_query_matches (HBaseIndex *index, HBaseIndexQuery *query, HBaseRow *
 {
   g_autoptr(Node) node = NULL;
 
-  g_return_val_if_fail (index != NULL && row != NULL && matches != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_INDEX (index) && row != NULL && matches != NULL, FALSE);
   node = _hbase_index_resolve (index->core, query, error);
   if (node == NULL)
     return FALSE;

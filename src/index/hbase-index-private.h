@@ -260,6 +260,7 @@ IndexCore *_hbase_index_core_ref           (IndexCore            *core);
 void       _hbase_index_core_unref         (IndexCore            *core);
 
 struct _HBaseIndex {
+  GObject parent_instance;
   IndexCore *core;
   HBaseTable *table;      /* with the hooks */
 };

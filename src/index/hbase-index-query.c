@@ -203,9 +203,9 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
 /**
  * hbase_index_query_range_int64:
  * @index: an index name (numeric, with a range part)
- * @min: (nullable): the lower bound, %NULL for none
+ * @min: (nullable) (array fixed-size=1): the lower bound, %NULL for none
  * @min_inclusive: whether @min itself matches
- * @max: (nullable): the upper bound, %NULL for none
+ * @max: (nullable) (array fixed-size=1): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
  *
  * Rows whose indexed numeric column lies between @min and @max.
@@ -229,9 +229,9 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
 /**
  * hbase_index_query_range_double:
  * @index: an index name (numeric, with a range part)
- * @min: (nullable): the lower bound, %NULL for none
+ * @min: (nullable) (array fixed-size=1): the lower bound, %NULL for none
  * @min_inclusive: whether @min itself matches
- * @max: (nullable): the upper bound, %NULL for none
+ * @max: (nullable) (array fixed-size=1): the upper bound, %NULL for none
  * @max_inclusive: whether @max itself matches
  *
  * Rows whose indexed numeric column lies between @min and @max.
@@ -562,7 +562,7 @@ HBaseIndexPage *
 hbase_index_find (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
                   GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return run_query (index, query, options, FALSE, NULL, cancellable, error);
 }
 
@@ -588,7 +588,7 @@ hbase_index_count (HBaseIndex *index, HBaseIndexQuery *query, guint64 *count,
 {
   g_autoptr(HBaseIndexPage) page = NULL;
 
-  g_return_val_if_fail (index != NULL && count != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_INDEX (index) && count != NULL, FALSE);
   *count = 0;
   page = run_query (index, query, NULL, TRUE, count, cancellable, error);
   return page != NULL;

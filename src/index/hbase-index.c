@@ -71,6 +71,34 @@ _hbase_index_columns (const HBaseIndexSpec *spec)
   return columns;
 }
 
+/* --- the object ---------------------------------------------------------------------------- */
+
+G_DEFINE_FINAL_TYPE (HBaseIndex, hbase_index, G_TYPE_OBJECT)
+
+/* Closes the index.  Its table handle (if referenced elsewhere) keeps
+ * maintaining the index. */
+static void
+hbase_index_finalize (GObject *object)
+{
+  HBaseIndex *index = HBASE_INDEX (object);
+
+  g_clear_object (&index->table);
+  g_clear_pointer (&index->core, _hbase_index_core_unref);
+  G_OBJECT_CLASS (hbase_index_parent_class)->finalize (object);
+}
+
+static void
+hbase_index_class_init (HBaseIndexClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_index_finalize;
+}
+
+static void
+hbase_index_init (HBaseIndex *index)
+{
+  (void) index;
+}
+
 /* --- opening ----------------------------------------------------------------------------------- */
 
 /**
@@ -140,29 +168,12 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
                                                   (GDestroyNotify) g_bytes_unref,
                                                   _hbase_index_entry_free);
 
-  index = g_new0 (HBaseIndex, 1);
+  index = g_object_new (HBASE_TYPE_INDEX, NULL);
   index->core = core;
   index->table = hbase_table_new (client, table, NULL);
   _hbase_table_set_write_hooks (index->table, &_hbase_index_write_hooks, _hbase_index_core_ref (core),
                                 core_unref_notify);
   return index;
-}
-
-/**
- * hbase_index_free:
- * @index: (nullable) (transfer full): an index
- *
- * Closes the index.  Its table handle (if referenced elsewhere) keeps
- * maintaining the index.
- */
-void
-hbase_index_free (HBaseIndex *index)
-{
-  if (index == NULL)
-    return;
-  g_clear_object (&index->table);
-  _hbase_index_core_unref (index->core);
-  g_free (index);
 }
 
 /**
@@ -177,7 +188,7 @@ hbase_index_free (HBaseIndex *index)
 HBaseTable *
 hbase_index_get_table (HBaseIndex *index)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return index->table;
 }
 
@@ -192,6 +203,6 @@ hbase_index_get_table (HBaseIndex *index)
 const HBaseIndexSpec *
 hbase_index_get_spec (HBaseIndex *index)
 {
-  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
   return index->core->spec;
 }

@@ -32,7 +32,8 @@ src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-maintenance-private.h \
 	src/index/hbase-index-maintenance.c \
 	src/index/hbase-index-report.c \
-	src/index/hbase-index-verify.c
+	src/index/hbase-index-verify.c \
+	src/index/hbase-index-options.c
 nodist_src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-script.c \
 	$(index_enum_types_c) $(index_enum_types_h)

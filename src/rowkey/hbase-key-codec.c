@@ -296,7 +296,7 @@ decode_key (HBaseKeySchema *schema, GBytes *row, HBaseKeyValue *values, GByteArr
 }
 
 /**
- * hbase_key_schema_decode_values:
+ * hbase_key_schema_decode_values: (skip)
  * @schema: a schema
  * @row: a row key of @schema
  * @values: (out caller-allocates) (array length=n_values): receives one
@@ -310,7 +310,7 @@ decode_key (HBaseKeySchema *schema, GBytes *row, HBaseKeyValue *values, GByteArr
  * @error: return location for an error
  *
  * The values of a key without allocating (once @storage has grown): the
- * fast form of hbase_key_schema_decode().
+ * fast form of hbase_key_schema_decode(), which bindings use instead.
  *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_BAD_DATA when @row is not a
  *   key of @schema (for a salted schema: also when its bucket byte is not

@@ -41,6 +41,7 @@ typedef struct {
 } Stream;
 
 struct _HBaseKeyScanner {
+  GObject parent_instance;
   GMutex lock;
   GCond changed;
   Stream *streams;
@@ -246,6 +247,56 @@ wake (GCancellable *cancellable, gpointer data)
   g_mutex_unlock (&scanner->lock);
 }
 
+/* --- the object ---------------------------------------------------------------- */
+
+G_DEFINE_FINAL_TYPE (HBaseKeyScanner, hbase_key_scanner, G_TYPE_OBJECT)
+
+/* Stops the fetches in flight (waiting for the round trips under way) and
+ * closes every bucket's scan. */
+static void
+hbase_key_scanner_finalize (GObject *object)
+{
+  Scanner *scanner = HBASE_KEY_SCANNER (object);
+
+  g_atomic_int_set (&scanner->closing, TRUE);
+  g_cancellable_cancel (scanner->cancellable);
+  if (scanner->pool != NULL)
+    g_thread_pool_free (scanner->pool, TRUE, TRUE);
+  for (guint i = 0; i < scanner->n_streams; i++)
+    {
+      Stream *stream = &scanner->streams[i];
+
+      if (stream->rows != NULL)
+        {
+          for (guint r = stream->head; r < stream->rows->len; r++)
+            hbase_row_unref (stream->rows->pdata[r]);
+          g_ptr_array_unref (stream->rows);
+        }
+      g_clear_error (&stream->error);
+      g_clear_pointer (&stream->scanner, hbase_scanner_free);
+    }
+  g_free (scanner->streams);
+  g_free (scanner->heap);
+  g_free (scanner->pending);
+  g_clear_object (&scanner->cancellable);
+  g_cond_clear (&scanner->changed);
+  g_mutex_clear (&scanner->lock);
+  G_OBJECT_CLASS (hbase_key_scanner_parent_class)->finalize (object);
+}
+
+static void
+hbase_key_scanner_class_init (HBaseKeyScannerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_key_scanner_finalize;
+}
+
+static void
+hbase_key_scanner_init (HBaseKeyScanner *scanner)
+{
+  g_mutex_init (&scanner->lock);
+  g_cond_init (&scanner->changed);
+}
+
 /* --- the public API ---------------------------------------------------------- */
 
 /**
@@ -290,9 +341,7 @@ hbase_key_scanner_new (HBaseTable                *table,
   if (ranges == NULL)
     return NULL;
 
-  scanner = g_new0 (Scanner, 1);
-  g_mutex_init (&scanner->lock);
-  g_cond_init (&scanner->changed);
+  scanner = g_object_new (HBASE_TYPE_KEY_SCANNER, NULL);
   scanner->cancellable = g_cancellable_new ();
   scanner->skip = hbase_key_schema_get_n_buckets (schema) > 0 ? 1 : 0;
   scanner->limit = options->limit;
@@ -319,7 +368,7 @@ hbase_key_scanner_new (HBaseTable                *table,
       if (stream->scanner == NULL)
         {
           scanner->n_streams = i + 1;
-          hbase_key_scanner_free (scanner);
+          g_object_unref (scanner);
           return NULL;
         }
       scanner->pending[scanner->n_pending++] = i;
@@ -452,44 +501,6 @@ out:
   if (handler != 0)
     g_cancellable_disconnect (cancellable, handler);
   return row;
-}
-
-/**
- * hbase_key_scanner_free:
- * @scanner: (nullable) (transfer full): a scanner
- *
- * Stops the fetches in flight (waiting for the round trips under way),
- * closes every bucket's scan and frees @scanner.
- */
-void
-hbase_key_scanner_free (HBaseKeyScanner *scanner)
-{
-  if (scanner == NULL)
-    return;
-  g_atomic_int_set (&scanner->closing, TRUE);
-  g_cancellable_cancel (scanner->cancellable);
-  if (scanner->pool != NULL)
-    g_thread_pool_free (scanner->pool, TRUE, TRUE);
-  for (guint i = 0; i < scanner->n_streams; i++)
-    {
-      Stream *stream = &scanner->streams[i];
-
-      if (stream->rows != NULL)
-        {
-          for (guint r = stream->head; r < stream->rows->len; r++)
-            hbase_row_unref (stream->rows->pdata[r]);
-          g_ptr_array_unref (stream->rows);
-        }
-      g_clear_error (&stream->error);
-      g_clear_pointer (&stream->scanner, hbase_scanner_free);
-    }
-  g_free (scanner->streams);
-  g_free (scanner->heap);
-  g_free (scanner->pending);
-  g_clear_object (&scanner->cancellable);
-  g_cond_clear (&scanner->changed);
-  g_mutex_clear (&scanner->lock);
-  g_free (scanner);
 }
 
 /* --- paged queries ------------------------------------------------------------- */

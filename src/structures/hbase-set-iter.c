@@ -148,6 +148,7 @@ row_streams_fill (GPtrArray *streams, GCancellable *cancellable, GError **error)
 /* --- iterators ----------------------------------------------------------------------------- */
 
 struct _HBaseSetIter {
+  gatomicrefcount ref_count;
   gboolean (*next) (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable,
                     GError **error);
   void (*finalize) (HBaseSetIter *iter);
@@ -206,6 +207,7 @@ merge_iter_new (void)
 {
   MergeIter *merge = g_new0 (MergeIter, 1);
 
+  g_atomic_ref_count_init (&merge->parent.ref_count);
   merge->parent.next = merge_next;
   merge->parent.finalize = merge_finalize;
   merge->streams = g_ptr_array_new_with_free_func (_hbase_row_stream_free);
@@ -291,14 +293,32 @@ hbase_set_iter_collect (HBaseSetIter *iter, GCancellable *cancellable, GError **
     }
 }
 
+G_DEFINE_BOXED_TYPE (HBaseSetIter, hbase_set_iter, hbase_set_iter_ref, hbase_set_iter_unref)
+
 /**
- * hbase_set_iter_free:
+ * hbase_set_iter_ref:
+ * @iter: an iterator
+ *
+ * Returns: (transfer full): @iter, with one more reference
+ */
+HBaseSetIter *
+hbase_set_iter_ref (HBaseSetIter *iter)
+{
+  g_return_val_if_fail (iter != NULL, NULL);
+  g_atomic_ref_count_inc (&iter->ref_count);
+  return iter;
+}
+
+/**
+ * hbase_set_iter_unref:
  * @iter: (nullable) (transfer full): an iterator
+ *
+ * Drops a reference; the last one frees the iterator.
  */
 void
-hbase_set_iter_free (HBaseSetIter *iter)
+hbase_set_iter_unref (HBaseSetIter *iter)
 {
-  if (iter == NULL)
+  if (iter == NULL || !g_atomic_ref_count_dec (&iter->ref_count))
     return;
   iter->finalize (iter);
   g_clear_error (&iter->failure);
@@ -533,7 +553,7 @@ probe_finalize (HBaseSetIter *iter)
 
   g_ptr_array_unref (probe->sets);
   g_clear_pointer (&probe->others, g_ptr_array_unref);
-  g_clear_pointer (&probe->driver, hbase_set_iter_free);
+  g_clear_pointer (&probe->driver, hbase_set_iter_unref);
   g_ptr_array_unref (probe->ready);
 }
 
@@ -556,6 +576,7 @@ probe_iter_new (GPtrArray *sets, gboolean intersect, GError **error)
   if (!check_sets (sets, intersect ? "intersect" : "diff", error))
     return NULL;
   probe = g_new0 (ProbeIter, 1);
+  g_atomic_ref_count_init (&probe->parent.ref_count);
   probe->parent.next = probe_next;
   probe->parent.finalize = probe_finalize;
   probe->intersect = intersect;

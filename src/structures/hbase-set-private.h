@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define DEFAULT_PAGE_SIZE 1000
 
 struct _HBaseSet {
-  gatomicrefcount ref_count;
+  GObject parent_instance;
   StructStore store;
   GBytes *key;
   guint16 shards;

@@ -32,22 +32,43 @@ static const guint8 meta_qualifier[1] = { STRUCT_META_QUALIFIER };
 
 /* --- the handle -------------------------------------------------------------------------- */
 
+G_DEFINE_FINAL_TYPE (HBaseSet, hbase_set, G_TYPE_OBJECT)
+
+/* The handle is released; the set's data is untouched. */
+static void
+hbase_set_finalize (GObject *object)
+{
+  HBaseSet *set = HBASE_SET (object);
+
+  _hbase_store_clear (&set->store);
+  g_clear_pointer (&set->key, g_bytes_unref);
+  g_clear_pointer (&set->rows, g_ptr_array_unref);
+  G_OBJECT_CLASS (hbase_set_parent_class)->finalize (object);
+}
+
+static void
+hbase_set_class_init (HBaseSetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_set_finalize;
+}
+
+static void
+hbase_set_init (HBaseSet *set)
+{
+  (void) set;
+}
+
 HBaseSet *
 _hbase_set_ref (HBaseSet *set)
 {
-  g_atomic_ref_count_inc (&set->ref_count);
-  return set;
+  return g_object_ref (set);
 }
 
 void
 _hbase_set_unref (HBaseSet *set)
 {
-  if (set == NULL || !g_atomic_ref_count_dec (&set->ref_count))
-    return;
-  _hbase_store_clear (&set->store);
-  g_bytes_unref (set->key);
-  g_ptr_array_unref (set->rows);
-  g_free (set);
+  if (set != NULL)
+    g_object_unref (set);
 }
 
 /**
@@ -80,11 +101,10 @@ hbase_set_new (HBaseTable *table, GBytes *key, const HBaseSetOptions *options, G
                       options->shards);
       return NULL;
     }
-  set = g_new0 (HBaseSet, 1);
-  g_atomic_ref_count_init (&set->ref_count);
+  set = g_object_new (HBASE_TYPE_SET, NULL);
   if (!_hbase_store_init (&set->store, table, options->family, DEFAULT_FAMILY, error))
     {
-      g_free (set);
+      g_object_unref (set);
       return NULL;
     }
   set->key = g_bytes_ref (key);
@@ -103,19 +123,6 @@ hbase_set_new (HBaseTable *table, GBytes *key, const HBaseSetOptions *options, G
         g_ptr_array_add (set->rows, row);
       }
   return set;
-}
-
-/**
- * hbase_set_free:
- * @set: (nullable) (transfer full): a set handle
- *
- * Frees the handle (iterators made from it stay valid); the set's data is
- * untouched.
- */
-void
-hbase_set_free (HBaseSet *set)
-{
-  _hbase_set_unref (set);
 }
 
 /**

@@ -25,6 +25,7 @@ typedef enum {
 } CellKind;
 
 struct _HBaseZSetIter {
+  gatomicrefcount ref_count;
   HBaseZSet *zset;            /* referenced; a private one for plain reads */
   CellKind kind;
   Bounds bounds;              /* lo moves forward page by page */
@@ -47,10 +48,10 @@ iter_new (HBaseZSet *zset, CellKind kind)
 {
   HBaseZSetIter *iter = g_new0 (HBaseZSetIter, 1);
 
+  g_atomic_ref_count_init (&iter->ref_count);
   if (zset != NULL)
     {
-      g_atomic_ref_count_inc (&zset->ref_count);
-      iter->zset = zset;
+      iter->zset = g_object_ref (zset);
       iter->page = zset->page_size;
     }
   iter->kind = kind;
@@ -59,16 +60,34 @@ iter_new (HBaseZSet *zset, CellKind kind)
   return iter;
 }
 
+G_DEFINE_BOXED_TYPE (HBaseZSetIter, hbase_zset_iter, hbase_zset_iter_ref, hbase_zset_iter_unref)
+
 /**
- * hbase_zset_iter_free:
+ * hbase_zset_iter_ref:
+ * @iter: an iterator
+ *
+ * Returns: (transfer full): @iter, with one more reference
+ */
+HBaseZSetIter *
+hbase_zset_iter_ref (HBaseZSetIter *iter)
+{
+  g_return_val_if_fail (iter != NULL, NULL);
+  g_atomic_ref_count_inc (&iter->ref_count);
+  return iter;
+}
+
+/**
+ * hbase_zset_iter_unref:
  * @iter: (nullable) (transfer full): an iterator
+ *
+ * Drops a reference; the last one frees the iterator.
  */
 void
-hbase_zset_iter_free (HBaseZSetIter *iter)
+hbase_zset_iter_unref (HBaseZSetIter *iter)
 {
-  if (iter == NULL)
+  if (iter == NULL || !g_atomic_ref_count_dec (&iter->ref_count))
     return;
-  hbase_zset_free (iter->zset);
+  g_clear_object (&iter->zset);
   _hbase_zset_bounds_clear (&iter->bounds);
   g_ptr_array_unref (iter->buffer);
   g_clear_error (&iter->failure);

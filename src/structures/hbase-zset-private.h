@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 #define CHUNK_MEMBERS 1000
 
 struct _HBaseZSet {
-  gatomicrefcount ref_count;
+  GObject parent_instance;
   StructStore store;
   GBytes *key;
   GByteArray *row;

@@ -132,6 +132,32 @@ hbase_zset_decode_score (const guint8 *encoded)
 
 /* --- the handle --------------------------------------------------------------------------- */
 
+G_DEFINE_FINAL_TYPE (HBaseZSet, hbase_zset, G_TYPE_OBJECT)
+
+/* The handle is released; the data is untouched. */
+static void
+hbase_zset_finalize (GObject *object)
+{
+  HBaseZSet *zset = HBASE_ZSET (object);
+
+  _hbase_store_clear (&zset->store);
+  g_clear_pointer (&zset->key, g_bytes_unref);
+  g_clear_pointer (&zset->row, g_byte_array_unref);
+  G_OBJECT_CLASS (hbase_zset_parent_class)->finalize (object);
+}
+
+static void
+hbase_zset_class_init (HBaseZSetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_zset_finalize;
+}
+
+static void
+hbase_zset_init (HBaseZSet *zset)
+{
+  (void) zset;
+}
+
 /**
  * hbase_zset_new:
  * @table: the table holding the sorted set
@@ -156,35 +182,16 @@ hbase_zset_new (HBaseTable *table, GBytes *key, const HBaseZSetOptions *options,
     options = &defaults;
   if (!_hbase_check_row (key, "sorted set key", error))
     return NULL;
-  zset = g_new0 (HBaseZSet, 1);
-  g_atomic_ref_count_init (&zset->ref_count);
+  zset = g_object_new (HBASE_TYPE_ZSET, NULL);
   if (!_hbase_store_init (&zset->store, table, options->family, DEFAULT_FAMILY, error))
     {
-      g_free (zset);
+      g_object_unref (zset);
       return NULL;
     }
   zset->key = g_bytes_ref (key);
   zset->row = _hbase_byte_array_from_bytes (key);
   zset->page_size = options->page_size > 0 ? options->page_size : DEFAULT_PAGE_SIZE;
   return zset;
-}
-
-/**
- * hbase_zset_free:
- * @zset: (nullable) (transfer full): a sorted-set handle
- *
- * Frees the handle (iterators made from it stay valid); the data is
- * untouched.
- */
-void
-hbase_zset_free (HBaseZSet *zset)
-{
-  if (zset == NULL || !g_atomic_ref_count_dec (&zset->ref_count))
-    return;
-  _hbase_store_clear (&zset->store);
-  g_bytes_unref (zset->key);
-  g_byte_array_unref (zset->row);
-  g_free (zset);
 }
 
 /**

@@ -10,7 +10,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-zset-private.h \
 	src/structures/hbase-zset.c \
 	src/structures/hbase-zset-range.c \
-	src/structures/hbase-zset-iter.c
+	src/structures/hbase-zset-iter.c \
+	src/structures/hbase-structures-options.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-set.h \
 	include/hbase-glib/hbase-zset.h

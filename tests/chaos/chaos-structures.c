@@ -139,9 +139,9 @@ chaos_structures_free (ChaosStructures *s)
   guint i;
 
   for (i = 0; i < N_SETS; i++)
-    g_clear_pointer (&s->sets[i], hbase_set_free);
+    g_clear_object (&s->sets[i]);
   for (i = 0; i < N_ZSETS; i++)
-    g_clear_pointer (&s->zsets[i], hbase_zset_free);
+    g_clear_object (&s->zsets[i]);
   g_clear_pointer (&s->redis, redisFree);
   g_object_unref (s->table);
   g_rand_free (s->rand);

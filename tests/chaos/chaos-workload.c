@@ -498,7 +498,7 @@ main (int argc, char **argv)
   g_object_unref (one_gateway_scan_table);
   g_object_unref (counter_table);
   g_object_unref (set_table);
-  g_clear_pointer (&index, hbase_index_free);
+  g_clear_object (&index);
   g_object_unref (run.client);
   return chaos_all_invariants_hold () ? 0 : 1;
 }

@@ -169,7 +169,7 @@ ix_teardown (IxFixture *fixture)
       g_assert_cmpuint (reply->elements, ==, 0);
       freeReplyObject (reply);
     }
-  g_clear_pointer (&fixture->index, hbase_index_free);
+  g_clear_object (&fixture->index);
   if (fixture->client != NULL)
     {
       g_assert_true (hbase_admin_delete_table (fixture->client, fixture->table, NULL, &error));

@@ -15,3 +15,9 @@ check_PROGRAMS += tests/index/test-index-encoding
 tests_index_test_index_encoding_CPPFLAGS = $(index_test_cppflags)
 tests_index_test_index_encoding_CFLAGS = $(index_test_cflags)
 tests_index_test_index_encoding_LDADD = $(index_internal_ldadd)
+
+# GTypes and option structs of the index (through the public API only).
+check_PROGRAMS += tests/index/test-index-options
+tests_index_test_index_options_CPPFLAGS = $(index_test_cppflags)
+tests_index_test_index_options_CFLAGS = $(index_test_cflags)
+tests_index_test_index_options_LDADD = $(index_internal_ldadd)

@@ -584,7 +584,7 @@ static void
 test_queries (void)
 {
   IndexCore core = { 0 };
-  HBaseIndex index = { &core, NULL };
+  HBaseIndex *index = g_object_new (HBASE_TYPE_INDEX, NULL);
   g_autoptr(HBaseIndexSpec) spec = sample_spec ();
   g_autoptr(GBytes) paris = g_bytes_new ("Paris", 5);
   g_autoptr(GBytes) lyon = g_bytes_new ("Lyon", 4);
@@ -618,34 +618,37 @@ test_queries (void)
 
   core.spec = spec;
   core.base = (char *) "hbidx:t";
+  index->core = &core;
   in_city = hbase_index_query_in ("city", cities, 2);
   both = hbase_index_query_and (in_city, age_range);
   either = hbase_index_query_or (score_open, hits);
 
-  g_assert_true (matches (&index, in_city, ada));
-  g_assert_true (matches (&index, in_city, bob));
-  g_assert_true (matches (&index, age_range, ada));      /* "036" is 36 */
-  g_assert_false (matches (&index, age_range, bob));     /* "x" is no number */
-  g_assert_true (matches (&index, both, ada));
-  g_assert_false (matches (&index, both, bob));
-  g_assert_false (matches (&index, score_open, ada));    /* 2.5 excluded */
-  g_assert_true (matches (&index, score_closed, ada));
-  g_assert_true (matches (&index, either, ada));         /* by the counter */
-  g_assert_false (matches (&index, either, bob));
-  g_assert_false (matches (&index, age_fraction, ada));  /* 36 > 30.5 */
+  g_assert_true (matches (index, in_city, ada));
+  g_assert_true (matches (index, in_city, bob));
+  g_assert_true (matches (index, age_range, ada));      /* "036" is 36 */
+  g_assert_false (matches (index, age_range, bob));     /* "x" is no number */
+  g_assert_true (matches (index, both, ada));
+  g_assert_false (matches (index, both, bob));
+  g_assert_false (matches (index, score_open, ada));    /* 2.5 excluded */
+  g_assert_true (matches (index, score_closed, ada));
+  g_assert_true (matches (index, either, ada));         /* by the counter */
+  g_assert_false (matches (index, either, bob));
+  g_assert_false (matches (index, age_fraction, ada));  /* 36 > 30.5 */
 
-  g_assert_false (hbase_index_query_matches (&index, unknown, ada, &result, &error));
+  g_assert_false (hbase_index_query_matches (index, unknown, ada, &result, &error));
   g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
   g_clear_error (&error);
-  g_assert_false (hbase_index_query_matches (&index, no_range, ada, &result, &error));
+  g_assert_false (hbase_index_query_matches (index, no_range, ada, &result, &error));
   g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
   g_clear_error (&error);
-  g_assert_false (hbase_index_query_matches (&index, bad_value, ada, &result, &error));
+  g_assert_false (hbase_index_query_matches (index, bad_value, ada, &result, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
 
   text = hbase_index_query_to_string (both);
   g_assert_cmpstr (text, ==, "(city IN (\"Paris\", \"Lyon\") AND age IN [30, 40))");
+  index->core = NULL;   /* on the stack: not the object's to release */
+  g_object_unref (index);
 }
 
 /* The spec and query types are boxed: a spec's boxed copy is a new spec

@@ -1018,7 +1018,7 @@ redis_teardown (void)
   if (!ix_ready)
     return;
   test_fault_proxy_pass (redis_proxy);
-  g_clear_pointer (&dirty_index, hbase_index_free);
+  g_clear_object (&dirty_index);
   ix_teardown (&ix);
   g_clear_pointer (&redis_proxy, test_fault_proxy_free);
 }
@@ -1066,7 +1066,7 @@ expect_redis_failure (HBaseIndex *index, gboolean write, const char *suffix, gin
   g_autofree char *city = ix_city ();
   g_autoptr(GError) error = NULL;
   gint64 start = g_get_monotonic_time (), took;
-  HBaseIndexErrorCode expected = write ? HBASE_INDEX_ERROR_REDIS : HBASE_INDEX_ERROR_DIRTY;
+  HBaseIndexError expected = write ? HBASE_INDEX_ERROR_REDIS : HBASE_INDEX_ERROR_DIRTY;
   gboolean ok;
 
   if (write)

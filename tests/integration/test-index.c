@@ -551,7 +551,7 @@ test_queries (void)
       want = hbase_index_page_get_rows (second);
       test_waiter_init (&waiter);
       hbase_index_find_async (other, in, &options, NULL, test_waiter_done, &waiter);
-      hbase_index_free (other);
+      g_object_unref (other);
       g_clear_pointer (&token, g_free);
       g_clear_pointer (&column, g_free);
       options.page_token = NULL;
@@ -798,7 +798,7 @@ test_definitions_and_policies (void)
     g_clear_error (&error);
     ix_apply (hbase_index_get_table (renewed), put);
     assert_find (renewed, paris, "a,c,d");
-    hbase_index_free (fx.index);
+    g_object_unref (fx.index);
     fx.index = g_steal_pointer (&renewed);
   }
   ix_teardown (&fx);

@@ -1002,7 +1002,7 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
           g_assert_no_error (error);
           g_assert_nonnull (row);
         }
-      hbase_key_scanner_free (scanner);
+      g_object_unref (scanner);
     }
 }
 

@@ -86,7 +86,7 @@ collect (Run *run, HBaseSetIter *iter, const char *what)
 
   if (members == NULL)
     sts_diff_mismatch (&run->diff, "%s failed: %s", what, error->message);
-  hbase_set_iter_free (iter);
+  hbase_set_iter_unref (iter);
   return members;
 }
 
@@ -349,7 +349,7 @@ run_case (TestTableFixture *fixture, gconstpointer data)
     }
   for (guint i = 0; i < N_SETS; i++)
     {
-      hbase_set_free (run.sets[i]);
+      g_object_unref (run.sets[i]);
       g_bytes_unref (run.keys[i]);
     }
   sts_diff_finish (&run.diff);

@@ -42,7 +42,7 @@ members_of (HBaseSetIter *iter)
   g_autoptr(GPtrArray) members = hbase_set_iter_collect (iter, NULL, &error);
 
   g_assert_no_error (error);
-  hbase_set_iter_free (iter);
+  hbase_set_iter_unref (iter);
   return sts_join (members);
 }
 
@@ -712,7 +712,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
     zset = hbase_zset_new (fixture->table, zkey, &zoptions, &error);
     g_assert_true (hbase_zset_add (zset, HBASE_ZADD_NONE, zmembers, &score, NULL, NULL, &error));
     g_assert_no_error (error);
-    g_clear_pointer (&set, hbase_set_free);
+    g_clear_object (&set);
     set = new_set (fixture, "z", 0, 0);
     g_assert_false (hbase_set_card (set, &card, NULL, &error));
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_BAD_DATA);

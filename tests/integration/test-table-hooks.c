@@ -516,7 +516,7 @@ test_structures (void)
     g_assert_cmpstr (record->writes->str, ==, "P:A;");
     g_assert_cmpuint (record->puts_with_member, ==, 1);
   }
-  hbase_zset_free (zset);
+  g_object_unref (zset);
 }
 
 /* Through the table layer, a set on a missing table fails with

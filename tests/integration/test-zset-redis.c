@@ -162,7 +162,7 @@ collect (Run *run, HBaseZSetIter *iter, const char *what)
 
   if (entries == NULL)
     sts_diff_mismatch (&run->diff, "%s failed: %s", what, error->message);
-  hbase_zset_iter_free (iter);
+  hbase_zset_iter_unref (iter);
   return entries;
 }
 
@@ -662,7 +662,7 @@ run_case (TestTableFixture *fixture, gconstpointer data)
     }
   for (guint i = 0; i < N_ZSETS; i++)
     {
-      hbase_zset_free (run.zsets[i]);
+      g_object_unref (run.zsets[i]);
       g_bytes_unref (run.keys[i]);
     }
   sts_diff_finish (&run.diff);

@@ -59,7 +59,7 @@ collect (HBaseZSetIter *iter)
   g_autoptr(GPtrArray) entries = hbase_zset_iter_collect (iter, NULL, &error);
 
   g_assert_no_error (error);
-  hbase_zset_iter_free (iter);
+  hbase_zset_iter_unref (iter);
   return entries_text (entries);
 }
 
@@ -562,7 +562,7 @@ test_large (Fixture *fixture, gconstpointer data)
       g_assert_true (g_bytes_equal (((HBaseZSetEntry *) g_ptr_array_index (got, i))->member,
                                     g_ptr_array_index (members, 249 - i)));
     g_clear_pointer (&got, g_ptr_array_unref);
-    g_clear_pointer (&iter, hbase_zset_iter_free);
+    g_clear_pointer (&iter, hbase_zset_iter_unref);
     iter = hbase_zset_range_by_rank (zset, 2000, 2499, FALSE);
     got = hbase_zset_iter_collect (iter, NULL, &error);
     g_assert_no_error (error);

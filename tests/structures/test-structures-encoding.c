@@ -402,6 +402,58 @@ test_entry (void)
   hbase_zset_entry_free (NULL);
 }
 
+/* The option structs: _new gives the defaults, copies are deep, the
+ * setter replaces, and the handles and iterators have their types. */
+static void
+test_options (void)
+{
+  g_autoptr(HBaseSetOptions) set_options = hbase_set_options_new ();
+  g_autoptr(HBaseSetOptions) set_copy = NULL;
+  g_autoptr(HBaseZSetOptions) zset_options = hbase_zset_options_new ();
+  g_autoptr(HBaseZSetOptions) zset_copy = NULL;
+  g_autoptr(HBaseScoreRange) range = hbase_score_range_new (-1.0, TRUE, 2.0, FALSE);
+  g_autoptr(HBaseScoreRange) range_copy = NULL;
+  HBaseSetOptions set_stack = HBASE_SET_OPTIONS_INIT;
+  HBaseZSetOptions zset_stack = HBASE_ZSET_OPTIONS_INIT;
+
+  g_assert_true (g_type_is_a (HBASE_TYPE_SET, G_TYPE_OBJECT));
+  g_assert_true (g_type_is_a (HBASE_TYPE_ZSET, G_TYPE_OBJECT));
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_SET_ITER));
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_ZSET_ITER));
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_SET_OPTIONS));
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_ZSET_OPTIONS));
+  g_assert_null (set_stack.family);
+  g_assert_null (zset_stack.family);
+
+  g_assert_null (set_options->family);
+  g_assert_cmpuint (set_options->shards, ==, 0);
+  g_assert_cmpuint (set_options->page_size, ==, 0);
+  hbase_set_options_set_family (set_options, "members");
+  set_options->shards = 4;
+  set_copy = hbase_set_options_copy (set_options);
+  hbase_set_options_set_family (set_options, "other");
+  g_assert_cmpstr (set_options->family, ==, "other");
+  g_assert_cmpstr (set_copy->family, ==, "members");
+  g_assert_cmpuint (set_copy->shards, ==, 4);
+  hbase_set_options_set_family (set_options, NULL);
+  g_assert_null (set_options->family);
+
+  g_assert_null (zset_options->family);
+  hbase_zset_options_set_family (zset_options, "scores");
+  zset_options->page_size = 10;
+  zset_copy = g_boxed_copy (HBASE_TYPE_ZSET_OPTIONS, zset_options);
+  hbase_zset_options_set_family (zset_options, "other");
+  g_assert_cmpstr (zset_copy->family, ==, "scores");
+  g_assert_cmpuint (zset_copy->page_size, ==, 10);
+
+  range_copy = hbase_score_range_copy (range);
+  g_assert_true (range_copy != range);
+  g_assert_cmpfloat (range_copy->min, ==, -1.0);
+  g_assert_true (range_copy->min_exclusive);
+  g_assert_cmpfloat (range_copy->max, ==, 2.0);
+  g_assert_false (range_copy->max_exclusive);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -415,5 +467,6 @@ main (int argc, char **argv)
   g_test_add_func ("/structures/encoding/member-hash", test_member_hash);
   g_test_add_func ("/structures/encoding/meta", test_meta);
   g_test_add_func ("/structures/zset-entry", test_entry);
+  g_test_add_func ("/structures/options", test_options);
   return g_test_run ();
 }

@@ -155,7 +155,9 @@ class TapResult(unittest.TestResult):
 
     @staticmethod
     def _name(test):
-        return test.id().split(".", 1)[-1] if hasattr(test, "id") else str(test)
+        if isinstance(test, unittest.TestCase):
+            return test.id().split(".", 1)[-1]     # Class.test_method
+        return str(test)   # a class or module fixture: "setUpClass (module.Class)"
 
     def _line(self, ok, test, directive=""):
         self.count += 1

@@ -54,17 +54,21 @@ class ScanTest(TableTestCase):
                                                         HBase.CompareOp.EQUAL,
                                                         HBase.Comparator.BINARY,
                                                         gbytes("red"), True, True)
+        read = HBase.ReadOptions.new()
+        read.set_filter_bytes(value_is_red.to_bytes())
         options = HBase.ScanOptions.new()
         options.set_prefix(gbytes("ap"))
-        options.get_read().set_filter_bytes(value_is_red.to_bytes())
+        options.set_read(read)
         self.assertEqual(self.keys(options), ["apple-0", "apple-2", "apricot-0", "apricot-2"])
 
     def test_row_filter_as_text(self):
         ends_with_one = HBase.Filter.row(HBase.CompareOp.EQUAL, HBase.Comparator.REGEX,
                                          gbytes("-1$"))
         self.assertIn("RowFilter", ends_with_one.to_string())
+        read = HBase.ReadOptions.new()
+        read.set_filter(ends_with_one.to_string())
         options = HBase.ScanOptions.new()
-        options.get_read().set_filter(ends_with_one.to_string())
+        options.set_read(read)
         self.assertEqual(self.keys(options), ["apple-1", "apricot-1", "banana-1"])
 
     def test_prefix_stop_row(self):

@@ -24,7 +24,7 @@ def order_schema(n_buckets=0):
               key_field("id", HBase.KeyFieldType.BYTES)]
     salt = None
     if n_buckets:
-        salt = HBase.SaltOptions()
+        salt = HBase.SaltOptions.new()
         salt.n_buckets = n_buckets
         salt.hash = HBase.SaltHash.MURMUR3
     return HBase.KeySchema.new(fields, salt)

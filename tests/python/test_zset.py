@@ -42,11 +42,7 @@ class ZSetTest(TableTestCase):
                          [(b"carol", 30.0), (b"bob", 20.0)])
 
     def test_range_by_score(self):
-        scores = HBase.ScoreRange()
-        scores.min = 10.0
-        scores.min_exclusive = True
-        scores.max = 30.0
-        scores.max_exclusive = False
+        scores = HBase.ScoreRange.new(10.0, True, 30.0, False)   # (10, 30]
         self.assertEqual(entries(self.scores.range_by_score(scores, False, 0, -1)),
                          [(b"bob", 20.0), (b"carol", 30.0)])
         ok, count = self.scores.count(scores, None)

@@ -107,9 +107,17 @@ def family_options(name, max_versions=0):
     return options
 
 
+def delete_table(client, name):
+    """Deletes a table a test created; fails unless it is gone."""
+    client.delete_table(name, None)
+    _, exists = client.table_exists(name, None)
+    assert not exists, "table %s still exists after delete_table" % name
+
+
 class TableTestCase(unittest.TestCase):
     """Cases sharing one client and one table of their own (families
-    FAMILIES), created before the first case and deleted after the last."""
+    FAMILIES), created before the first case and deleted after the last
+    (even when the rest of a subclass's setUpClass fails)."""
 
     TABLE_PREFIX = "hbase_glib_py"
     FAMILIES = ("f",)
@@ -120,13 +128,8 @@ class TableTestCase(unittest.TestCase):
         cls.table_name = unique_name(cls.TABLE_PREFIX)
         families = [family_options(name, max_versions=3) for name in cls.FAMILIES]
         cls.client.create_table(cls.table_name, families, None, None)
+        cls.addClassCleanup(delete_table, cls.client, cls.table_name)
         cls.table = HBase.Table.new(cls.client, cls.table_name)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.client.delete_table(cls.table_name, None)
-        _, exists = cls.client.table_exists(cls.table_name, None)
-        assert not exists, "table %s still exists after delete_table" % cls.table_name
 
     def put(self, row, columns):
         """Writes columns ({"family:qualifier": value}) into row."""
@@ -135,15 +138,6 @@ class TableTestCase(unittest.TestCase):
             family, _, qualifier = column.partition(":")
             mutation.put(family, qualifier, gbytes(value))
         self.table.apply(mutation, None)
-
-    def assertGError(self, raised, domain_quark, code):
-        """The GLib.Error raised has this domain and code."""
-        error = raised.exception
-        self.assertIsInstance(error, GLib.Error)
-        self.assertTrue(error.matches(domain_quark, code),
-                        "expected %s/%d, got %s/%d: %s"
-                        % (GLib.quark_to_string(domain_quark), code,
-                           error.domain, error.code, error.message))
 
 
 class TapResult(unittest.TestResult):

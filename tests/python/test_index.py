@@ -7,8 +7,8 @@ index errors as GLib.Error in their own domain."""
 import socket
 import unittest
 
-from hbase_gi_test import (GLib, HBase, TableTestCase, gbytes, main, redis_address,
-                           stack_required, to_bytes, unique_name)
+from hbase_gi_test import (GLib, HBase, TableTestCase, delete_table, gbytes, main,
+                           redis_address, stack_required, to_bytes, unique_name)
 
 
 def redis_reachable():
@@ -37,6 +37,7 @@ class IndexTest(TableTestCase):
         spec.add("age", "f", "age", HBase.IndexValueType.INT64, HBase.IndexFlags.EXACT)
         spec.set_key_prefix(unique_name("hbidx_py"))
         HBase.Index.define(cls.client, cls.table_name, spec, cls.meta_table, None)
+        cls.addClassCleanup(delete_table, cls.client, cls.meta_table)
 
         host, port = redis_address()
         options = HBase.IndexOptions.new()
@@ -44,6 +45,7 @@ class IndexTest(TableTestCase):
         options.redis_port = port
         options.set_meta_table(cls.meta_table)
         cls.index = HBase.Index.open(cls.client, cls.table_name, options, None)
+        cls.addClassCleanup(cls.index.drop, None)
         cls.index.rebuild(None, None)
         cls.indexed = cls.index.get_table()
         for row, city, age in (("p1", "Paris", 30), ("p2", "Lyon", 41), ("p3", "Paris", 41),
@@ -52,12 +54,6 @@ class IndexTest(TableTestCase):
             mutation.put("f", "city", gbytes(city))
             mutation.put("f", "age", gbytes(str(age)))
             cls.indexed.apply(mutation, None)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.index.drop(None)
-        super().tearDownClass()
-        cls.client.delete_table(cls.meta_table, None)
 
     def find(self, query):
         page = self.index.find(query, None, None)

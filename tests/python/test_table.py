@@ -111,5 +111,31 @@ class AsyncGetTest(TableTestCase):
                         raised.exception.message)
 
 
+class RowsInBatchTest(TableTestCase):
+    """Several rows in one call (runs last: a returned array whose elements
+    are freed twice would corrupt the heap for the cases after it)."""
+
+    def test_get_multiple(self):
+        for key in ("m1", "m2", "m3"):
+            self.put(key, {"f:v": key.upper()})
+        rows = self.table.get_multiple([gbytes("m3"), gbytes("nothing"), gbytes("m1")], None, None)
+        self.assertEqual(len(rows), 3)
+        self.assertEqual(to_bytes(rows[0].lookup("f", "v")), b"M3")
+        self.assertTrue(rows[1].is_empty())
+        self.assertEqual(to_bytes(rows[2].get_key()), b"m1")
+        self.assertEqual(to_bytes(rows[2].lookup("f", "v")), b"M1")
+
+    def test_apply_multiple(self):
+        mutations = []
+        for i in range(4):
+            mutation = HBase.Mutation.new_put(gbytes("batch-%d" % i))
+            mutation.put("f", "i", gbytes(str(i)))
+            mutations.append(mutation)
+        self.assertTrue(self.table.apply_multiple(mutations, None))
+        for i in range(4):
+            row = self.table.get(gbytes("batch-%d" % i), None, None)
+            self.assertEqual(to_bytes(row.lookup("f", "i")), str(i).encode())
+
+
 if __name__ == "__main__":
     main()

@@ -94,8 +94,8 @@ def new_client():
         why = ("local stack unreachable (%s); start it with scripts/stack.sh start"
                % error.message)
         if stack_required():
-            raise AssertionError(why)
-        raise unittest.SkipTest(why)
+            raise AssertionError(why) from None
+        raise unittest.SkipTest(why) from None
     return client
 
 

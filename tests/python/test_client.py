@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The client through the HBase-1.0 typelib: a config built field by field,
+a client of it that reaches the gateway, tables created and deleted."""
+import unittest
+
+from hbase_gi_test import GLib, HBase, gateway_address, main, new_client, unique_name, family_options
+
+
+class ConfigTest(unittest.TestCase):
+    def test_gateway_host_and_port(self):
+        config = HBase.Config.new()
+        config.set_gateways("127.0.0.1:9090")
+        self.assertEqual(config.get_n_gateways(), 1)
+        self.assertEqual(config.get_gateway_host(0), "127.0.0.1")
+        self.assertEqual(config.get_gateway_port(0), 9090)
+
+    def test_protocol_and_transport(self):
+        config = HBase.Config.new()
+        config.set_protocol(HBase.Protocol.COMPACT)
+        config.set_transport(HBase.Transport.FRAMED)
+        self.assertEqual(config.get_protocol(), HBase.Protocol.COMPACT)
+        self.assertEqual(config.get_transport(), HBase.Transport.FRAMED)
+
+    def test_copy_is_independent(self):
+        config = HBase.Config.new()
+        config.set_gateways("10.0.0.1:9000")
+        copy = config.copy()
+        config.set_gateways("10.0.0.2:9001")
+        self.assertEqual(copy.get_gateway_host(0), "10.0.0.1")
+        self.assertEqual(copy.get_gateway_port(0), 9000)
+
+    def test_bad_gateway_raises_illegal_argument(self):
+        config = HBase.Config.new()
+        with self.assertRaises(GLib.Error) as raised:
+            config.set_gateways("127.0.0.1:notaport")
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT),
+                        raised.exception.message)
+
+
+class ClientTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.client = new_client()
+
+    def test_config_is_kept(self):
+        host, port = gateway_address()
+        config = self.client.get_config()
+        self.assertEqual(config.get_gateway_host(0), host)
+        self.assertEqual(config.get_gateway_port(0), port)
+
+    def test_ping(self):
+        self.assertTrue(self.client.ping(None))
+
+    def test_list_namespaces(self):
+        namespaces = self.client.list_namespaces(None)
+        self.assertIn("default", namespaces)
+        self.assertIn("hbase", namespaces)
+
+    def test_create_and_delete_table(self):
+        name = unique_name("hbase_glib_py_client")
+        self.assertTrue(self.client.create_table(name, [family_options("f"), family_options("g")],
+                                                 None, None))
+        try:
+            ok, exists = self.client.table_exists(name, None)
+            self.assertTrue(ok)
+            self.assertTrue(exists)
+            self.assertIn(name, self.client.list_tables(None, None))
+            ok, enabled = self.client.is_table_enabled(name, None)
+            self.assertTrue(enabled)
+        finally:
+            self.client.delete_table(name, None)
+        ok, exists = self.client.table_exists(name, None)
+        self.assertTrue(ok)
+        self.assertFalse(exists)
+        self.assertNotIn(name, self.client.list_tables(None, None))
+
+
+if __name__ == "__main__":
+    main()

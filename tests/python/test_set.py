@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Sets kept in HBase rows through the HBase-1.0 typelib: SADD, SISMEMBER,
+SMEMBERS, SREM, SCARD and SINTER on members that are arbitrary bytes."""
+from hbase_gi_test import HBase, TableTestCase, gbytes, main, to_bytes
+
+
+class SetTest(TableTestCase):
+    FAMILIES = ("s",)   # the default family of a set
+
+    def new_set(self, key):
+        return HBase.Set.new(self.table, gbytes(key), None)
+
+    def test_add_and_contains(self):
+        colours = self.new_set("colours")
+        ok, n_added = colours.add([gbytes("red"), gbytes("green"), gbytes("red")], None)
+        self.assertTrue(ok)
+        self.assertEqual(n_added, 2)
+        ok, n_added = colours.add([gbytes("green"), gbytes("blue")], None)
+        self.assertEqual(n_added, 1)
+        ok, is_member = colours.contains(gbytes("green"), None)
+        self.assertTrue(is_member)
+        ok, is_member = colours.contains(gbytes("purple"), None)
+        self.assertFalse(is_member)
+        ok, card = colours.card(None)
+        self.assertEqual(card, 3)
+
+    def test_members_sorted_bytes(self):
+        members = self.new_set("bytes")
+        values = [b"\xff\x00", b"", b"b", b"a\x00z"]
+        members.add([gbytes(v) for v in values], None)
+        found = [to_bytes(m) for m in members.members().collect(None)]
+        self.assertEqual(found, sorted(values))
+
+    def test_remove(self):
+        letters = self.new_set("letters")
+        letters.add([gbytes(c) for c in "abc"], None)
+        ok, n_removed = letters.remove([gbytes("a"), gbytes("z")], None)
+        self.assertEqual(n_removed, 1)
+        ok, removed = letters.remove_one(gbytes("b"), None)
+        self.assertTrue(removed)
+        self.assertEqual([to_bytes(m) for m in letters.members().collect(None)], [b"c"])
+
+    def test_iterate_one_by_one(self):
+        digits = self.new_set("digits")
+        digits.add([gbytes(str(i)) for i in range(10)], None)
+        iterator = digits.members()
+        seen = []
+        while True:
+            ok, member = iterator.next(None)
+            if member is None:
+                break
+            seen.append(to_bytes(member))
+        self.assertEqual(seen, [str(i).encode() for i in range(10)])
+
+    def test_intersect(self):
+        first, second = self.new_set("first"), self.new_set("second")
+        first.add([gbytes(c) for c in "abcd"], None)
+        second.add([gbytes(c) for c in "bdf"], None)
+        both = HBase.Set.intersect([first, second])
+        self.assertEqual([to_bytes(m) for m in both.collect(None)], [b"b", b"d"])
+
+    def test_clear(self):
+        doomed = self.new_set("doomed")
+        doomed.add([gbytes("x")], None)
+        self.assertTrue(doomed.clear(None))
+        ok, card = doomed.card(None)
+        self.assertEqual(card, 0)
+
+
+if __name__ == "__main__":
+    main()

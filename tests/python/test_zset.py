@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Sorted sets kept in HBase rows through the HBase-1.0 typelib: ZADD,
+ZSCORE, ZRANGE by rank and by score, ZRANK, ZINCRBY, ZREM, ZCARD."""
+import math
+
+from hbase_gi_test import HBase, TableTestCase, gbytes, main, to_bytes
+
+
+def entries(iterator):
+    """[(member, score)] of what an iterator still holds."""
+    return [(to_bytes(e.member), e.score) for e in iterator.collect(None)]
+
+
+class ZSetTest(TableTestCase):
+    FAMILIES = ("z",)   # the default family of a sorted set
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.scores = HBase.ZSet.new(cls.table, gbytes("scores"), None)
+        ok, n_added = cls.scores.add(HBase.ZAddFlags.NONE,
+                                     [gbytes("carol"), gbytes("alice"), gbytes("bob"),
+                                      gbytes("dave")],
+                                     [30.0, 10.0, 20.0, -math.inf], None)
+        assert ok and n_added == 4, (ok, n_added)
+
+    def test_score(self):
+        ok, found, score = self.scores.score(gbytes("bob"), None)
+        self.assertTrue(ok)
+        self.assertTrue(found)
+        self.assertEqual(score, 20.0)
+        ok, found, score = self.scores.score(gbytes("nobody"), None)
+        self.assertFalse(found)
+        self.assertTrue(math.isnan(score))
+
+    def test_range_by_rank(self):
+        self.assertEqual(entries(self.scores.range_by_rank(0, -1, False)),
+                         [(b"dave", -math.inf), (b"alice", 10.0), (b"bob", 20.0),
+                          (b"carol", 30.0)])
+        self.assertEqual(entries(self.scores.range_by_rank(0, 1, True)),
+                         [(b"carol", 30.0), (b"bob", 20.0)])
+
+    def test_range_by_score(self):
+        scores = HBase.ScoreRange.new(10.0, True, 30.0, False)   # (10, 30]
+        self.assertEqual(entries(self.scores.range_by_score(scores, False, 0, -1)),
+                         [(b"bob", 20.0), (b"carol", 30.0)])
+        ok, count = self.scores.count(scores, None)
+        self.assertEqual(count, 2)
+
+    def test_iterate_one_by_one(self):
+        iterator = self.scores.range_by_rank(1, 2, False)
+        ok, member, score = iterator.next(None)
+        self.assertEqual((to_bytes(member), score), (b"alice", 10.0))
+        ok, member, score = iterator.next(None)
+        self.assertEqual((to_bytes(member), score), (b"bob", 20.0))
+        ok, member, score = iterator.next(None)
+        self.assertTrue(ok)
+        self.assertIsNone(member)
+
+    def test_rank(self):
+        ok, found, rank, score = self.scores.rank(gbytes("carol"), False, None)
+        self.assertTrue(found)
+        self.assertEqual(rank, 3)
+        self.assertEqual(score, 30.0)
+        ok, found, rank, score = self.scores.rank(gbytes("carol"), True, None)
+        self.assertEqual(rank, 0)
+
+    def test_incr_by_and_remove(self):
+        board = HBase.ZSet.new(self.table, gbytes("board"), None)
+        ok, score = board.incr_by(gbytes("eve"), 2.5, None)
+        self.assertEqual(score, 2.5)
+        ok, score = board.incr_by(gbytes("eve"), 4.0, None)
+        self.assertEqual(score, 6.5)
+        ok, card = board.card(None)
+        self.assertEqual(card, 1)
+        ok, n_removed = board.remove([gbytes("eve"), gbytes("nobody")], None)
+        self.assertEqual(n_removed, 1)
+        ok, card = board.card(None)
+        self.assertEqual(card, 0)
+
+    def test_add_flags(self):
+        flags = HBase.ZSet.new(self.table, gbytes("flags"), None)
+        flags.add(HBase.ZAddFlags.NONE, [gbytes("m")], [5.0], None)
+        # NX: only new members; m keeps its score
+        ok, n_added = flags.add(HBase.ZAddFlags.NX, [gbytes("m"), gbytes("n")], [9.0, 1.0], None)
+        self.assertEqual(n_added, 1)
+        ok, found, score = flags.score(gbytes("m"), None)
+        self.assertEqual(score, 5.0)
+        # GT|CH: raise only, count changed members
+        ok, n_changed = flags.add(HBase.ZAddFlags.GT | HBase.ZAddFlags.CH,
+                                  [gbytes("m"), gbytes("n")], [7.0, 0.5], None)
+        self.assertEqual(n_changed, 1)
+        self.assertEqual(entries(flags.range_by_rank(0, -1, False)), [(b"n", 1.0), (b"m", 7.0)])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # thrift/local.mk: the generated layer, thrift/hbase.thrift compiled to c_glib code
-# in the build tree, patched, and built as a convenience library.
+# in the build tree, patched, and built as the installed library
+# libhbase-glib-thrift-1.0.
 #
 # Generated into include/hbase-glib/thrift/ of the build tree (never the
 # source tree) and installed, so applications can make the typed calls.
@@ -52,6 +53,12 @@ CLEANFILES += $(thrift_gen_sources) $(thrift_gen_headers) $(thrift_gen_dir)/gene
 EXTRA_DIST += thrift/hbase.thrift thrift/check-idl.py thrift/chain-up-finalize.awk \
 	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk
 
+# The generated layer is an installed library of its own,
+# libhbase-glib-thrift-1.0 (pkg-config hbase-glib-thrift-1.0), which the
+# core library links: the core exports no hbase_thrift_* symbol.  It
+# also holds the libthrift_c_glib repairs the patched generated code
+# calls (src/core/hbase-thrift-fixes.c).
+#
 # The c_glib generator casts class/instance init functions to
 # GClassInitFunc/GInstanceInitFunc, the usual GObject idiom, which
 # -Wextra's -Wcast-function-type reports 252 times.  Only generated code
@@ -67,6 +74,15 @@ libhbase_thrift_gen_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/$(thrift_gen_
 libhbase_thrift_gen_la_CFLAGS = $(AM_CFLAGS) -Wno-cast-function-type -Wno-shadow \
 	-Wno-missing-prototypes -Wno-strict-prototypes -Wno-format-nonliteral
 
+lib_LTLIBRARIES += src/libhbase-glib-thrift-1.0.la
+src_libhbase_glib_thrift_1_0_la_SOURCES = src/core/hbase-thrift-fixes.c
+src_libhbase_glib_thrift_1_0_la_LIBADD = libhbase-thrift-gen.la $(GLIB_LIBS) $(THRIFT_LIBS)
+# Exported: hbase_thrift_* (see thrift/libhbase-glib-thrift-1.0.map).
+src_libhbase_glib_thrift_1_0_la_LDFLAGS = $(AM_LDFLAGS) \
+	-version-info $(HBASE_GLIB_LT_VERSION) \
+	-Wl,--version-script=$(top_srcdir)/thrift/libhbase-glib-thrift-1.0.map -no-undefined
+EXTRA_src_libhbase_glib_thrift_1_0_la_DEPENDENCIES = thrift/libhbase-glib-thrift-1.0.map
+EXTRA_DIST += thrift/libhbase-glib-thrift-1.0.map
 
 # Installed with the library, so applications can make the typed calls
 # (<hbase-glib/hbase-glib-thrift.h>, pkg-config hbase-glib-thrift-1.0).

@@ -49,7 +49,8 @@ for entry in \
   if [ ! -f "$lib" ]; then
     echo "abi-check: $lib not built (run scripts/build.sh)" >&2; exit 2
   fi
-  if ! readelf -S "$lib" | grep -q '\.debug_info'; then
+  sections=$(readelf -S "$lib")
+  if ! grep -q '\.debug_info' <<< "$sections"; then
     echo "abi-check: $lib has no debug information (build with -g)" >&2; exit 2
   fi
   if ! dump "$lib" "$tmp/$name.abi" "${parts[@]:1}"; then

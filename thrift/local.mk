@@ -18,6 +18,10 @@ thrift_gen_headers = \
 # generated finalizers do not chain up; thrift/chain-up-finalize.awk fixes
 # them (see there).  The generated get_type() functions are not
 # thread-safe; thrift/once-get-type.awk makes them use g_once (see there).
+# Every patch fails the build when it finds nothing to fix (a Thrift
+# release newer than the tested 0.17 whose output changed): the awk
+# scripts check themselves, thrift/check-application-exception.sh checks
+# what the sed script did.
 # The generator declares no g_autoptr() cleanups, so every generated
 # GObject type (the service client and every struct in the types header)
 # gets one here.
@@ -25,7 +29,7 @@ $(thrift_gen_sources) $(thrift_gen_headers): $(thrift_gen_dir)/generated.stamp
 	@test -f $@ || { rm -f $(thrift_gen_dir)/generated.stamp; $(MAKE) $(AM_MAKEFLAGS) $(thrift_gen_dir)/generated.stamp; }
 $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdir)/thrift/chain-up-finalize.awk \
 	$(top_srcdir)/thrift/fix-application-exception.sed $(top_srcdir)/thrift/once-get-type.awk \
-	$(top_srcdir)/thrift/free-byte-arrays.awk
+	$(top_srcdir)/thrift/free-byte-arrays.awk $(top_srcdir)/thrift/check-application-exception.sh
 	$(AM_V_GEN)$(MKDIR_P) $(thrift_gen_dir) && \
 	$(THRIFT) --gen c_glib -out $(thrift_gen_dir) $(top_srcdir)/thrift/hbase.thrift && \
 	$(AWK) -f $(top_srcdir)/thrift/chain-up-finalize.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c \
@@ -37,6 +41,8 @@ $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdi
 	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 && \
 	$(SED) -f $(top_srcdir)/thrift/fix-application-exception.sed \
 	  $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c > $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
+	$(SHELL) $(top_srcdir)/thrift/check-application-exception.sh \
+	  $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
 	$(AWK) -f $(top_srcdir)/thrift/once-get-type.awk $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp \
 	  > $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c && \
 	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
@@ -46,12 +52,15 @@ $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdi
 	  $(SED) -n 's/^typedef struct _\(HbaseThrift[A-Za-z]*\) \1;$$/G_DEFINE_AUTOPTR_CLEANUP_FUNC (\1, g_object_unref)/p' \
 	    $(thrift_gen_dir)/hbase_thrift_hbase_types.h | grep -v 'Class,'; \
 	} > $(thrift_gen_dir)/hbase_thrift_autocleanups.h && \
+	{ grep -q 'G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbaseThriftTGet,' $(thrift_gen_dir)/hbase_thrift_autocleanups.h || \
+	  { echo "thrift/local.mk: no 'typedef struct _HbaseThriftTGet HbaseThriftTGet;' in the generated types header: the g_autoptr() cleanups cannot be declared" >&2; exit 1; }; } && \
 	touch $@
 
 BUILT_SOURCES += $(thrift_gen_headers)
 CLEANFILES += $(thrift_gen_sources) $(thrift_gen_headers) $(thrift_gen_dir)/generated.stamp
 EXTRA_DIST += thrift/hbase.thrift thrift/check-idl.py thrift/chain-up-finalize.awk \
-	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk
+	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk \
+	thrift/check-application-exception.sh
 
 # The generated layer is an installed library of its own,
 # libhbase-glib-thrift-1.0 (pkg-config hbase-glib-thrift-1.0), which the

@@ -4,7 +4,7 @@
 bench_ldadd = src/libhbase-glib-1.0.la $(GLIB_LIBS)
 noinst_PROGRAMS += bench/bench-transport bench/bench-table bench/bench-structures \
 	bench/bench-rowkey bench/bench-index
-bench_bench_transport_LDADD = $(bench_ldadd) $(THRIFT_LIBS)
+bench_bench_transport_LDADD = $(bench_ldadd) $(thrift_ldadd)
 bench_bench_table_LDADD = $(bench_ldadd)
 bench_bench_structures_LDADD = $(bench_ldadd)
 bench_bench_rowkey_LDADD = $(bench_ldadd)

@@ -4,7 +4,7 @@
 example_ldadd = src/libhbase-glib-1.0.la $(GLIB_LIBS)
 
 noinst_PROGRAMS += examples/hello
-examples_hello_LDADD = $(example_ldadd) $(THRIFT_LIBS)
+examples_hello_LDADD = $(example_ldadd) $(thrift_ldadd)
 
 # Dimension lookups from a stream job: a loader and three ways to look
 # rows up (batched, asynchronous, cached).

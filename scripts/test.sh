@@ -6,6 +6,7 @@
 #   1. make check             unit tests, IDL check against the gateway jar,
 #                             integration tests on all four protocol/transport
 #                             combinations, example, install + pkg-config
+#      ABI                    scripts/abi-check.sh: the libraries' ABI against abi/
 #   2. make distcheck         the release tarball builds and passes its tests
 #   3. make check             again in an ASan + UBSan build
 #   4. make check-valgrind    every test program under memcheck
@@ -20,7 +21,7 @@
 # test fails the run unless tests/skip-allowlist allows it (see there).
 #
 #   scripts/test.sh           everything above
-#   scripts/test.sh --quick   only step 1
+#   scripts/test.sh --quick   only step 1 and the ABI check
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -202,6 +203,24 @@ make_check_step() {
 
 # --- steps ------------------------------------------------------------------------------
 make_check_step "make check" "$build"
+
+# The ABI of the three libraries against the baselines in abi/: an
+# unintended change fails (an intended one updates them: docs/abi.md).
+step_begin "ABI"
+abi_out=$(mktemp "${TMPDIR:-/tmp}/hbase-glib-test-abi.XXXXXX")
+scripts/abi-check.sh "$build" 2>&1 | tee "$abi_out"
+abi_status=${PIPESTATUS[0]}
+[ "$abi_status" -eq 0 ] || failed_steps+=("ABI")
+for lib in libhbase-glib-1.0 libhbase-glib-index-1.0 libhbase-glib-thrift-1.0; do
+  if grep -q "^abi-check: $lib: abidiff: no ABI change$" "$abi_out"; then
+    record_result "ABI" "$lib" PASS
+  elif grep -q "^abi-check: $lib: an .*ABI change" "$abi_out"; then
+    record_result "ABI" "$lib" FAIL "ABI changed against abi/$lib.abi"
+  else
+    record_result "ABI" "$lib" ERROR "scripts/abi-check.sh could not compare it (status $abi_status)"
+  fi
+done
+rm -f "$abi_out"
 
 if [ $quick = no ]; then
   # The long randomized tests (differential, property, concurrency) run at

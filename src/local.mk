@@ -23,23 +23,21 @@ nodist_hbaseinclude_HEADERS += $(enum_types_h)
 BUILT_SOURCES += $(enum_types_h)
 CLEANFILES += $(enum_types_h) $(enum_types_c)
 EXTRA_DIST += src/core/hbase-enum-types.h.template src/core/hbase-enum-types.c.template
-src_libhbase_glib_internal_la_LIBADD = libhbase-thrift-gen.la
+src_libhbase_glib_internal_la_LIBADD = src/libhbase-glib-thrift-1.0.la
 
 lib_LTLIBRARIES += src/libhbase-glib-1.0.la
 src_libhbase_glib_1_0_la_SOURCES =
 # no sources of its own: this only makes automake link it as C
 nodist_EXTRA_src_libhbase_glib_1_0_la_SOURCES = dummy.c
-src_libhbase_glib_1_0_la_LIBADD = src/libhbase-glib-internal.la $(GLIB_LIBS) $(THRIFT_LIBS)
-# Exported: the hand-written API and the generated hbase_thrift_* layer
-# (hbase_*), and the few internal functions the Redis index library
-# builds on (the table's write hooks and what they report).  Those keep
-# their leading underscore: they are no API for applications, only the
-# seam between two libraries of this project, released together.
-# Every other internal helper shared between files (_hbase_*) stays inside.
+src_libhbase_glib_1_0_la_LIBADD = src/libhbase-glib-internal.la src/libhbase-glib-thrift-1.0.la \
+	$(GLIB_LIBS) $(THRIFT_LIBS)
+# Exported: the hand-written API (hbase_*), and the few internal
+# functions the Redis index library builds on (src/libhbase-glib-1.0.map).
 src_libhbase_glib_1_0_la_LDFLAGS = $(AM_LDFLAGS) \
 	-version-info $(HBASE_GLIB_LT_VERSION) \
-	-export-symbols-regex '^(hbase_|_hbase_(table_set_write_hooks|mutation_get_(entry|n_entries|timestamp)|check_table_name)$$)' \
-	-no-undefined
+	-Wl,--version-script=$(top_srcdir)/src/libhbase-glib-1.0.map -no-undefined
+EXTRA_src_libhbase_glib_1_0_la_DEPENDENCIES = src/libhbase-glib-1.0.map
+EXTRA_DIST += src/libhbase-glib-1.0.map
 
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = hbase-glib-$(API).pc hbase-glib-thrift-$(API).pc

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # thrift/local.mk: the generated layer, thrift/hbase.thrift compiled to c_glib code
-# in the build tree, patched, and built as a convenience library.
+# in the build tree, patched, and built as the installed library
+# libhbase-glib-thrift-1.0.
 #
 # Generated into include/hbase-glib/thrift/ of the build tree (never the
 # source tree) and installed, so applications can make the typed calls.
@@ -17,6 +18,10 @@ thrift_gen_headers = \
 # generated finalizers do not chain up; thrift/chain-up-finalize.awk fixes
 # them (see there).  The generated get_type() functions are not
 # thread-safe; thrift/once-get-type.awk makes them use g_once (see there).
+# Every patch fails the build when it finds nothing to fix (a Thrift
+# release newer than the tested 0.17 whose output changed): the awk
+# scripts check themselves, thrift/check-application-exception.sh checks
+# what the sed script did.
 # The generator declares no g_autoptr() cleanups, so every generated
 # GObject type (the service client and every struct in the types header)
 # gets one here.
@@ -24,7 +29,7 @@ $(thrift_gen_sources) $(thrift_gen_headers): $(thrift_gen_dir)/generated.stamp
 	@test -f $@ || { rm -f $(thrift_gen_dir)/generated.stamp; $(MAKE) $(AM_MAKEFLAGS) $(thrift_gen_dir)/generated.stamp; }
 $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdir)/thrift/chain-up-finalize.awk \
 	$(top_srcdir)/thrift/fix-application-exception.sed $(top_srcdir)/thrift/once-get-type.awk \
-	$(top_srcdir)/thrift/free-byte-arrays.awk
+	$(top_srcdir)/thrift/free-byte-arrays.awk $(top_srcdir)/thrift/check-application-exception.sh
 	$(AM_V_GEN)$(MKDIR_P) $(thrift_gen_dir) && \
 	$(THRIFT) --gen c_glib -out $(thrift_gen_dir) $(top_srcdir)/thrift/hbase.thrift && \
 	$(AWK) -f $(top_srcdir)/thrift/chain-up-finalize.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c \
@@ -36,6 +41,8 @@ $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdi
 	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 && \
 	$(SED) -f $(top_srcdir)/thrift/fix-application-exception.sed \
 	  $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c > $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
+	$(SHELL) $(top_srcdir)/thrift/check-application-exception.sh \
+	  $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
 	$(AWK) -f $(top_srcdir)/thrift/once-get-type.awk $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp \
 	  > $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c && \
 	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
@@ -45,13 +52,22 @@ $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdi
 	  $(SED) -n 's/^typedef struct _\(HbaseThrift[A-Za-z]*\) \1;$$/G_DEFINE_AUTOPTR_CLEANUP_FUNC (\1, g_object_unref)/p' \
 	    $(thrift_gen_dir)/hbase_thrift_hbase_types.h | grep -v 'Class,'; \
 	} > $(thrift_gen_dir)/hbase_thrift_autocleanups.h && \
+	{ grep -q 'G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbaseThriftTGet,' $(thrift_gen_dir)/hbase_thrift_autocleanups.h || \
+	  { echo "thrift/local.mk: no 'typedef struct _HbaseThriftTGet HbaseThriftTGet;' in the generated types header: the g_autoptr() cleanups cannot be declared" >&2; exit 1; }; } && \
 	touch $@
 
 BUILT_SOURCES += $(thrift_gen_headers)
 CLEANFILES += $(thrift_gen_sources) $(thrift_gen_headers) $(thrift_gen_dir)/generated.stamp
 EXTRA_DIST += thrift/hbase.thrift thrift/check-idl.py thrift/chain-up-finalize.awk \
-	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk
+	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk \
+	thrift/check-application-exception.sh
 
+# The generated layer is an installed library of its own,
+# libhbase-glib-thrift-1.0 (pkg-config hbase-glib-thrift-1.0), which the
+# core library links: the core exports no hbase_thrift_* symbol.  It
+# also holds the libthrift_c_glib repairs the patched generated code
+# calls (src/core/hbase-thrift-fixes.c).
+#
 # The c_glib generator casts class/instance init functions to
 # GClassInitFunc/GInstanceInitFunc, the usual GObject idiom, which
 # -Wextra's -Wcast-function-type reports 252 times.  Only generated code
@@ -67,6 +83,15 @@ libhbase_thrift_gen_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/$(thrift_gen_
 libhbase_thrift_gen_la_CFLAGS = $(AM_CFLAGS) -Wno-cast-function-type -Wno-shadow \
 	-Wno-missing-prototypes -Wno-strict-prototypes -Wno-format-nonliteral
 
+lib_LTLIBRARIES += src/libhbase-glib-thrift-1.0.la
+src_libhbase_glib_thrift_1_0_la_SOURCES = src/core/hbase-thrift-fixes.c
+src_libhbase_glib_thrift_1_0_la_LIBADD = libhbase-thrift-gen.la $(GLIB_LIBS) $(THRIFT_LIBS)
+# Exported: hbase_thrift_* (see thrift/libhbase-glib-thrift-1.0.map).
+src_libhbase_glib_thrift_1_0_la_LDFLAGS = $(AM_LDFLAGS) \
+	-version-info $(HBASE_GLIB_LT_VERSION) \
+	-Wl,--version-script=$(top_srcdir)/thrift/libhbase-glib-thrift-1.0.map -no-undefined
+EXTRA_src_libhbase_glib_thrift_1_0_la_DEPENDENCIES = thrift/libhbase-glib-thrift-1.0.map
+EXTRA_DIST += thrift/libhbase-glib-thrift-1.0.map
 
 # Installed with the library, so applications can make the typed calls
 # (<hbase-glib/hbase-glib-thrift.h>, pkg-config hbase-glib-thrift-1.0).

@@ -47,7 +47,9 @@ src_libhbase_glib_index_1_0_la_LIBADD = src/libhbase-glib-index-internal.la \
 	src/libhbase-glib-1.0.la $(GLIB_LIBS) $(HIREDIS_LIBS)
 src_libhbase_glib_index_1_0_la_LDFLAGS = $(AM_LDFLAGS) \
 	-version-info $(HBASE_GLIB_LT_VERSION) \
-	-export-symbols-regex '^hbase_index_' -no-undefined
+	-Wl,--version-script=$(top_srcdir)/src/index/libhbase-glib-index-1.0.map -no-undefined
+EXTRA_src_libhbase_glib_index_1_0_la_DEPENDENCIES = src/index/libhbase-glib-index-1.0.map
+EXTRA_DIST += src/index/libhbase-glib-index-1.0.map
 
 hbaseindexincludedir = $(hbaseincludedir)
 hbaseindexinclude_HEADERS = \

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # `make install` into a temporary directory, then build and run programs
 # from outside the tree with nothing but pkg-config: one using the
-# generated layer, one using the core library where no hiredis can be
-# found, one using the Redis index library.  And check what each library
+# generated layer, one using the core library where neither hiredis nor
+# libthrift_c_glib's pkg-config file can be found, one using the Redis
+# index library.  And check what each library
 # exports.
 . "$top_srcdir/tests/support/tap.sh"
-tap_plan 9
+tap_plan 10
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 if ! (cd "$top_builddir" && $MAKE install DESTDIR="$tmp/root") > "$tmp/install.log" 2>&1; then
@@ -45,44 +46,69 @@ else
   tap_not_ok "the outside program runs against the installed library"; printf '%s\n' "$out" | sed 's/^/# /'
 fi
 
-# The core library exports the API (hbase_*, the generated layer included)
-# and the few internal functions the index library builds on; the index
-# library exports its own API only.
-seam='^_hbase_(table_set_write_hooks|mutation_get_entry|mutation_get_n_entries|mutation_get_timestamp|check_table_name)$'
+# What each library exports, as NAME@@VERSION lines (its linker version
+# script: src/libhbase-glib-1.0.map, src/index/libhbase-glib-index-1.0.map,
+# thrift/libhbase-glib-thrift-1.0.map), without the version nodes' own
+# absolute symbols.
+exports() {
+  nm -D --defined-only "$1" | awk '$2 != "A" {print $3}' |
+    grep -v '^_\(init\|fini\|edata\|end\|_bss_start\)$'
+}
+# exports_other LIB REGEX: the exports that do not match REGEX
+exports_other() { exports "$1" | grep -Ev "$2" || true; }
+
+# The core exports the hand-written API (hbase_*, none of the generated
+# hbase_thrift_*) and, in a private version node, the few internal
+# functions the index library builds on.
+seam='_hbase_(table_set_write_hooks|mutation_get_entry|mutation_get_n_entries|mutation_get_timestamp|check_table_name)'
 lib=$(ls "$libdir"/libhbase-glib-1.0.so.* 2>/dev/null | head -n 1)
-others=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^hbase_' | grep -Ev "$seam" |
-         grep -v '^_\(init\|fini\|edata\|end\|_bss_start\)$' || true)
-if [ -n "$lib" ] && [ -z "$others" ] && nm -D --defined-only "$lib" | grep -q ' hbase_thrift_t_h_base_service_client_get$'; then
-  tap_ok "the core library exports only hbase_* symbols (the generated layer included) and the index's seam"
+others=$(exports_other "$lib" "^(hbase_[a-z0-9_]+@@HBASE_GLIB_1\.0|$seam@@HBASE_GLIB_PRIVATE_1\.0)\$")
+if [ -n "$lib" ] && [ -z "$others" ] && ! exports "$lib" | grep -q '^hbase_thrift_' &&
+   [ "$(exports "$lib" | grep -c '@@HBASE_GLIB_PRIVATE_1\.0$')" -eq 5 ] &&
+   exports "$lib" | grep -q '^hbase_client_new@@HBASE_GLIB_1\.0$'; then
+  tap_ok "the core library exports hbase_* (no hbase_thrift_*) in HBASE_GLIB_1.0 and the index's 5 seam functions in HBASE_GLIB_PRIVATE_1.0"
 else
-  tap_not_ok "the core library exports only hbase_* symbols"; printf '%s\n' "$others" | sed 's/^/# /' | head -n 20
+  tap_not_ok "the core library exports only hbase_* and the index's seam"; printf '%s\n' "$others" | sed 's/^/# /' | head -n 20
+fi
+tlib=$(ls "$libdir"/libhbase-glib-thrift-1.0.so.* 2>/dev/null | head -n 1)
+others=$(exports_other "$tlib" '^(hbase_thrift_[a-z0-9_]+@@HBASE_GLIB_THRIFT_1\.0|_hbase_application_exception_get_type@@HBASE_GLIB_THRIFT_PRIVATE_1\.0)$')
+if [ -n "$tlib" ] && [ -z "$others" ] &&
+   exports "$tlib" | grep -q '^hbase_thrift_t_h_base_service_client_get@@HBASE_GLIB_THRIFT_1\.0$' &&
+   readelf -d "$lib" | grep -q 'NEEDED.*\[libhbase-glib-thrift-1\.0\.so\.'; then
+  tap_ok "the generated layer's library exports only hbase_thrift_* (and its private repair), and the core needs it"
+else
+  tap_not_ok "the generated layer's library exports only hbase_thrift_*"; printf '%s\n' "$others" | sed 's/^/# /' | head -n 20
 fi
 ilib=$(ls "$libdir"/libhbase-glib-index-1.0.so.* 2>/dev/null | head -n 1)
-others=$(nm -D --defined-only "$ilib" | awk '{print $3}' | grep -v '^hbase_index_' |
-         grep -v '^_\(init\|fini\|edata\|end\|_bss_start\)$' || true)
-if [ -n "$ilib" ] && [ -z "$others" ] && nm -D --defined-only "$ilib" | grep -q ' hbase_index_open$'; then
+others=$(exports_other "$ilib" '^hbase_index_[a-z0-9_]+@@HBASE_GLIB_INDEX_1\.0$')
+if [ -n "$ilib" ] && [ -z "$others" ] && exports "$ilib" | grep -q '^hbase_index_open@@HBASE_GLIB_INDEX_1\.0$'; then
   tap_ok "the index library exports only hbase_index_* symbols"
 else
   tap_not_ok "the index library exports only hbase_index_* symbols"; printf '%s\n' "$others" | sed 's/^/# /' | head -n 20
 fi
 
-# The core needs no Redis: a pkg-config search path with every .pc file of
-# this machine but hiredis's, and an outside program using the core.
+# The core needs neither Redis nor libthrift_c_glib's headers: a pkg-config
+# search path with every .pc file of this machine but hiredis's and
+# thrift's, and an outside program using the core.  (Linking finds the
+# installed libraries the core needs through LD_LIBRARY_PATH, as it would
+# in the system's library directory.)
 mkdir "$tmp/pc-no-hiredis"
 for dir in $(pkg-config --variable pc_path pkg-config | tr ':' ' ') "$pcdir"; do
   for pc in "$dir"/*.pc; do
-    [ -e "$pc" ] && [ "$(basename "$pc")" != hiredis.pc ] && ln -sf "$pc" "$tmp/pc-no-hiredis/"
+    case $(basename "$pc") in hiredis.pc|thrift*.pc) continue ;; esac
+    [ -e "$pc" ] && ln -sf "$pc" "$tmp/pc-no-hiredis/"
   done
 done
 # shellcheck disable=SC2046
 if flags=$(env -u PKG_CONFIG_PATH PKG_CONFIG_LIBDIR="$tmp/pc-no-hiredis" \
              pkg-config --print-errors --cflags --libs hbase-glib-1.0 2> "$tmp/pc.log") &&
    ! env -u PKG_CONFIG_PATH PKG_CONFIG_LIBDIR="$tmp/pc-no-hiredis" pkg-config --exists hiredis &&
-   ${CC:-cc} $SANITIZER_FLAGS -Wall -Wextra -Werror -o "$tmp/outside-core" \
+   ! env -u PKG_CONFIG_PATH PKG_CONFIG_LIBDIR="$tmp/pc-no-hiredis" pkg-config --exists thrift_c_glib &&
+   LD_LIBRARY_PATH="$libdir" ${CC:-cc} $SANITIZER_FLAGS -Wall -Wextra -Werror -o "$tmp/outside-core" \
      "$top_srcdir/tests/install/outside-core.c" $flags > "$tmp/cc.log" 2>&1; then
-  tap_ok "an outside program builds against the core with pkg-config where hiredis cannot be found"
+  tap_ok "an outside program builds against the core with pkg-config where neither hiredis nor thrift_c_glib can be found"
 else
-  tap_not_ok "an outside program builds against the core without hiredis"; sed 's/^/# /' "$tmp/pc.log" "$tmp/cc.log"
+  tap_not_ok "an outside program builds against the core without hiredis and thrift_c_glib"; sed 's/^/# /' "$tmp/pc.log" "$tmp/cc.log"
 fi
 if needed=$(readelf -d "$tmp/outside-core" "$lib" 2>&1) && ! printf '%s\n' "$needed" | grep -q 'NEEDED.*hiredis' &&
    out=$(LD_LIBRARY_PATH="$libdir" "$tmp/outside-core" 2>&1) && printf '%s\n' "$out" | grep -q 'HBaseErrorCode'; then
@@ -92,7 +118,7 @@ else
 fi
 
 # shellcheck disable=SC2046
-if ${CC:-cc} $SANITIZER_FLAGS -Wall -Wextra -Werror -o "$tmp/outside-index" "$top_srcdir/tests/install/outside-index.c" \
+if LD_LIBRARY_PATH="$libdir" ${CC:-cc} $SANITIZER_FLAGS -Wall -Wextra -Werror -o "$tmp/outside-index" "$top_srcdir/tests/install/outside-index.c" \
      $(pkg-config --cflags --libs hbase-glib-index-1.0) > "$tmp/cc.log" 2>&1 &&
    out=$(LD_LIBRARY_PATH="$libdir" "$tmp/outside-index" 2>&1) && printf '%s\n' "$out" | grep -q 'HBaseIndexSpec, HBaseIndexValueType'; then
   tap_ok "an outside program builds with pkg-config hbase-glib-index-1.0 and runs against the index library"

@@ -158,6 +158,8 @@ G_DEFINE_BOXED_TYPE (HBaseClientStats, hbase_client_stats, client_stats_copy, g_
  * hbase_client_get_stats:
  * @client: a client
  * @stats: (out caller-allocates): the counters
+ *
+ * Fills @stats with the client's counters now.
  */
 void
 hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)

@@ -43,6 +43,13 @@ hbase_error_private_clear (HBaseErrorPrivate *priv)
 {
 }
 
+/**
+ * hbase_error_quark:
+ *
+ * The error domain %HBASE_ERROR, whose codes are #HBaseError.
+ *
+ * Returns: the quark of the domain
+ */
 G_DEFINE_EXTENDED_ERROR (HBaseError, hbase_error)
 
 /**

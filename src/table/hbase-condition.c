@@ -151,6 +151,8 @@ hbase_condition_copy (const HBaseCondition *condition)
 /**
  * hbase_condition_free:
  * @condition: (nullable) (transfer full): a condition
+ *
+ * Frees @condition.
  */
 void
 hbase_condition_free (HBaseCondition *condition)

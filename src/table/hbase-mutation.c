@@ -496,6 +496,9 @@ hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
  * hbase_mutation_set_durability:
  * @mutation: a mutation
  * @durability: how HBase makes it durable
+ *
+ * Sets how HBase makes the mutation durable (the table's setting by
+ * default).
  */
 void
 hbase_mutation_set_durability (HBaseMutation *mutation, HBaseDurability durability)

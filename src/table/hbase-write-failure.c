@@ -36,6 +36,8 @@ hbase_write_failure_copy (const HBaseWriteFailure *failure)
 /**
  * hbase_write_failure_free:
  * @failure: (transfer full) (nullable): a failure
+ *
+ * Frees @failure, dropping its mutation and error.
  */
 void
 hbase_write_failure_free (HBaseWriteFailure *failure)

@@ -1053,7 +1053,7 @@ next_ready (GObject *source, GAsyncResult *result, gpointer user_data)
   AsyncState *state = user_data;
   HBaseRow *row;
 
-  g_assert_null (source);
+  g_assert_true (source == G_OBJECT (state->scanner));
   row = hbase_scanner_next_finish (state->scanner, result, &state->error);
   if (row != NULL)
     {

@@ -72,7 +72,8 @@ void              hbase_scan_options_set_stop_row  (HBaseScanOptions       *opti
                                                     GBytes                 *stop_row);
 void              hbase_scan_options_set_prefix    (HBaseScanOptions       *options,
                                                     GBytes                 *prefix);
-HBaseReadOptions *hbase_scan_options_get_read      (HBaseScanOptions       *options);
+void              hbase_scan_options_set_read      (HBaseScanOptions       *options,
+                                                    const HBaseReadOptions *read);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanOptions, hbase_scan_options_free)
 

@@ -294,20 +294,26 @@ hbase_scan_options_set_prefix (HBaseScanOptions *options, GBytes *prefix)
 }
 
 /**
- * hbase_scan_options_get_read:
- * @options: scan options
+ * hbase_scan_options_set_read:
+ * @options: options from hbase_scan_options_new() or hbase_scan_options_copy()
+ * @read: (nullable): the columns, versions, time range and filter, copied
+ *   deeply as hbase_read_options_copy() does; %NULL for the defaults
  *
- * The read options inside @options, to set their columns, versions, time
- * range and filter in place (with the hbase_read_options_set_*() setters
- * when @options came from hbase_scan_options_new()).
- *
- * Returns: (transfer none): the read options, part of @options
+ * Sets the read options of the scan, releasing the previous ones.
  */
-HBaseReadOptions *
-hbase_scan_options_get_read (HBaseScanOptions *options)
+void
+hbase_scan_options_set_read (HBaseScanOptions *options, const HBaseReadOptions *read)
 {
-  g_return_val_if_fail (options != NULL, NULL);
-  return &options->read;
+  static const HBaseReadOptions defaults = HBASE_READ_OPTIONS_INIT;
+  HBaseReadOptions copy;
+
+  g_return_if_fail (options != NULL);
+  if (read == NULL)
+    read = &defaults;
+  copy = *read;
+  read_options_deepen (&copy, read);
+  read_options_clear (&options->read);
+  options->read = copy;
 }
 
 /* --- write buffer options -------------------------------------------------- */

@@ -135,8 +135,17 @@ test_scan_options (void)
   g_assert_true (options->start_row == start);
   g_assert_true (options->stop_row == stop);
   g_assert_true (options->prefix == prefix);
-  g_assert_true (hbase_scan_options_get_read (options) == &options->read);
-  hbase_read_options_set_filter (hbase_scan_options_get_read (options), "KeyOnlyFilter()");
+  {
+    HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
+    char *filter = g_strdup ("KeyOnlyFilter()");
+
+    read.filter = filter;
+    read.max_versions = 2;
+    hbase_scan_options_set_read (options, &read);
+    g_free (filter);   /* the scan options keep a copy */
+  }
+  g_assert_cmpstr (options->read.filter, ==, "KeyOnlyFilter()");
+  g_assert_cmpuint (options->read.max_versions, ==, 2);
   options->reversed = TRUE;
   options->caching = 7;
 
@@ -146,6 +155,14 @@ test_scan_options (void)
   g_assert_cmpuint (copy->caching, ==, 7);
   g_assert_cmpstr (copy->read.filter, ==, "KeyOnlyFilter()");
   g_assert_true (copy->read.filter != options->read.filter);
+
+  /* setting the read options again releases the previous ones' strings
+   * (valgrind and ASan runs would report a leak) */
+  hbase_scan_options_set_read (options, &options->read);
+  g_assert_cmpstr (options->read.filter, ==, "KeyOnlyFilter()");
+  hbase_scan_options_set_read (options, NULL);
+  g_assert_null (options->read.filter);
+  g_assert_cmpuint (options->read.max_versions, ==, 0);
 
   /* a setter replaces: the old start row is then held by the copy alone */
   hbase_scan_options_set_start_row (options, other);

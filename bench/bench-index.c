@@ -144,7 +144,7 @@ create_table (HBaseClient *client, const char *name)
   g_autoptr(GError) error = NULL;
 
   family.name = "f";
-  if (!hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error))
+  if (!hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error))
     g_error ("create %s: %s", name, error->message);
 }
 
@@ -153,7 +153,7 @@ drop_table (HBaseClient *client, const char *name)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!hbase_admin_delete_table (client, name, NULL, &error))
+  if (!hbase_client_delete_table (client, name, NULL, &error))
     g_printerr ("drop %s: %s\n", name, error->message);
 }
 

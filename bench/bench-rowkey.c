@@ -314,7 +314,7 @@ prepare (HBaseClient *client, const char *name, HBaseKeySchema *schema)
   HBaseTable *table;
   gint64 start;
 
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, &error))
+  if (!hbase_client_table_exists (client, name, &exists, NULL, &error))
     g_error ("%s", error->message);
   if (exists)
     {
@@ -325,7 +325,7 @@ prepare (HBaseClient *client, const char *name, HBaseKeySchema *schema)
           return table;
         }
       g_object_unref (table);
-      if (!hbase_admin_delete_table (client, name, NULL, &error))
+      if (!hbase_client_delete_table (client, name, NULL, &error))
         g_error ("%s", error->message);
     }
   {
@@ -333,7 +333,7 @@ prepare (HBaseClient *client, const char *name, HBaseKeySchema *schema)
     g_autoptr(GPtrArray) splits = hbase_key_schema_get_split_keys (schema);
 
     family.name = "f";
-    if (!hbase_admin_create_table (client, name, &family, 1, splits->len > 0 ? splits : NULL, NULL,
+    if (!hbase_client_create_table (client, name, &family, 1, splits->len > 0 ? splits : NULL, NULL,
                                    &error))
       g_error ("%s", error->message);
   }
@@ -505,8 +505,8 @@ run_scans (void)
     {
       g_clear_object (&plain_table);
       g_clear_object (&salted_table);
-      if (!hbase_admin_delete_table (client, plain_name, NULL, &error) ||
-          !hbase_admin_delete_table (client, salted_name, NULL, &error))
+      if (!hbase_client_delete_table (client, plain_name, NULL, &error) ||
+          !hbase_client_delete_table (client, salted_name, NULL, &error))
         g_printerr ("could not drop the tables: %s\n", error->message);
     }
 }

@@ -290,7 +290,7 @@ main (int argc, char **argv)
     die ("client", error);
   families[0].name = "s";
   families[1].name = "z";
-  if (!hbase_admin_create_table (client, name, families, 2, NULL, NULL, &error))
+  if (!hbase_client_create_table (client, name, families, 2, NULL, NULL, &error))
     die ("creating the table", error);
   table = hbase_table_new (client, name, &error);
   sizes = g_strsplit (opt_sizes != NULL ? opt_sizes : "10,10000,1000000", ",", -1);
@@ -360,7 +360,7 @@ main (int argc, char **argv)
       g_object_unref (targets[t].zset);
       g_rand_free (targets[t].rand);
     }
-  if (!opt_keep && !hbase_admin_delete_table (client, name, NULL, &error))
+  if (!opt_keep && !hbase_client_delete_table (client, name, NULL, &error))
     die ("dropping the table", error);
   return 0;
 }

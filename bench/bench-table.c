@@ -250,7 +250,7 @@ run_scan (HBaseTable *table, guint stop, guint expected, double *seconds, double
         }
       count++;
     }
-  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&scanner);
   *seconds = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
   *cpu_seconds = (double) (cpu_time_us () - c0) / G_USEC_PER_SEC;
   if (expected > 0 && count != expected)

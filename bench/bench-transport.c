@@ -328,7 +328,7 @@ endpoint_free (Endpoint *e)
 {
   if (e == NULL)
     return;
-  g_clear_pointer (&e->connection, hbase_connection_free);
+  g_clear_object (&e->connection);
   if (e->ttransport != NULL && thrift_transport_is_open (e->ttransport))
     thrift_transport_close (e->ttransport, NULL);
   g_clear_object (&e->client);

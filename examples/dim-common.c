@@ -28,7 +28,7 @@ dim_table_open (HBaseClient *client, const char *name, GError **error)
 
   if (name == NULL)
     name = DIM_DEFAULT_TABLE;
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error))
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error))
     return NULL;
   if (!exists)
     {

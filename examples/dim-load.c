@@ -15,7 +15,7 @@
  * products are in most waybills), so a cache has something to hit; with
  * --unknown PERCENT some name products the table does not have.
  *
- * Split keys are refused over framed transport (see hbase_admin_create_table):
+ * Split keys are refused over framed transport (see hbase_client_create_table):
  * use a buffered gateway (the local stack's default, :9090). */
 #include <stdlib.h>
 #include <string.h>
@@ -32,14 +32,14 @@ ensure_table (HBaseClient *client, const char *table, guint regions, gboolean re
   g_autoptr(GPtrArray) splits = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   gboolean exists = FALSE;
 
-  if (!hbase_admin_table_exists (client, table, &exists, NULL, error))
+  if (!hbase_client_table_exists (client, table, &exists, NULL, error))
     return FALSE;
   if (exists && !recreate)
     {
       printf ("table %s exists: writing its rows again (--recreate starts afresh)\n", table);
       return TRUE;
     }
-  if (exists && !hbase_admin_delete_table (client, table, NULL, error))
+  if (exists && !hbase_client_delete_table (client, table, NULL, error))
     return FALSE;
   /* regions start at salts 16/R, 2*16/R, ...: "04", "08", "12" for R = 4 */
   for (guint i = 1; i < regions; i++)
@@ -51,7 +51,7 @@ ensure_table (HBaseClient *client, const char *table, guint regions, gboolean re
   family.name = DIM_FAMILY;
   family.max_versions = 1;              /* a dimension row: only its current state */
   family.bloom_filter = HBASE_BLOOM_FILTER_ROW; /* point gets skip files without the row */
-  if (!hbase_admin_create_table (client, table, &family, 1, splits->len > 0 ? splits : NULL, NULL, error))
+  if (!hbase_client_create_table (client, table, &family, 1, splits->len > 0 ? splits : NULL, NULL, error))
     return FALSE;
   printf ("created table %s with %u regions\n", table, regions);
   return TRUE;

@@ -41,8 +41,8 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   gboolean exists = FALSE;
 
   family.name = "d";
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error) ||
-      (!exists && !hbase_admin_create_table (client, name, &family, 1, NULL, NULL, error)))
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error) ||
+      (!exists && !hbase_client_create_table (client, name, &family, 1, NULL, NULL, error)))
     return FALSE;
 
   /* 1. the definitions: kept in HBase, read by every client of the table */
@@ -165,7 +165,7 @@ main (int argc, char **argv)
 
       if (index != NULL)
         hbase_index_drop (index, NULL, NULL);
-      hbase_admin_delete_table (client, table, NULL, ok ? &error : NULL);
+      hbase_client_delete_table (client, table, NULL, ok ? &error : NULL);
     }
   hbase_client_release_default ();
   if (!ok || error != NULL)

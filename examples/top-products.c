@@ -44,8 +44,8 @@ run (HBaseClient *client, const char *name, guint sales, GError **error)
   double score = 0;
 
   family.name = "z";
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error) ||
-      (!exists && !hbase_admin_create_table (client, name, &family, 1, NULL, NULL, error)) ||
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error) ||
+      (!exists && !hbase_client_create_table (client, name, &family, 1, NULL, NULL, error)) ||
       (table = hbase_table_new (client, name, error)) == NULL ||
       (day = hbase_zset_new (table, key, NULL, error)) == NULL || !hbase_zset_clear (day, NULL, error))
     return FALSE;
@@ -121,7 +121,7 @@ main (int argc, char **argv)
     }
   ok = run (client, table, (guint) sales, &error);
   if (drop)
-    hbase_admin_delete_table (client, table, NULL, ok ? &error : NULL);
+    hbase_client_delete_table (client, table, NULL, ok ? &error : NULL);
   hbase_client_release_default ();
   if (!ok || error != NULL)
     {

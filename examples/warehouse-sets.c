@@ -67,8 +67,8 @@ run (HBaseClient *client, const char *name, GError **error)
   gboolean exists = FALSE;
 
   family.name = "s";
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error) ||
-      (!exists && !hbase_admin_create_table (client, name, &family, 1, NULL, NULL, error)) ||
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error) ||
+      (!exists && !hbase_client_create_table (client, name, &family, 1, NULL, NULL, error)) ||
       (table = hbase_table_new (client, name, error)) == NULL ||
       (bj = warehouse (table, "WH-BJ01", error)) == NULL || (sh = warehouse (table, "WH-SH02", error)) == NULL)
     return FALSE;
@@ -126,7 +126,7 @@ main (int argc, char **argv)
     }
   ok = run (client, table, &error);
   if (drop)
-    hbase_admin_delete_table (client, table, NULL, ok ? &error : NULL);
+    hbase_client_delete_table (client, table, NULL, ok ? &error : NULL);
   hbase_client_release_default ();
   if (!ok || error != NULL)
     {

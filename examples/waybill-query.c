@@ -54,8 +54,8 @@ load (HBaseClient *client, const char *name, HBaseKeySchema *schema, guint n, GE
   gboolean exists = FALSE;
 
   family.name = "d";
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error) ||
-      (!exists && !hbase_admin_create_table (client, name, &family, 1, splits, NULL, error)) ||
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error) ||
+      (!exists && !hbase_client_create_table (client, name, &family, 1, splits, NULL, error)) ||
       (table = hbase_table_new (client, name, error)) == NULL ||
       (buffer = hbase_write_buffer_new (table, NULL, error)) == NULL)
     return FALSE;
@@ -216,7 +216,7 @@ main (int argc, char **argv)
     }
   ok = load (client, table, schema, (guint) waybills, &error) && query (client, table, schema, &error);
   if (drop)
-    hbase_admin_delete_table (client, table, NULL, ok ? &error : NULL);
+    hbase_client_delete_table (client, table, NULL, ok ? &error : NULL);
   hbase_client_release_default ();
   if (!ok || error != NULL)
     {

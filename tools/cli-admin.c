@@ -141,12 +141,12 @@ run_create (Cli *cli, const CliCommand *command, int argc, char **argv)
     return cli_fail (cli, command, error);
   if (if_not_exists)
     {
-      if (!hbase_admin_table_exists (client, argv[1], &exists, NULL, &error))
+      if (!hbase_client_table_exists (client, argv[1], &exists, NULL, &error))
         return cli_fail (cli, command, error);
       if (exists)
         return CLI_EXIT_OK;
     }
-  if (!hbase_admin_create_table (client, argv[1], (const HBaseFamilyOptions *) (gpointer) families->data,
+  if (!hbase_client_create_table (client, argv[1], (const HBaseFamilyOptions *) (gpointer) families->data,
                                  families->len, splits->len > 0 ? splits : NULL, NULL, &error))
     return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
@@ -182,7 +182,7 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
     return cli_fail (cli, command, error);
   if (action == TABLE_EXISTS || if_exists)
     {
-      if (!hbase_admin_table_exists (client, argv[1], &exists, NULL, &error))
+      if (!hbase_client_table_exists (client, argv[1], &exists, NULL, &error))
         return cli_fail (cli, command, error);
       if (action == TABLE_EXISTS)
         {
@@ -202,19 +202,19 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
   switch (action)
     {
     case TABLE_DROP:
-      if (!hbase_admin_delete_table (client, argv[1], NULL, &error))
+      if (!hbase_client_delete_table (client, argv[1], NULL, &error))
         return cli_fail (cli, command, error);
       break;
     case TABLE_TRUNCATE:
-      if (!hbase_admin_truncate_table (client, argv[1], !drop_splits, NULL, &error))
+      if (!hbase_client_truncate_table (client, argv[1], !drop_splits, NULL, &error))
         return cli_fail (cli, command, error);
       break;
     case TABLE_ENABLE:
-      if (!hbase_admin_enable_table (client, argv[1], NULL, &error))
+      if (!hbase_client_enable_table (client, argv[1], NULL, &error))
         return cli_fail (cli, command, error);
       break;
     case TABLE_DISABLE:
-      if (!hbase_admin_disable_table (client, argv[1], NULL, &error))
+      if (!hbase_client_disable_table (client, argv[1], NULL, &error))
         return cli_fail (cli, command, error);
       break;
     case TABLE_EXISTS:
@@ -275,7 +275,7 @@ run_list (Cli *cli, const CliCommand *command, int argc, char **argv)
       (status = cli_expect_args (command, argc, 0, 1)) != CLI_EXIT_OK)
     return status;
   if ((client = cli_client (cli, &error)) == NULL ||
-      (tables = hbase_admin_list_tables (client, argc > 1 ? argv[1] : NULL, NULL, &error)) == NULL)
+      (tables = hbase_client_list_tables (client, argc > 1 ? argv[1] : NULL, NULL, &error)) == NULL)
     return cli_fail (cli, command, error);
   print_names (tables);
   return CLI_EXIT_OK;
@@ -339,8 +339,8 @@ namespace_action (Cli *cli, const CliCommand *command, int argc, char **argv, gb
       if (exists == if_not_exists)
         return CLI_EXIT_OK;
     }
-  if (create ? !hbase_admin_create_namespace (client, argv[1], NULL, &error)
-             : !hbase_admin_delete_namespace (client, argv[1], NULL, &error))
+  if (create ? !hbase_client_create_namespace (client, argv[1], NULL, &error)
+             : !hbase_client_delete_namespace (client, argv[1], NULL, &error))
     return cli_fail (cli, command, error);
   return CLI_EXIT_OK;
 }

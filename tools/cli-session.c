@@ -170,7 +170,7 @@ cli_existing_table (Cli *cli, const char *name, gboolean no_index, GError **erro
   HBaseClient *client = cli_client (cli, error);
   gboolean exists = FALSE;
 
-  if (client == NULL || !hbase_admin_table_exists (client, name, &exists, NULL, error))
+  if (client == NULL || !hbase_client_table_exists (client, name, &exists, NULL, error))
     return NULL;
   remember_table (cli, name);
   if (!exists)
@@ -189,7 +189,7 @@ cli_exit_for_error (const GError *error)
   if (error == NULL)
     return CLI_EXIT_FAILED;
   if (error->domain == HBASE_ERROR)
-    switch ((HBaseErrorCode) error->code)
+    switch ((HBaseError) error->code)
       {
       case HBASE_ERROR_CONNECTION:
       case HBASE_ERROR_TIMEOUT:
@@ -261,7 +261,7 @@ refine_table_error (Cli *cli, const GError *error)
   gboolean exists = TRUE;
 
   if (error == NULL || !g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO) || cli->table_name == NULL ||
-      !hbase_admin_table_exists (cli->client, cli->table_name, &exists, NULL, NULL) || exists)
+      !hbase_client_table_exists (cli->client, cli->table_name, &exists, NULL, NULL) || exists)
     return NULL;
   return g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND, "table %s does not exist", cli->table_name);
 }

@@ -58,7 +58,15 @@ typedef enum {
  * @block_cache_disabled: do not cache the family's blocks on read
  *
  * One column family of a table to create.  Initialise with
- * %HBASE_FAMILY_OPTIONS_INIT and set @name.
+ * %HBASE_FAMILY_OPTIONS_INIT and set @name (or use
+ * hbase_family_options_new() and hbase_family_options_set_name()).
+ *
+ * Who owns @name follows docs/api-conventions.md: a struct from
+ * hbase_family_options_new() or hbase_family_options_copy() owns what its
+ * setter stored (hbase_family_options_set_name() copies the name and frees
+ * the previous one; hbase_family_options_free() releases it), while a
+ * struct on the stack filled with initialisers only borrows @name and is
+ * never passed to the setter or to hbase_family_options_free().
  */
 typedef struct {
   const char *name;
@@ -68,56 +76,74 @@ typedef struct {
   HBaseBloomFilter bloom_filter;
   gboolean in_memory;
   gboolean block_cache_disabled;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseFamilyOptions;
 
-#define HBASE_FAMILY_OPTIONS_INIT { NULL, 0, 0, HBASE_COMPRESSION_NONE, HBASE_BLOOM_FILTER_DEFAULT, FALSE, FALSE }
+/**
+ * HBASE_FAMILY_OPTIONS_INIT:
+ *
+ * The defaults, with no name yet: HBase's number of versions, no expiry,
+ * no compression, HBase's bloom filter, block cache used normally.
+ */
+#define HBASE_FAMILY_OPTIONS_INIT { .name = NULL }
 
-gboolean   hbase_admin_create_table    (HBaseClient              *client,
-                                        const char               *table,
-                                        const HBaseFamilyOptions *families,
-                                        guint                     n_families,
-                                        GPtrArray                *split_keys,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_delete_table    (HBaseClient              *client,
-                                        const char               *table,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_truncate_table  (HBaseClient              *client,
-                                        const char               *table,
-                                        gboolean                  preserve_splits,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_enable_table    (HBaseClient              *client,
-                                        const char               *table,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_disable_table   (HBaseClient              *client,
-                                        const char               *table,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_table_exists    (HBaseClient              *client,
-                                        const char               *table,
-                                        gboolean                 *exists,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_is_table_enabled (HBaseClient             *client,
-                                        const char               *table,
-                                        gboolean                 *enabled,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-char     **hbase_admin_list_tables     (HBaseClient              *client,
-                                        const char               *namespace_,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_create_namespace (HBaseClient             *client,
-                                        const char               *name,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
-gboolean   hbase_admin_delete_namespace (HBaseClient             *client,
-                                        const char               *name,
-                                        GCancellable             *cancellable,
-                                        GError                  **error);
+#define HBASE_TYPE_FAMILY_OPTIONS (hbase_family_options_get_type ())
+GType               hbase_family_options_get_type (void) G_GNUC_CONST;
+HBaseFamilyOptions *hbase_family_options_new      (void);
+HBaseFamilyOptions *hbase_family_options_copy     (const HBaseFamilyOptions *options);
+void                hbase_family_options_free     (HBaseFamilyOptions       *options);
+void                hbase_family_options_set_name (HBaseFamilyOptions       *options,
+                                                   const char               *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseFamilyOptions, hbase_family_options_free)
+
+gboolean   hbase_client_create_table     (HBaseClient              *client,
+                                          const char               *table,
+                                          const HBaseFamilyOptions *families,
+                                          guint                     n_families,
+                                          GPtrArray                *split_keys,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_delete_table     (HBaseClient              *client,
+                                          const char               *table,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_truncate_table   (HBaseClient              *client,
+                                          const char               *table,
+                                          gboolean                  preserve_splits,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_enable_table     (HBaseClient              *client,
+                                          const char               *table,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_disable_table    (HBaseClient              *client,
+                                          const char               *table,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_table_exists     (HBaseClient              *client,
+                                          const char               *table,
+                                          gboolean                 *exists,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_is_table_enabled (HBaseClient              *client,
+                                          const char               *table,
+                                          gboolean                 *enabled,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+char     **hbase_client_list_tables      (HBaseClient              *client,
+                                          const char               *namespace_,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_create_namespace (HBaseClient              *client,
+                                          const char               *name,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+gboolean   hbase_client_delete_namespace (HBaseClient              *client,
+                                          const char               *name,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
 
 G_END_DECLS
 

@@ -67,7 +67,7 @@ char             **hbase_client_list_namespaces_finish (HBaseClient          *cl
  * @idle: connections waiting in the pool now
  * @open: connections that exist now (idle or in use)
  *
- * Counters for monitoring and tests.
+ * Counters for monitoring and tests, filled by hbase_client_get_stats().
  */
 typedef struct {
   guint64 connections_opened;
@@ -76,7 +76,12 @@ typedef struct {
   guint64 retries;
   guint idle;
   guint open;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseClientStats;
+
+#define HBASE_TYPE_CLIENT_STATS (hbase_client_stats_get_type ())
+GType              hbase_client_stats_get_type    (void) G_GNUC_CONST;
 
 void               hbase_client_get_stats         (HBaseClient          *client,
                                                    HBaseClientStats     *stats);

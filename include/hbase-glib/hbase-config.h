@@ -7,7 +7,7 @@
 #error "Only <hbase-glib/hbase-glib.h> can be included directly."
 #endif
 
-#include <glib.h>
+#include <glib-object.h>
 
 #include <hbase-glib/hbase-connection.h>
 
@@ -83,6 +83,8 @@ typedef struct _HBaseConfig HBaseConfig;
  */
 #define HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE (256u * 1024 * 1024)
 
+#define HBASE_TYPE_CONFIG (hbase_config_get_type ())
+GType           hbase_config_get_type              (void) G_GNUC_CONST;
 HBaseConfig    *hbase_config_new                   (void);
 HBaseConfig    *hbase_config_copy                  (const HBaseConfig *config);
 void            hbase_config_free                  (HBaseConfig       *config);

@@ -7,7 +7,7 @@
 #error "Only <hbase-glib/hbase-glib.h> can be included directly."
 #endif
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -50,9 +50,11 @@ const char  *hbase_transport_to_string   (HBaseTransport  transport);
  *
  * An open connection to one Thrift2 gateway.  A connection is not
  * thread-safe: use it from one thread at a time.  Most applications want an
- * #HBaseClient, which pools connections, retries and reconnects.
+ * #HBaseClient, which pools connections, retries and reconnects.  A
+ * #GObject: the last g_object_unref() closes it.
  */
-typedef struct _HBaseConnection HBaseConnection;
+#define HBASE_TYPE_CONNECTION (hbase_connection_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseConnection, hbase_connection, HBASE, CONNECTION, GObject)
 
 HBaseConnection *hbase_connection_open      (const char      *host,
                                              guint            port,
@@ -63,9 +65,6 @@ void             hbase_connection_set_timeout (HBaseConnection *connection,
                                                guint            milliseconds);
 const char      *hbase_connection_get_host  (HBaseConnection *connection);
 guint            hbase_connection_get_port  (HBaseConnection *connection);
-void             hbase_connection_free      (HBaseConnection *connection);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseConnection, hbase_connection_free)
 
 G_END_DECLS
 

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 #define HBASE_ERROR (hbase_error_quark ())
 
 /**
- * HBaseErrorCode:
+ * HBaseError:
  * @HBASE_ERROR_CONNECTION: the gateway could not be reached, or the
  *   connection broke during a call.
  * @HBASE_ERROR_TIMEOUT: a connect or an operation ran past its deadline.
@@ -38,7 +38,7 @@ G_BEGIN_DECLS
  * @HBASE_ERROR_BAD_DATA: data read from HBase does not have the form the
  *   caller asked for (a counter cell that is not 8 bytes wide, ...).
  *
- * Error codes of the %HBASE_ERROR domain.
+ * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  */
 typedef enum {
   HBASE_ERROR_CONNECTION = 1,
@@ -49,7 +49,19 @@ typedef enum {
   HBASE_ERROR_NOT_FOUND,
   HBASE_ERROR_SERVER,
   HBASE_ERROR_BAD_DATA,
-} HBaseErrorCode;
+} HBaseError;
+
+/**
+ * HBaseErrorCode:
+ *
+ * The former name of #HBaseError.
+ *
+ * Deprecated: Use #HBaseError.
+ */
+typedef HBaseError HBaseErrorCode G_GNUC_DEPRECATED_FOR (HBaseError);
+
+/* the former name of HBASE_TYPE_ERROR (the enum's GType) */
+#define HBASE_TYPE_ERROR_CODE HBASE_TYPE_ERROR
 
 GQuark   hbase_error_quark         (void);
 gboolean hbase_error_get_can_retry (const GError *error);

@@ -15,9 +15,16 @@ G_BEGIN_DECLS
  * HBaseCell:
  *
  * One version of one column of a row: family, qualifier, value, timestamp.
- * Owned by its #HBaseRow; immutable.
+ * Immutable.  The cells an #HBaseRow hands out belong to the row and live
+ * as long as it does; hbase_cell_copy() makes a cell of its own, freed
+ * with hbase_cell_free().
  */
 typedef struct _HBaseCell HBaseCell;
+
+#define HBASE_TYPE_CELL (hbase_cell_get_type ())
+GType       hbase_cell_get_type       (void) G_GNUC_CONST;
+HBaseCell  *hbase_cell_copy           (const HBaseCell *cell);
+void        hbase_cell_free           (HBaseCell       *cell);
 
 GBytes     *hbase_cell_get_family     (const HBaseCell *cell);
 GBytes     *hbase_cell_get_qualifier  (const HBaseCell *cell);
@@ -56,6 +63,7 @@ const HBaseCell *hbase_row_lookup_cell_bytes (HBaseRow   *row,
                                               GBytes     *qualifier);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseRow, hbase_row_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseCell, hbase_cell_free)
 
 /* 64-bit counters as HBase stores them: 8 bytes, big-endian, signed */
 GBytes          *hbase_counter_encode        (gint64      value);

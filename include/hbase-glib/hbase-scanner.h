@@ -29,7 +29,16 @@ G_BEGIN_DECLS
  *   whole rows; partial rows are stitched back into whole rows
  * @read: columns, versions, time range and filter, as for gets
  *
- * What a scan returns.  Initialise with %HBASE_SCAN_OPTIONS_INIT.
+ * What a scan returns.  Initialise with %HBASE_SCAN_OPTIONS_INIT (or
+ * hbase_scan_options_new()).
+ *
+ * Who owns the pointers follows docs/api-conventions.md: a struct from
+ * hbase_scan_options_new() or hbase_scan_options_copy() owns what its
+ * setters stored, @read's included (each setter copies or references its
+ * value and drops the previous one; hbase_scan_options_free() releases
+ * them), while a struct on the stack filled with initialisers only
+ * borrows its pointers and is never passed to the setters or to
+ * hbase_scan_options_free().
  */
 typedef struct {
   GBytes *start_row;
@@ -40,9 +49,33 @@ typedef struct {
   guint caching;
   guint batch;
   HBaseReadOptions read;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseScanOptions;
 
-#define HBASE_SCAN_OPTIONS_INIT { NULL, NULL, NULL, FALSE, 0, 0, 0, HBASE_READ_OPTIONS_INIT }
+/**
+ * HBASE_SCAN_OPTIONS_INIT:
+ *
+ * The defaults: the whole table, forward, every row, 100 rows per round
+ * trip, whole rows, and the defaults of %HBASE_READ_OPTIONS_INIT.
+ */
+#define HBASE_SCAN_OPTIONS_INIT { .read = HBASE_READ_OPTIONS_INIT }
+
+#define HBASE_TYPE_SCAN_OPTIONS (hbase_scan_options_get_type ())
+GType             hbase_scan_options_get_type      (void) G_GNUC_CONST;
+HBaseScanOptions *hbase_scan_options_new           (void);
+HBaseScanOptions *hbase_scan_options_copy          (const HBaseScanOptions *options);
+void              hbase_scan_options_free          (HBaseScanOptions       *options);
+void              hbase_scan_options_set_start_row (HBaseScanOptions       *options,
+                                                    GBytes                 *start_row);
+void              hbase_scan_options_set_stop_row  (HBaseScanOptions       *options,
+                                                    GBytes                 *stop_row);
+void              hbase_scan_options_set_prefix    (HBaseScanOptions       *options,
+                                                    GBytes                 *prefix);
+void              hbase_scan_options_set_read      (HBaseScanOptions       *options,
+                                                    const HBaseReadOptions *read);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanOptions, hbase_scan_options_free)
 
 /**
  * HBaseScanner:
@@ -51,9 +84,11 @@ typedef struct {
  * bounded however long the range; it closes its server-side scanner when
  * exhausted or freed; when the gateway expires the scanner (after 60 s
  * without a fetch) it opens a new one just after the last row returned, so
- * no row is lost or repeated.  Use from one thread at a time.
+ * no row is lost or repeated.  Use from one thread at a time.  A #GObject:
+ * the last g_object_unref() closes it.
  */
-typedef struct _HBaseScanner HBaseScanner;
+#define HBASE_TYPE_SCANNER (hbase_scanner_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseScanner, hbase_scanner, HBASE, SCANNER, GObject)
 
 HBaseScanner *hbase_table_scan          (HBaseTable             *table,
                                          const HBaseScanOptions *options,
@@ -68,11 +103,8 @@ void          hbase_scanner_next_async  (HBaseScanner           *scanner,
 HBaseRow     *hbase_scanner_next_finish (HBaseScanner           *scanner,
                                          GAsyncResult           *result,
                                          GError                **error);
-void          hbase_scanner_free        (HBaseScanner           *scanner);
 
 GBytes       *hbase_prefix_stop_row     (GBytes                 *prefix);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanner, hbase_scanner_free)
 
 G_END_DECLS
 

@@ -51,9 +51,17 @@ HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
  *   bytes, which may hold 0x00 (see hbase_filter_to_bytes()).  Not
  *   together with @filter.
  *
- * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT.  Setting
- * both forms of the columns, or both forms of the filter, is an
- * %HBASE_ERROR_ILLEGAL_ARGUMENT error of the read.
+ * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT (or
+ * hbase_read_options_new()).  Setting both forms of the columns, or both
+ * forms of the filter, is an %HBASE_ERROR_ILLEGAL_ARGUMENT error of the
+ * read.
+ *
+ * Who owns the pointers follows docs/api-conventions.md: a struct from
+ * hbase_read_options_new() or hbase_read_options_copy() owns what its
+ * setters stored (each setter copies or references its value and drops the
+ * previous one; hbase_read_options_free() releases them), while a struct on
+ * the stack filled with initialisers only borrows its pointers and is never
+ * passed to the setters or to hbase_read_options_free().
  */
 typedef struct {
   const char *const *columns;
@@ -63,9 +71,32 @@ typedef struct {
   const char *filter;
   GPtrArray *column_list;
   GBytes *filter_bytes;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseReadOptions;
 
-#define HBASE_READ_OPTIONS_INIT { NULL, 0, 0, 0, NULL, NULL, NULL }
+/**
+ * HBASE_READ_OPTIONS_INIT:
+ *
+ * The defaults: every column, the newest version, any timestamp, no filter.
+ */
+#define HBASE_READ_OPTIONS_INIT { .columns = NULL }
+
+#define HBASE_TYPE_READ_OPTIONS (hbase_read_options_get_type ())
+GType             hbase_read_options_get_type         (void) G_GNUC_CONST;
+HBaseReadOptions *hbase_read_options_new              (void);
+HBaseReadOptions *hbase_read_options_copy             (const HBaseReadOptions *options);
+void              hbase_read_options_free             (HBaseReadOptions       *options);
+void              hbase_read_options_set_columns      (HBaseReadOptions       *options,
+                                                       const char *const      *columns);
+void              hbase_read_options_set_filter       (HBaseReadOptions       *options,
+                                                       const char             *filter);
+void              hbase_read_options_set_column_list  (HBaseReadOptions       *options,
+                                                       GPtrArray              *column_list);
+void              hbase_read_options_set_filter_bytes (HBaseReadOptions       *options,
+                                                       GBytes                 *filter_bytes);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseReadOptions, hbase_read_options_free)
 
 HBaseRow   *hbase_table_get            (HBaseTable             *table,
                                         GBytes                 *row,

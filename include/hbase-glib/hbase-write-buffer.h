@@ -23,9 +23,15 @@ G_BEGIN_DECLS
  * hbase_write_buffer_flush() and at hbase_write_buffer_close().  Every
  * mutation is either written or reported as an #HBaseWriteFailure with
  * its error; none is dropped.  Thread-safe: several threads may add at
- * once.
+ * once.  A #GObject: the last g_object_unref() closes the buffer if it is
+ * open (its final flush reports failures as any flush: to the callback,
+ * or to the list of failures); failures nobody took (there is no callback
+ * and hbase_write_buffer_take_failures() was not called after them) are
+ * then logged with g_warning(), on stderr by default, rather than lost.
+ * No other thread may use the buffer once its last reference is dropped.
  */
-typedef struct _HBaseWriteBuffer HBaseWriteBuffer;
+#define HBASE_TYPE_WRITE_BUFFER (hbase_write_buffer_get_type ())
+G_DECLARE_FINAL_TYPE (HBaseWriteBuffer, hbase_write_buffer, HBASE, WRITE_BUFFER, GObject)
 
 /**
  * HBaseWriteFailure:
@@ -43,9 +49,9 @@ typedef struct _HBaseWriteFailure HBaseWriteFailure;
  *
  * Called once for each mutation a flush could not write, in the thread
  * that flushes (the caller of hbase_write_buffer_add(), _flush(), _close()
- * or _free(), the buffer's interval thread, or its sender thread with
- * @background_flush).  It must not add to,
- * flush, close or free @buffer.
+ * or of the last g_object_unref(), the buffer's interval thread, or its
+ * sender thread with @background_flush).  It must not add to, flush,
+ * close or unref @buffer.
  */
 typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
                                        HBaseMutation    *mutation,
@@ -85,7 +91,14 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  *   are reported from that thread.
  *
  * How a write buffer flushes and reports failures.  Initialise with
- * %HBASE_WRITE_BUFFER_OPTIONS_INIT.
+ * %HBASE_WRITE_BUFFER_OPTIONS_INIT (or hbase_write_buffer_options_new()).
+ *
+ * Who owns the pointers follows docs/api-conventions.md: a struct from
+ * hbase_write_buffer_options_new() or hbase_write_buffer_options_copy()
+ * holds what its setter stored (a callback and its @user_data, which the
+ * struct does not own: it must outlive every buffer made with them),
+ * while a struct on the stack filled with initialisers is never passed to
+ * the setter or to hbase_write_buffer_options_free().
  */
 typedef struct {
   gsize max_bytes;
@@ -94,6 +107,8 @@ typedef struct {
   HBaseWriteFailureFunc on_failure;
   gpointer user_data;
   gboolean background_flush;
+  /*< private >*/
+  gpointer padding[8];
 } HBaseWriteBufferOptions;
 
 /**
@@ -103,7 +118,18 @@ typedef struct {
  * failures kept for hbase_write_buffer_take_failures(), batches written
  * by the thread that fills them.
  */
-#define HBASE_WRITE_BUFFER_OPTIONS_INIT { HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES, 0, 0, NULL, NULL, FALSE }
+#define HBASE_WRITE_BUFFER_OPTIONS_INIT { .max_bytes = HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES }
+
+#define HBASE_TYPE_WRITE_BUFFER_OPTIONS (hbase_write_buffer_options_get_type ())
+GType                    hbase_write_buffer_options_get_type       (void) G_GNUC_CONST;
+HBaseWriteBufferOptions *hbase_write_buffer_options_new            (void);
+HBaseWriteBufferOptions *hbase_write_buffer_options_copy           (const HBaseWriteBufferOptions *options);
+void                     hbase_write_buffer_options_free           (HBaseWriteBufferOptions       *options);
+void                     hbase_write_buffer_options_set_on_failure (HBaseWriteBufferOptions       *options,
+                                                                    HBaseWriteFailureFunc          on_failure,
+                                                                    gpointer                       user_data);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteBufferOptions, hbase_write_buffer_options_free)
 
 HBaseWriteBuffer *hbase_write_buffer_new               (HBaseTable                    *table,
                                                         const HBaseWriteBufferOptions *options,
@@ -118,7 +144,6 @@ gboolean          hbase_write_buffer_flush             (HBaseWriteBuffer        
 gboolean          hbase_write_buffer_close             (HBaseWriteBuffer              *buffer,
                                                         GCancellable                  *cancellable,
                                                         GError                       **error);
-void              hbase_write_buffer_free              (HBaseWriteBuffer              *buffer);
 
 HBaseTable       *hbase_write_buffer_get_table         (HBaseWriteBuffer              *buffer);
 guint             hbase_write_buffer_get_pending_count (HBaseWriteBuffer              *buffer);
@@ -133,7 +158,6 @@ HBaseMutation    *hbase_write_failure_get_mutation     (const HBaseWriteFailure 
 GBytes           *hbase_write_failure_get_row          (const HBaseWriteFailure       *failure);
 const GError     *hbase_write_failure_get_error        (const HBaseWriteFailure       *failure);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteBuffer, hbase_write_buffer_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteFailure, hbase_write_failure_free)
 
 G_END_DECLS

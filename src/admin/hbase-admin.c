@@ -347,7 +347,7 @@ create_once (Service *service, gpointer user_data, GError **error)
 }
 
 /**
- * hbase_admin_create_table:
+ * hbase_client_create_table:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @families: (array length=n_families): the column families, at least one
@@ -371,7 +371,7 @@ create_once (Service *service, gpointer user_data, GError **error)
  * Returns: %TRUE when the table was created
  */
 gboolean
-hbase_admin_create_table (HBaseClient *client, const char *table, const HBaseFamilyOptions *families,
+hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFamilyOptions *families,
                           guint n_families, GPtrArray *split_keys, GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
@@ -416,7 +416,7 @@ hbase_admin_create_table (HBaseClient *client, const char *table, const HBaseFam
 }
 
 /**
- * hbase_admin_delete_table:
+ * hbase_client_delete_table:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @cancellable: (nullable): a #GCancellable
@@ -430,7 +430,7 @@ hbase_admin_create_table (HBaseClient *client, const char *table, const HBaseFam
  * Returns: %TRUE when the table was deleted
  */
 gboolean
-hbase_admin_delete_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
+hbase_client_delete_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
 
@@ -445,7 +445,7 @@ hbase_admin_delete_table (HBaseClient *client, const char *table, GCancellable *
 }
 
 /**
- * hbase_admin_truncate_table:
+ * hbase_client_truncate_table:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @preserve_splits: keep the table's region boundaries
@@ -460,7 +460,7 @@ hbase_admin_delete_table (HBaseClient *client, const char *table, GCancellable *
  * Returns: %TRUE when the table was truncated
  */
 gboolean
-hbase_admin_truncate_table (HBaseClient *client, const char *table, gboolean preserve_splits,
+hbase_client_truncate_table (HBaseClient *client, const char *table, gboolean preserve_splits,
                             GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
@@ -476,7 +476,7 @@ hbase_admin_truncate_table (HBaseClient *client, const char *table, gboolean pre
 }
 
 /**
- * hbase_admin_enable_table:
+ * hbase_client_enable_table:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @cancellable: (nullable): a #GCancellable
@@ -489,7 +489,7 @@ hbase_admin_truncate_table (HBaseClient *client, const char *table, gboolean pre
  * Returns: %TRUE when the table was enabled
  */
 gboolean
-hbase_admin_enable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
+hbase_client_enable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
 
@@ -503,7 +503,7 @@ hbase_admin_enable_table (HBaseClient *client, const char *table, GCancellable *
 }
 
 /**
- * hbase_admin_disable_table:
+ * hbase_client_disable_table:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @cancellable: (nullable): a #GCancellable
@@ -516,7 +516,7 @@ hbase_admin_enable_table (HBaseClient *client, const char *table, GCancellable *
  * Returns: %TRUE when the table was disabled
  */
 gboolean
-hbase_admin_disable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
+hbase_client_disable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
 
@@ -530,7 +530,7 @@ hbase_admin_disable_table (HBaseClient *client, const char *table, GCancellable 
 }
 
 /**
- * hbase_admin_table_exists:
+ * hbase_client_table_exists:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @exists: (out): whether the table exists
@@ -543,7 +543,7 @@ hbase_admin_disable_table (HBaseClient *client, const char *table, GCancellable 
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT for a bad name)
  */
 gboolean
-hbase_admin_table_exists (HBaseClient *client, const char *table, gboolean *exists,
+hbase_client_table_exists (HBaseClient *client, const char *table, gboolean *exists,
                           GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
@@ -558,7 +558,7 @@ hbase_admin_table_exists (HBaseClient *client, const char *table, gboolean *exis
 }
 
 /**
- * hbase_admin_is_table_enabled:
+ * hbase_client_is_table_enabled:
  * @client: a client
  * @table: the table's name, "name" or "namespace:name"
  * @enabled: (out): whether the table is enabled
@@ -570,7 +570,7 @@ hbase_admin_table_exists (HBaseClient *client, const char *table, gboolean *exis
  * Returns: %TRUE when @enabled was set
  */
 gboolean
-hbase_admin_is_table_enabled (HBaseClient *client, const char *table, gboolean *enabled,
+hbase_client_is_table_enabled (HBaseClient *client, const char *table, gboolean *enabled,
                               GCancellable *cancellable, GError **error)
 {
   g_autoptr(HbaseThriftTTableName) name = NULL;
@@ -654,14 +654,15 @@ classify_namespace_error (HBaseClient *client, const char *name, GCancellable *c
 }
 
 /**
- * hbase_admin_list_tables:
+ * hbase_client_list_tables:
  * @client: a client
  * @namespace_: (nullable): a namespace, or %NULL for every user table
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
  * The names of the tables, sorted: "name" in the default namespace,
- * "namespace:name" elsewhere, as the other hbase_admin_*() calls take them.
+ * "namespace:name" elsewhere, as the other table calls of the client take
+ * them.
  * System tables (namespace "hbase") are listed only when @namespace_ is
  * "hbase".  A missing namespace fails with %HBASE_ERROR_NOT_FOUND.
  *
@@ -669,7 +670,7 @@ classify_namespace_error (HBaseClient *client, const char *name, GCancellable *c
  *   names, or %NULL with @error set
  */
 char **
-hbase_admin_list_tables (HBaseClient *client, const char *namespace_, GCancellable *cancellable, GError **error)
+hbase_client_list_tables (HBaseClient *client, const char *namespace_, GCancellable *cancellable, GError **error)
 {
   ListCall call = { namespace_, NULL };
   GError *local = NULL;
@@ -741,7 +742,7 @@ namespace_op (HBaseClient *client, const char *name, gboolean create, GCancellab
 }
 
 /**
- * hbase_admin_create_namespace:
+ * hbase_client_create_namespace:
  * @client: a client
  * @name: the namespace's name (letters, digits and '_')
  * @cancellable: (nullable): a #GCancellable
@@ -753,13 +754,13 @@ namespace_op (HBaseClient *client, const char *name, gboolean create, GCancellab
  * Returns: %TRUE when the namespace was created
  */
 gboolean
-hbase_admin_create_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)
+hbase_client_create_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)
 {
   return namespace_op (client, name, TRUE, cancellable, error);
 }
 
 /**
- * hbase_admin_delete_namespace:
+ * hbase_client_delete_namespace:
  * @client: a client
  * @name: the namespace's name
  * @cancellable: (nullable): a #GCancellable
@@ -771,7 +772,7 @@ hbase_admin_create_namespace (HBaseClient *client, const char *name, GCancellabl
  * Returns: %TRUE when the namespace was deleted
  */
 gboolean
-hbase_admin_delete_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)
+hbase_client_delete_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)
 {
   return namespace_op (client, name, FALSE, cancellable, error);
 }

@@ -68,7 +68,7 @@ hbase_client_finalize (GObject *object)
 {
   HBaseClient *client = HBASE_CLIENT (object);
 
-  g_queue_clear_full (&client->idle, (GDestroyNotify) hbase_connection_free);
+  g_queue_clear_full (&client->idle, g_object_unref);
   _hbase_client_settings_clear (&client->settings);
   hbase_config_free (client->config);
   g_mutex_clear (&client->lock);
@@ -151,6 +151,14 @@ hbase_client_get_config (HBaseClient *client)
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   return client->config;
 }
+
+static HBaseClientStats *
+client_stats_copy (const HBaseClientStats *stats)
+{
+  return g_memdup2 (stats, sizeof *stats);
+}
+
+G_DEFINE_BOXED_TYPE (HBaseClientStats, hbase_client_stats, client_stats_copy, g_free)
 
 /**
  * hbase_client_get_stats:
@@ -311,7 +319,7 @@ acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resen
           if (_hbase_socket_transport_is_alive (_hbase_connection_get_transport (connection)))
             return connection;
           /* the gateway closed it while it idled: replace it, sending nothing */
-          hbase_connection_free (connection);
+          g_object_unref (connection);
           connection = open_connection (client, gateway, deadline, cancellable, error);
           g_mutex_lock (&client->lock);
           if (connection != NULL)
@@ -333,7 +341,7 @@ acquire (HBaseClient *client, guint gateway, gint64 deadline, gboolean may_resen
           HBaseConnection *evicted = g_queue_pop_tail (&client->idle);
 
           g_mutex_unlock (&client->lock);
-          hbase_connection_free (evicted);
+          g_clear_object (&evicted);
           connection = open_connection (client, gateway, deadline, cancellable, error);
           g_mutex_lock (&client->lock);
           break;
@@ -380,7 +388,7 @@ release (HBaseClient *client, HBaseConnection *connection, gboolean broken)
   wake_waiter (client);
   g_mutex_unlock (&client->lock);
   if (broken)
-    hbase_connection_free (connection);
+    g_object_unref (connection);
 }
 
 /* --- calls and retries ------------------------------------------------------ */
@@ -601,7 +609,7 @@ _hbase_client_call_on (HBaseClient     *client,
               client->stats.connections_reopened++;
               wake_waiter (client);
               g_mutex_unlock (&client->lock);
-              hbase_connection_free (connection);
+              g_object_unref (connection);
               stale_resent = TRUE;
               attempt--;
               continue;

@@ -32,6 +32,8 @@ struct _HBaseConfig {
   guint max_message_size;
 };
 
+G_DEFINE_BOXED_TYPE (HBaseConfig, hbase_config, hbase_config_copy, hbase_config_free)
+
 /* The rows of the table in hbase-config.h, in its order (Setting). */
 const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "gateways", "HBASE_GLIB_GATEWAYS", NULL },

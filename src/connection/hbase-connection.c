@@ -10,6 +10,7 @@
 #include "hbase-connection-private.h"
 
 struct _HBaseConnection {
+  GObject parent_instance;
   char *host;
   guint port;
   HBaseSocketTransport *transport;
@@ -17,6 +18,33 @@ struct _HBaseConnection {
   HbaseThriftTHBaseServiceClient *client;
   guint gateway;   /* index of its gateway in the client's configuration */
 };
+
+G_DEFINE_FINAL_TYPE (HBaseConnection, hbase_connection, G_TYPE_OBJECT)
+
+/* Closes the connection: the generated client and protocol go first, the
+ * transport (which owns the socket) last. */
+static void
+hbase_connection_finalize (GObject *object)
+{
+  HBaseConnection *connection = HBASE_CONNECTION (object);
+
+  g_clear_object (&connection->client);
+  g_clear_object (&connection->protocol);   /* hbase-protocol.c frees what 0.17 leaks */
+  g_clear_object (&connection->transport);   /* closes the socket */
+  g_free (connection->host);
+  G_OBJECT_CLASS (hbase_connection_parent_class)->finalize (object);
+}
+
+static void
+hbase_connection_class_init (HBaseConnectionClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_connection_finalize;
+}
+
+static void
+hbase_connection_init (HBaseConnection *connection G_GNUC_UNUSED)
+{
+}
 
 static const char *const protocol_names[] = { "binary", "compact" };
 static const char *const transport_names[] = { "buffered", "framed" };
@@ -179,7 +207,7 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
-  connection = g_new0 (HBaseConnection, 1);
+  connection = g_object_new (HBASE_TYPE_CONNECTION, NULL);
   connection->host = g_strdup (host);
   connection->port = port;
   connection->transport = _hbase_socket_transport_new (host, port,
@@ -211,12 +239,12 @@ _hbase_connection_open_full (const char      *host,
  *
  * A call that takes longer fails with %HBASE_ERROR_TIMEOUT, and the
  * connection is then unusable (a late reply would be mistaken for the next
- * one's): free it.
+ * one's): drop it.
  */
 void
 hbase_connection_set_timeout (HBaseConnection *connection, guint milliseconds)
 {
-  g_return_if_fail (connection != NULL);
+  g_return_if_fail (HBASE_IS_CONNECTION (connection));
   _hbase_socket_transport_set_request_timeout (connection->transport, milliseconds);
 }
 
@@ -234,12 +262,12 @@ _hbase_connection_get_transport (HBaseConnection *connection)
  * hbase_thrift_t_h_base_service_if_*() calls.  Turn their failures into
  * %HBASE_ERROR with hbase_error_take_call_error().
  *
- * Returns: (transfer none): the client, valid until the connection is freed.
+ * Returns: (transfer none): the client, valid while the connection lives.
  */
 HbaseThriftTHBaseServiceIf *
 hbase_connection_get_service (HBaseConnection *connection)
 {
-  g_return_val_if_fail (connection != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_CONNECTION (connection), NULL);
   return HBASE_THRIFT_T_H_BASE_SERVICE_IF (connection->client);
 }
 
@@ -255,7 +283,7 @@ hbase_connection_get_service (HBaseConnection *connection)
 const char *
 hbase_connection_get_host (HBaseConnection *connection)
 {
-  g_return_val_if_fail (connection != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_CONNECTION (connection), NULL);
   return connection->host;
 }
 
@@ -270,26 +298,8 @@ hbase_connection_get_host (HBaseConnection *connection)
 guint
 hbase_connection_get_port (HBaseConnection *connection)
 {
-  g_return_val_if_fail (connection != NULL, 0);
+  g_return_val_if_fail (HBASE_IS_CONNECTION (connection), 0);
   return connection->port;
-}
-
-/**
- * hbase_connection_free:
- * @connection: (nullable) (transfer full): a connection
- *
- * Closes the connection and frees it.
- */
-void
-hbase_connection_free (HBaseConnection *connection)
-{
-  if (connection == NULL)
-    return;
-  g_clear_object (&connection->client);
-  g_clear_object (&connection->protocol);   /* hbase-protocol.c frees what 0.17 leaks */
-  g_clear_object (&connection->transport);   /* closes the socket */
-  g_free (connection->host);
-  g_free (connection);
 }
 
 void

@@ -163,7 +163,7 @@ io_error_in_doubt (const char *message, gboolean can_retry)
  * wraps the exception, that text names the class, which is the only way to
  * tell "not found" apart.  (A plain TableNotFoundException from the 2.6
  * gateway's get says only the table name; see test-generated-client.c.) */
-static HBaseErrorCode
+static HBaseError
 io_error_code (const char *message)
 {
   if (message != NULL &&
@@ -200,7 +200,7 @@ names_do_not_retry (const char *message)
   return FALSE;
 }
 
-static HBaseErrorCode
+static HBaseError
 call_error_code (const GError *call_error)
 {
   if (call_error->domain == THRIFT_TRANSPORT_ERROR)

@@ -26,16 +26,16 @@ ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *ca
   gboolean exists = FALSE;
   g_autoptr(GError) local = NULL;
 
-  if (!hbase_admin_table_exists (client, meta_table, &exists, cancellable, error))
+  if (!hbase_client_table_exists (client, meta_table, &exists, cancellable, error))
     return FALSE;
   if (exists)
     return TRUE;
   family.name = META_FAMILY;
   family.max_versions = 1;
-  if (hbase_admin_create_table (client, meta_table, &family, 1, NULL, cancellable, &local))
+  if (hbase_client_create_table (client, meta_table, &family, 1, NULL, cancellable, &local))
     return TRUE;
   /* another client may have created it meanwhile */
-  if (hbase_admin_table_exists (client, meta_table, &exists, cancellable, NULL) && exists)
+  if (hbase_client_table_exists (client, meta_table, &exists, cancellable, NULL) && exists)
     return TRUE;
   g_propagate_error (error, g_steal_pointer (&local));
   return FALSE;

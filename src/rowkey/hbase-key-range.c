@@ -403,7 +403,7 @@ _hbase_key_schema_row_ranges (HBaseKeySchema      *schema,
  *
  * Split keys that pre-split a table of a salted schema into one region per
  * bucket: the single bytes 1 to n_buckets - 1, for
- * hbase_admin_create_table().
+ * hbase_client_create_table().
  *
  * Returns: (transfer container) (element-type GBytes): the split keys (empty
  *   for an unsalted schema)

@@ -273,7 +273,7 @@ hbase_key_scanner_finalize (GObject *object)
           g_ptr_array_unref (stream->rows);
         }
       g_clear_error (&stream->error);
-      g_clear_pointer (&stream->scanner, hbase_scanner_free);
+      g_clear_object (&stream->scanner);
     }
   g_free (scanner->streams);
   g_free (scanner->heap);

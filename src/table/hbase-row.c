@@ -487,6 +487,53 @@ hbase_row_lookup_cell_bytes (HBaseRow *row, GBytes *family, GBytes *qualifier)
   return lookup (row, family_data, family_len, qualifier_data, qualifier_len);
 }
 
+G_DEFINE_BOXED_TYPE (HBaseCell, hbase_cell, hbase_cell_copy, hbase_cell_free)
+
+/**
+ * hbase_cell_copy:
+ * @cell: a cell, of a row or a copy
+ *
+ * A cell of its own with the same family, qualifier, value and timestamp,
+ * which stays valid when the row of @cell is gone.  Its bytes are shared
+ * with @cell (as the #GBytes its accessors return), not copied again.
+ *
+ * Returns: (transfer full): the copy, to free with hbase_cell_free()
+ */
+HBaseCell *
+hbase_cell_copy (const HBaseCell *cell)
+{
+  HBaseCell *copy;
+
+  g_return_val_if_fail (cell != NULL, NULL);
+  copy = g_new0 (HBaseCell, 1);
+  copy->family_bytes = g_bytes_ref (hbase_cell_get_family (cell));
+  copy->family = g_bytes_get_data (copy->family_bytes, &copy->family_len);
+  copy->qualifier_bytes = g_bytes_ref (hbase_cell_get_qualifier (cell));
+  copy->qualifier = g_bytes_get_data (copy->qualifier_bytes, &copy->qualifier_len);
+  copy->value_bytes = g_bytes_ref (hbase_cell_get_value (cell));
+  copy->value = g_bytes_get_data (copy->value_bytes, &copy->value_len);
+  copy->timestamp = cell->timestamp;
+  return copy;
+}
+
+/**
+ * hbase_cell_free:
+ * @cell: (nullable) (transfer full): a cell made by hbase_cell_copy()
+ *
+ * Frees a copied cell.  The cells of a row belong to the row: never free
+ * them.
+ */
+void
+hbase_cell_free (HBaseCell *cell)
+{
+  if (cell == NULL)
+    return;
+  g_clear_pointer (&cell->family_bytes, g_bytes_unref);
+  g_clear_pointer (&cell->qualifier_bytes, g_bytes_unref);
+  g_clear_pointer (&cell->value_bytes, g_bytes_unref);
+  g_free (cell);
+}
+
 /**
  * hbase_cell_get_family:
  * @cell: a cell

@@ -52,6 +52,7 @@ typedef struct {
 } Bound;
 
 struct _HBaseScanner {
+  GObject parent_instance;
   HBaseTable *table;
   HBaseClient *client;
   GByteArray *table_name;
@@ -79,6 +80,45 @@ struct _HBaseScanner {
    * set), joined once the row is complete */
   GPtrArray *pending;         /* HBaseRow * */
 };
+
+G_DEFINE_FINAL_TYPE (HBaseScanner, hbase_scanner, G_TYPE_OBJECT)
+
+static void close_server_scanner (HBaseScanner *scanner);
+static void clear_buffer (HBaseScanner *scanner);
+
+/* Closes the server-side scanner if one is open (best effort: one the
+ * gateway cannot close expires there after 60 s), then frees the rest. */
+static void
+hbase_scanner_finalize (GObject *object)
+{
+  HBaseScanner *scanner = HBASE_SCANNER (object);
+
+  if (scanner->client != NULL)
+    close_server_scanner (scanner);
+  if (scanner->ready != NULL)
+    clear_buffer (scanner);
+  g_clear_pointer (&scanner->ready, g_ptr_array_unref);
+  g_clear_pointer (&scanner->pending, g_ptr_array_unref);
+  g_clear_pointer (&scanner->last_row, hbase_row_unref);
+  g_clear_pointer (&scanner->lower.key, g_bytes_unref);
+  g_clear_pointer (&scanner->upper.key, g_bytes_unref);
+  g_clear_object (&scanner->scan);
+  g_clear_pointer (&scanner->table_name, g_byte_array_unref);
+  g_clear_object (&scanner->client);
+  g_clear_object (&scanner->table);
+  G_OBJECT_CLASS (hbase_scanner_parent_class)->finalize (object);
+}
+
+static void
+hbase_scanner_class_init (HBaseScannerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_scanner_finalize;
+}
+
+static void
+hbase_scanner_init (HBaseScanner *scanner G_GNUC_UNUSED)
+{
+}
 
 /* --- keys and bounds --------------------------------------------------- */
 
@@ -599,7 +639,7 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
       return NULL;
     }
 
-  scanner = g_new0 (HBaseScanner, 1);
+  scanner = g_object_new (HBASE_TYPE_SCANNER, NULL);
   scanner->table = g_object_ref (table);
   scanner->client = g_object_ref (hbase_table_get_client (table));
   scanner->table_name = _hbase_byte_array_from_string (hbase_table_get_name (table));
@@ -698,7 +738,7 @@ hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **e
 {
   guint reopens = 0;
 
-  g_return_val_if_fail (scanner != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_SCANNER (scanner), NULL);
 
   for (;;)
     {
@@ -779,8 +819,8 @@ next_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
  * @callback: called in the thread-default main context of the caller
  * @user_data: data for @callback
  *
- * hbase_scanner_next() in a worker thread.  @scanner must stay alive and
- * must not be used otherwise until @callback has run.
+ * hbase_scanner_next() in a worker thread.  The call holds a reference on
+ * @scanner; @scanner must not be used otherwise until @callback has run.
  */
 void
 hbase_scanner_next_async (HBaseScanner        *scanner,
@@ -790,8 +830,8 @@ hbase_scanner_next_async (HBaseScanner        *scanner,
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (scanner != NULL);
-  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_return_if_fail (HBASE_IS_SCANNER (scanner));
+  task = g_task_new (scanner, cancellable, callback, user_data);
   g_task_set_source_tag (task, hbase_scanner_next_async);
   g_task_set_task_data (task, scanner, NULL);
   g_task_run_in_thread (task, next_in_thread);
@@ -812,35 +852,8 @@ hbase_scanner_next_async (HBaseScanner        *scanner,
 HBaseRow *
 hbase_scanner_next_finish (HBaseScanner *scanner, GAsyncResult *result, GError **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_task_data (G_TASK (result)) == scanner, NULL);
+  g_return_val_if_fail (g_task_is_valid (result, scanner), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-/**
- * hbase_scanner_free:
- * @scanner: (nullable) (transfer full): a scanner
- *
- * Closes the server-side scanner if one is open (best effort: one the
- * gateway cannot close expires there after 60 s) and frees @scanner.
- */
-void
-hbase_scanner_free (HBaseScanner *scanner)
-{
-  if (scanner == NULL)
-    return;
-  close_server_scanner (scanner);
-  clear_buffer (scanner);
-  g_ptr_array_unref (scanner->ready);
-  g_ptr_array_unref (scanner->pending);
-  g_clear_pointer (&scanner->last_row, hbase_row_unref);
-  g_clear_pointer (&scanner->lower.key, g_bytes_unref);
-  g_clear_pointer (&scanner->upper.key, g_bytes_unref);
-  g_clear_object (&scanner->scan);
-  g_clear_pointer (&scanner->table_name, g_byte_array_unref);
-  g_clear_object (&scanner->client);
-  g_clear_object (&scanner->table);
-  g_free (scanner);
 }
 
 gboolean

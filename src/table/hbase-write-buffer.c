@@ -60,6 +60,7 @@ typedef struct {
 } Pending;
 
 struct _HBaseWriteBuffer {
+  GObject parent_instance;
   HBaseTable *table;
   gsize max_bytes;
   guint max_mutations;
@@ -88,6 +89,8 @@ struct _HBaseWriteBuffer {
 
   GMutex flush_lock;      /* held through a flush (background: until queued) */
 };
+
+G_DEFINE_FINAL_TYPE (HBaseWriteBuffer, hbase_write_buffer, G_TYPE_OBJECT)
 
 typedef enum {
   FLUSH_ALL,              /* whatever is pending */
@@ -577,7 +580,7 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
     }
   if (options == NULL)
     options = &defaults;
-  buffer = g_new0 (HBaseWriteBuffer, 1);
+  buffer = g_object_new (HBASE_TYPE_WRITE_BUFFER, NULL);
   buffer->table = g_object_ref (table);
   buffer->max_bytes = options->max_bytes > 0 ? options->max_bytes
                                               : HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES;
@@ -597,7 +600,7 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
       buffer->sender = g_thread_try_new ("hbase-wbuffer-send", sender_main, buffer, error);
       if (buffer->sender == NULL)
         {
-          hbase_write_buffer_free (buffer);
+          g_object_unref (buffer);
           return NULL;
         }
     }
@@ -606,7 +609,7 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
       buffer->flusher = g_thread_try_new ("hbase-wbuffer", flusher_main, buffer, error);
       if (buffer->flusher == NULL)
         {
-          hbase_write_buffer_free (buffer);
+          g_object_unref (buffer);
           return NULL;
         }
     }
@@ -643,7 +646,7 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
   Pending pending;
   gboolean full;
 
-  g_return_val_if_fail (buffer != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), FALSE);
   if (!_hbase_mutation_check (mutation, error) || !check_open (buffer, error))
     return FALSE;
   pending.mutation = hbase_mutation_ref (mutation);
@@ -701,7 +704,7 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
 gboolean
 hbase_write_buffer_flush (HBaseWriteBuffer *buffer, GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (buffer != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), FALSE);
   return check_open (buffer, error) && flush (buffer, FLUSH_ALL, cancellable, error);
 }
 
@@ -729,7 +732,7 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
   guint n_untaken;
   gboolean flushed;
 
-  g_return_val_if_fail (buffer != NULL, FALSE);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), FALSE);
   g_mutex_lock (&buffer->lock);
   if (buffer->closed)
     {
@@ -764,24 +767,15 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
   return FALSE;
 }
 
-/**
- * hbase_write_buffer_free:
- * @buffer: (transfer full) (nullable): a write buffer
- *
- * Closes @buffer if it is open (its final flush reports failures as any
+/* Closes the buffer if it is open (its final flush reports failures as any
  * flush: to the callback, or to the list of failures), then frees it.
- * Failures nobody took (there is no callback and
- * hbase_write_buffer_take_failures() was not called after them) are
- * logged with g_warning(), on stderr by default, rather than lost.  No
- * other thread may use @buffer any more.
- */
-void
-hbase_write_buffer_free (HBaseWriteBuffer *buffer)
+ * Failures nobody took are logged with g_warning(), rather than lost. */
+static void
+hbase_write_buffer_finalize (GObject *object)
 {
+  HBaseWriteBuffer *buffer = HBASE_WRITE_BUFFER (object);
   const char *name;
 
-  if (buffer == NULL)
-    return;
   hbase_write_buffer_close (buffer, NULL, NULL);
   name = hbase_table_get_name (buffer->table);
   for (guint i = 0; i < buffer->failures->len; i++)
@@ -807,7 +801,18 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
   g_cond_clear (&buffer->moved);
   g_clear_pointer (&buffer->carried_first, hbase_write_failure_free);
   g_object_unref (buffer->table);
-  g_free (buffer);
+  G_OBJECT_CLASS (hbase_write_buffer_parent_class)->finalize (object);
+}
+
+static void
+hbase_write_buffer_class_init (HBaseWriteBufferClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hbase_write_buffer_finalize;
+}
+
+static void
+hbase_write_buffer_init (HBaseWriteBuffer *buffer G_GNUC_UNUSED)
+{
 }
 
 /**
@@ -821,7 +826,7 @@ hbase_write_buffer_free (HBaseWriteBuffer *buffer)
 HBaseTable *
 hbase_write_buffer_get_table (HBaseWriteBuffer *buffer)
 {
-  g_return_val_if_fail (buffer != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), NULL);
   return buffer->table;
 }
 
@@ -838,7 +843,7 @@ hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
 {
   guint count;
 
-  g_return_val_if_fail (buffer != NULL, 0);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), 0);
   g_mutex_lock (&buffer->lock);
   count = buffer->pending->len;
   g_mutex_unlock (&buffer->lock);
@@ -858,7 +863,7 @@ hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)
 {
   gsize bytes;
 
-  g_return_val_if_fail (buffer != NULL, 0);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), 0);
   g_mutex_lock (&buffer->lock);
   bytes = buffer->pending_bytes;
   g_mutex_unlock (&buffer->lock);
@@ -881,7 +886,7 @@ hbase_write_buffer_take_failures (HBaseWriteBuffer *buffer)
 {
   GPtrArray *taken;
 
-  g_return_val_if_fail (buffer != NULL, NULL);
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), NULL);
   g_mutex_lock (&buffer->lock);
   taken = buffer->failures;
   buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);

@@ -26,6 +26,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-atomic.c \
 	src/table/hbase-condition.c \
 	src/table/hbase-condition-private.h \
+	src/table/hbase-options.c \
 	src/table/hbase-scanner.c \
 	src/table/hbase-write-buffer.c \
 	src/table/hbase-write-failure.c \

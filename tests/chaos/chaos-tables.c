@@ -35,13 +35,13 @@ create_table (HBaseClient *client, const char *name, const char *const *families
   gboolean exists = FALSE;
   guint n = 0;
 
-  if (!hbase_admin_table_exists (client, name, &exists, NULL, error))
+  if (!hbase_client_table_exists (client, name, &exists, NULL, error))
     return FALSE;
-  if (exists && !hbase_admin_delete_table (client, name, NULL, error))
+  if (exists && !hbase_client_delete_table (client, name, NULL, error))
     return FALSE;
   for (; families[n] != NULL && n < G_N_ELEMENTS (options); n++)
     options[n].name = families[n];
-  return hbase_admin_create_table (client, name, options, n, keys, NULL, error);
+  return hbase_client_create_table (client, name, options, n, keys, NULL, error);
 }
 
 gboolean
@@ -59,8 +59,8 @@ chaos_setup_tables (HBaseClient *client, GError **error)
   gboolean exists = FALSE;
 
   /* the index's definitions go in a table of their own, made on demand */
-  if (!hbase_admin_table_exists (client, CHAOS_INDEX_META, &exists, NULL, error) ||
-      (exists && !hbase_admin_delete_table (client, CHAOS_INDEX_META, NULL, error)))
+  if (!hbase_client_table_exists (client, CHAOS_INDEX_META, &exists, NULL, error) ||
+      (exists && !hbase_client_delete_table (client, CHAOS_INDEX_META, NULL, error)))
     return FALSE;
   (void) none;
   return create_table (client, CHAOS_KV_TABLE, f, kv_splits, error) &&

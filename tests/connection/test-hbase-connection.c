@@ -85,12 +85,6 @@ test_open_refused (void)
   g_assert_nonnull (strstr (error->message, where));
 }
 
-static void
-test_free_null (void)
-{
-  hbase_connection_free (NULL);
-}
-
 /* A connection says where it was opened to. */
 static void
 test_host_and_port (void)
@@ -107,6 +101,7 @@ test_host_and_port (void)
   g_assert_nonnull (connection);
   g_assert_cmpstr (hbase_connection_get_host (connection), ==, "127.0.0.1");
   g_assert_cmpuint (hbase_connection_get_port (connection), ==, port);
+  g_assert_true (HBASE_IS_CONNECTION (connection));
 }
 
 /* A call to a server that accepts the connection and never answers fails
@@ -145,7 +140,6 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/transport-names", test_transport_names);
   g_test_add_func ("/connection/open-rejects-bad-arguments", test_open_rejects_bad_arguments);
   g_test_add_func ("/connection/open-refused", test_open_refused);
-  g_test_add_func ("/connection/free-null", test_free_null);
   g_test_add_func ("/connection/host-and-port", test_host_and_port);
   g_test_add_func ("/connection/set-timeout", test_set_timeout);
   return g_test_run ();

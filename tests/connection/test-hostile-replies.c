@@ -112,7 +112,7 @@ typedef struct {
   gsize pad;               /* this many 'A' bytes follow */
   guint repeat_hex;        /* the last hex group "|..." repeated this many times */
   gboolean close_after;
-  HBaseErrorCode code;     /* expected */
+  HBaseError code;     /* expected */
   Call call;
 } Case;
 

@@ -113,7 +113,7 @@ test_thrift_domains (void)
   struct {
     GQuark domain;
     int code;
-    HBaseErrorCode expected;
+    HBaseError expected;
   } cases[] = {
     { THRIFT_TRANSPORT_ERROR, THRIFT_TRANSPORT_ERROR_RECEIVE, HBASE_ERROR_CONNECTION },
     { THRIFT_TRANSPORT_ERROR, THRIFT_TRANSPORT_ERROR_SEND, HBASE_ERROR_CONNECTION },
@@ -167,13 +167,13 @@ test_ignored_error_is_freed (void)
 static void
 test_enum_types (void)
 {
-  g_autoptr(GEnumClass) codes = g_type_class_ref (HBASE_TYPE_ERROR_CODE);
+  g_autoptr(GEnumClass) codes = g_type_class_ref (HBASE_TYPE_ERROR);
   g_autoptr(GEnumClass) ops = g_type_class_ref (HBASE_TYPE_COMPARE_OP);
   g_autoptr(GFlagsClass) flags = g_type_class_ref (HBASE_TYPE_CALL_FLAGS);
   GEnumValue *value;
 
-  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_ERROR_CODE));
-  g_assert_cmpstr (g_type_name (HBASE_TYPE_ERROR_CODE), ==, "HBaseErrorCode");
+  g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_ERROR));
+  g_assert_cmpstr (g_type_name (HBASE_TYPE_ERROR), ==, "HBaseError");
   value = g_enum_get_value (codes, HBASE_ERROR_BAD_DATA);
   g_assert_nonnull (value);
   g_assert_cmpstr (value->value_nick, ==, "bad-data");

@@ -123,7 +123,7 @@ ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *opt
   families[0].name = "f";
   families[0].max_versions = 3;
   families[1].name = "g";
-  hbase_admin_create_table (fixture->client, fixture->table, families, 2, NULL, NULL, &error);
+  hbase_client_create_table (fixture->client, fixture->table, families, 2, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hbase_index_spec_set_key_prefix (spec, fixture->prefix, &error));
   g_assert_true (hbase_index_define (fixture->client, fixture->table, spec, fixture->meta, NULL,
@@ -172,9 +172,9 @@ ix_teardown (IxFixture *fixture)
   g_clear_object (&fixture->index);
   if (fixture->client != NULL)
     {
-      g_assert_true (hbase_admin_delete_table (fixture->client, fixture->table, NULL, &error));
+      g_assert_true (hbase_client_delete_table (fixture->client, fixture->table, NULL, &error));
       g_assert_no_error (error);
-      g_assert_true (hbase_admin_delete_table (fixture->client, fixture->meta, NULL, &error));
+      g_assert_true (hbase_client_delete_table (fixture->client, fixture->meta, NULL, &error));
       g_assert_no_error (error);
     }
   g_clear_object (&fixture->client);

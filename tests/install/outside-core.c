@@ -23,7 +23,7 @@ main (void)
       return 1;
     }
   printf ("outside-core: hbase-glib %s, %s\n", hbase_version_string (),
-          g_type_name (HBASE_TYPE_ERROR_CODE));
+          g_type_name (HBASE_TYPE_ERROR));
   hbase_config_free (config);
   return 0;
 }

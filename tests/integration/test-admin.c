@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Integration test of hbase_admin_*() against the real stack, on every
+/* Integration test of the client's table and namespace calls against the
+ * real stack, on every
  * protocol/transport combination it runs (see tests/support/test-stack.h):
  * create with every family option and with split keys (checked through the
  * generated layer), exists/list/enable/disable/truncate/delete, namespaces,
@@ -94,7 +95,7 @@ exists (HBaseClient *client, const char *table)
   g_autoptr(GError) error = NULL;
   gboolean answer = FALSE;
 
-  assert_ok (hbase_admin_table_exists (client, table, &answer, NULL, &error), &error);
+  assert_ok (hbase_client_table_exists (client, table, &answer, NULL, &error), &error);
   return answer;
 }
 
@@ -104,7 +105,7 @@ enabled (HBaseClient *client, const char *table)
   g_autoptr(GError) error = NULL;
   gboolean answer = FALSE;
 
-  assert_ok (hbase_admin_is_table_enabled (client, table, &answer, NULL, &error), &error);
+  assert_ok (hbase_client_is_table_enabled (client, table, &answer, NULL, &error), &error);
   return answer;
 }
 
@@ -115,7 +116,7 @@ create_simple (HBaseClient *client, const char *table, GPtrArray *keys)
   g_autoptr(GError) error = NULL;
 
   family.name = "f";
-  assert_ok (hbase_admin_create_table (client, table, &family, 1, keys, NULL, &error), &error);
+  assert_ok (hbase_client_create_table (client, table, &family, 1, keys, NULL, &error), &error);
 }
 
 static void
@@ -123,14 +124,14 @@ delete_table (HBaseClient *client, const char *table)
 {
   g_autoptr(GError) error = NULL;
 
-  assert_ok (hbase_admin_delete_table (client, table, NULL, &error), &error);
+  assert_ok (hbase_client_delete_table (client, table, NULL, &error), &error);
 }
 
 static gboolean
 list_has (HBaseClient *client, const char *namespace_, const char *table)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) names = hbase_admin_list_tables (client, namespace_, NULL, &error);
+  g_auto(GStrv) names = hbase_client_list_tables (client, namespace_, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (names);
@@ -302,7 +303,7 @@ test_create_options (gconstpointer data)
   families[0].block_cache_disabled = TRUE;
   families[1].name = "b";
   families[1].bloom_filter = HBASE_BLOOM_FILTER_NONE;
-  assert_ok (hbase_admin_create_table (client, table, families, 2, NULL, NULL, &error), &error);
+  assert_ok (hbase_client_create_table (client, table, families, 2, NULL, NULL, &error), &error);
 
   probe_run (client, get_descriptor, &probe);
   g_assert_cmpuint (probe.desc->columns->len, ==, 2);
@@ -342,7 +343,7 @@ test_create_default_bloom_zstd (gconstpointer data)
     return;
   family.name = "z";
   family.compression = HBASE_COMPRESSION_ZSTD;
-  if (hbase_admin_create_table (client, table, &family, 1, NULL, NULL, &error))
+  if (hbase_client_create_table (client, table, &family, 1, NULL, NULL, &error))
     {
       g_test_message ("ZSTD: the gateway created the table");
       probe_run (client, get_descriptor, &probe);
@@ -386,7 +387,7 @@ test_create_split_keys (gconstpointer data)
       /* the 2.6 gateway takes each key for the whole request frame: the
        * library refuses rather than let HBase fail or split wrongly */
       family.name = "f";
-      g_assert_false (hbase_admin_create_table (client, table, &family, 1, keys, NULL, &error));
+      g_assert_false (hbase_client_create_table (client, table, &family, 1, keys, NULL, &error));
       g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
       g_assert_nonnull (strstr (error->message, "framed"));
       g_assert_false (exists (client, table));
@@ -419,22 +420,22 @@ test_lifecycle (gconstpointer data)
   g_assert_true (list_has (client, "default", table));
   g_assert_true (enabled (client, table));
 
-  assert_ok (hbase_admin_disable_table (client, table, NULL, &error), &error);
+  assert_ok (hbase_client_disable_table (client, table, NULL, &error), &error);
   g_assert_false (enabled (client, table));
   g_assert_true (exists (client, table));
   /* disabling twice is HBase's error, not "not found" */
-  g_assert_false (hbase_admin_disable_table (client, table, NULL, &error));
+  g_assert_false (hbase_client_disable_table (client, table, NULL, &error));
   note ("disable of a disabled table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_clear_error (&error);
-  assert_ok (hbase_admin_enable_table (client, table, NULL, &error), &error);
+  assert_ok (hbase_client_enable_table (client, table, NULL, &error), &error);
   g_assert_true (enabled (client, table));
 
   /* truncate an enabled table: it is disabled first, HBase re-enables it */
   probe_run (client, put_row, &probe);
   probe_run (client, row_exists, &probe);
   g_assert_true (probe.found);
-  assert_ok (hbase_admin_truncate_table (client, table, TRUE, NULL, &error), &error);
+  assert_ok (hbase_client_truncate_table (client, table, TRUE, NULL, &error), &error);
   probe_run (client, row_exists, &probe);
   g_assert_false (probe.found);
   g_assert_true (exists (client, table));
@@ -461,8 +462,8 @@ test_namespace (gconstpointer data)
     return;
   g_strdelimit (ns, "-", '_');  /* namespaces take letters, digits and '_' */
   table = g_strdup_printf ("%s:t", ns);
-  assert_ok (hbase_admin_create_namespace (client, ns, NULL, &error), &error);
-  g_assert_false (hbase_admin_create_namespace (client, ns, NULL, &error));
+  assert_ok (hbase_client_create_namespace (client, ns, NULL, &error), &error);
+  g_assert_false (hbase_client_create_namespace (client, ns, NULL, &error));
   note ("create of an existing namespace", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_assert_nonnull (strstr (error->message, ns));
@@ -470,7 +471,7 @@ test_namespace (gconstpointer data)
 
   create_simple (client, table, NULL);
   g_assert_true (exists (client, table));
-  names = hbase_admin_list_tables (client, ns, NULL, &error);
+  names = hbase_client_list_tables (client, ns, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (names), ==, 1);
   g_assert_cmpstr (names[0], ==, table);
@@ -478,24 +479,24 @@ test_namespace (gconstpointer data)
   g_assert_false (list_has (client, "default", table));
 
   /* a namespace with a table cannot go */
-  g_assert_false (hbase_admin_delete_namespace (client, ns, NULL, &error));
+  g_assert_false (hbase_client_delete_namespace (client, ns, NULL, &error));
   note ("delete of a non-empty namespace", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_clear_error (&error);
 
   delete_table (client, table);
   g_assert_false (list_has (client, ns, table));
-  assert_ok (hbase_admin_delete_namespace (client, ns, NULL, &error), &error);
+  assert_ok (hbase_client_delete_namespace (client, ns, NULL, &error), &error);
   namespaces = hbase_client_list_namespaces (client, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (g_strv_contains ((const char *const *) namespaces, ns));
 
   /* now it is missing */
-  g_assert_false (hbase_admin_delete_namespace (client, ns, NULL, &error));
+  g_assert_false (hbase_client_delete_namespace (client, ns, NULL, &error));
   note ("delete of a missing namespace", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_null (hbase_admin_list_tables (client, ns, NULL, &error));
+  g_assert_null (hbase_client_list_tables (client, ns, NULL, &error));
   note ("list of a missing namespace", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
 }
@@ -529,40 +530,40 @@ test_bad_input (gconstpointer data)
   good.name = "f";
   for (guint i = 0; i < G_N_ELEMENTS (bad_names); i++)
     {
-      expect_illegal (hbase_admin_create_table (client, bad_names[i], &good, 1, NULL, NULL, &error), &error);
-      expect_illegal (hbase_admin_delete_table (client, bad_names[i], NULL, &error), &error);
-      expect_illegal (hbase_admin_truncate_table (client, bad_names[i], TRUE, NULL, &error), &error);
-      expect_illegal (hbase_admin_enable_table (client, bad_names[i], NULL, &error), &error);
-      expect_illegal (hbase_admin_disable_table (client, bad_names[i], NULL, &error), &error);
-      expect_illegal (hbase_admin_table_exists (client, bad_names[i], &answer, NULL, &error), &error);
-      expect_illegal (hbase_admin_is_table_enabled (client, bad_names[i], &answer, NULL, &error), &error);
+      expect_illegal (hbase_client_create_table (client, bad_names[i], &good, 1, NULL, NULL, &error), &error);
+      expect_illegal (hbase_client_delete_table (client, bad_names[i], NULL, &error), &error);
+      expect_illegal (hbase_client_truncate_table (client, bad_names[i], TRUE, NULL, &error), &error);
+      expect_illegal (hbase_client_enable_table (client, bad_names[i], NULL, &error), &error);
+      expect_illegal (hbase_client_disable_table (client, bad_names[i], NULL, &error), &error);
+      expect_illegal (hbase_client_table_exists (client, bad_names[i], &answer, NULL, &error), &error);
+      expect_illegal (hbase_client_is_table_enabled (client, bad_names[i], &answer, NULL, &error), &error);
     }
   for (const char *const *ns = (const char *const[]) { "", "a-b", "a:b", "a b", NULL }; *ns; ns++)
     {
-      expect_illegal (hbase_admin_create_namespace (client, *ns, NULL, &error), &error);
-      expect_illegal (hbase_admin_delete_namespace (client, *ns, NULL, &error), &error);
-      g_assert_null (hbase_admin_list_tables (client, *ns, NULL, &error));
+      expect_illegal (hbase_client_create_namespace (client, *ns, NULL, &error), &error);
+      expect_illegal (hbase_client_delete_namespace (client, *ns, NULL, &error), &error);
+      g_assert_null (hbase_client_list_tables (client, *ns, NULL, &error));
       g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
       g_clear_error (&error);
     }
-  expect_illegal (hbase_admin_create_namespace (client, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_namespace (client, NULL, NULL, &error), &error);
 
-  expect_illegal (hbase_admin_create_table (client, table, NULL, 0, NULL, NULL, &error), &error);
-  expect_illegal (hbase_admin_create_table (client, table, &good, 0, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, NULL, 0, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &good, 0, NULL, NULL, &error), &error);
   twice[0].name = "f";
   twice[1].name = "f";
-  expect_illegal (hbase_admin_create_table (client, table, twice, 2, NULL, NULL, &error), &error);
-  expect_illegal (hbase_admin_create_table (client, table, &unnamed, 1, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, twice, 2, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &unnamed, 1, NULL, NULL, &error), &error);
   unnamed.name = "";
-  expect_illegal (hbase_admin_create_table (client, table, &unnamed, 1, NULL, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &unnamed, 1, NULL, NULL, &error), &error);
   for (const char *const *name = (const char *const[]) { "a:b", ".f", "tab\there", NULL }; *name; name++)
     {
       bad_family.name = *name;
-      expect_illegal (hbase_admin_create_table (client, table, &bad_family, 1, NULL, NULL, &error), &error);
+      expect_illegal (hbase_client_create_table (client, table, &bad_family, 1, NULL, NULL, &error), &error);
     }
-  expect_illegal (hbase_admin_create_table (client, table, &good, 1, unsorted, NULL, &error), &error);
-  expect_illegal (hbase_admin_create_table (client, table, &good, 1, repeated, NULL, &error), &error);
-  expect_illegal (hbase_admin_create_table (client, table, &good, 1, empty_key, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &good, 1, unsorted, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &good, 1, repeated, NULL, &error), &error);
+  expect_illegal (hbase_client_create_table (client, table, &good, 1, empty_key, NULL, &error), &error);
 
   /* nothing reached HBase */
   g_assert_false (exists (client, table));
@@ -584,7 +585,7 @@ test_errors (gconstpointer data)
     HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
 
     family.name = "f";
-    g_assert_false (hbase_admin_create_table (client, table, &family, 1, NULL, NULL, &error));
+    g_assert_false (hbase_client_create_table (client, table, &family, 1, NULL, NULL, &error));
     note ("create of an existing table", error);
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
     g_assert_nonnull (strstr (error->message, table));
@@ -592,30 +593,30 @@ test_errors (gconstpointer data)
     g_clear_error (&error);
   }
   /* enabling an enabled table is HBase's error, not "not found" */
-  g_assert_false (hbase_admin_enable_table (client, table, NULL, &error));
+  g_assert_false (hbase_client_enable_table (client, table, NULL, &error));
   note ("enable of an enabled table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
   g_clear_error (&error);
   delete_table (client, table);
 
-  g_assert_false (hbase_admin_delete_table (client, missing, NULL, &error));
+  g_assert_false (hbase_client_delete_table (client, missing, NULL, &error));
   note ("delete of a missing table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, missing));
   g_clear_error (&error);
-  g_assert_false (hbase_admin_enable_table (client, missing, NULL, &error));
+  g_assert_false (hbase_client_enable_table (client, missing, NULL, &error));
   note ("enable of a missing table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_false (hbase_admin_disable_table (client, missing, NULL, &error));
+  g_assert_false (hbase_client_disable_table (client, missing, NULL, &error));
   note ("disable of a missing table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_false (hbase_admin_truncate_table (client, missing, FALSE, NULL, &error));
+  g_assert_false (hbase_client_truncate_table (client, missing, FALSE, NULL, &error));
   note ("truncate of a missing table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_false (hbase_admin_is_table_enabled (client, missing, &answer, NULL, &error));
+  g_assert_false (hbase_client_is_table_enabled (client, missing, &answer, NULL, &error));
   note ("is_enabled of a missing table", error);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_clear_error (&error);

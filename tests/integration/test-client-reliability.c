@@ -144,7 +144,7 @@ create_table (HBaseClient *client, const char *name)
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
 
   family.name = FAMILY;
-  hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error);
+  hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -153,7 +153,7 @@ drop_table (HBaseClient *client, const char *name)
 {
   g_autoptr(GError) error = NULL;
 
-  hbase_admin_delete_table (client, name, NULL, &error);
+  hbase_client_delete_table (client, name, NULL, &error);
   g_assert_no_error (error);
 }
 

@@ -486,7 +486,7 @@ typedef struct {
   gint invocations;
   gboolean ping_first;      /* make a real call (send a request) before failing */
   gint failures;            /* fail the first N invocations */
-  HBaseErrorCode code;      /* with this error */
+  HBaseError code;      /* with this error */
 } Flaky;
 
 static gboolean
@@ -516,7 +516,7 @@ flaky_once (Service *service, gpointer user_data, GError **error)
  * outcome, with the invocation count and the client's stats. */
 static gboolean
 run_flaky (const TestGateway *gateway, HBaseCallFlags flags, gboolean ping_first, gint failures,
-           HBaseErrorCode code, guint max_attempts, gint *invocations, HBaseClientStats *stats,
+           HBaseError code, guint max_attempts, gint *invocations, HBaseClientStats *stats,
            GError **error)
 {
   g_autoptr(HBaseConfig) config = gateway_config (gateway);

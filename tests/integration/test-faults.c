@@ -106,7 +106,7 @@ ensure_table (void)
   g_assert_no_error (error);
   table_name = test_stack_unique_name ("hbase_glib_faults");
   family.name = FAMILY;
-  g_assert_true (hbase_admin_create_table (direct, table_name, &family, 1, NULL, NULL, &error));
+  g_assert_true (hbase_client_create_table (direct, table_name, &family, 1, NULL, NULL, &error));
   g_assert_no_error (error);
   return TRUE;
 }
@@ -271,7 +271,7 @@ run_op (Faults *f, Op op, const char *suffix, GError **error)
 /* Runs @op, which must fail with @code within @max_ms (and, for a
  * timeout, not much before the deadline).  Returns the error. */
 static GError *
-expect_failure (Faults *f, Op op, const char *suffix, HBaseErrorCode code, gint64 max_ms)
+expect_failure (Faults *f, Op op, const char *suffix, HBaseError code, gint64 max_ms)
 {
   GError *error = NULL;
   TestFaultProxyStats proxy;
@@ -297,7 +297,7 @@ expect_failure (Faults *f, Op op, const char *suffix, HBaseErrorCode code, gint6
 
 /* A failure that should be noticed at once, long before the deadline. */
 static GError *
-expect_fast_failure (Faults *f, Op op, const char *suffix, HBaseErrorCode code)
+expect_fast_failure (Faults *f, Op op, const char *suffix, HBaseError code)
 {
   return expect_failure (f, op, suffix, code, TIMEOUT_MS / 2);
 }
@@ -871,7 +871,7 @@ test_scan_interrupted (gconstpointer data)
     }
   g_assert_no_error (error);
   g_assert_cmpstr (seen->str, ==, expected->str);
-  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&scanner);
   test_stack_scanner_unlock (lock);
   faults_teardown (&f);
 }
@@ -1285,7 +1285,7 @@ drop_table (void)
 
   if (direct == NULL)
     return;
-  g_assert_true (hbase_admin_delete_table (direct, table_name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (direct, table_name, NULL, &error));
   g_assert_no_error (error);
   g_clear_object (&direct);
   g_clear_pointer (&table_name, g_free);

@@ -100,7 +100,7 @@ table_with_rows (HBaseClient *client, const char *name, guint n_rows)
   HBaseTable *table;
 
   family.name = "f";
-  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
+  g_assert_true (hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error));
   table = hbase_table_new (client, name, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < n_rows; i++)
@@ -152,7 +152,7 @@ test_concurrent_scans (void)
   g_assert_cmpint (g_atomic_int_get (&resumed), ==, 0);
 
   g_clear_object (&table);
-  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
 }
 
 /* A port of the loopback interface nothing listens on. */
@@ -216,9 +216,9 @@ test_pinned_reconnect (void)
   /* every fetch reached the gateway that holds the scanner */
   g_assert_cmpint (g_atomic_int_get (&resumed), ==, 0);
 
-  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&scanner);
   g_clear_object (&table);
-  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
 }
 
 int

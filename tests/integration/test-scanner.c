@@ -1053,7 +1053,7 @@ next_ready (GObject *source, GAsyncResult *result, gpointer user_data)
   AsyncState *state = user_data;
   HBaseRow *row;
 
-  g_assert_null (source);
+  g_assert_true (source == G_OBJECT (state->scanner));
   row = hbase_scanner_next_finish (state->scanner, result, &state->error);
   if (row != NULL)
     {
@@ -1219,7 +1219,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, missing_name));
   g_clear_error (&error);
-  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&scanner);
 
   /* a filter only the server can reject: at the first next */
   options.read.filter = "NoSuchFilter ('r0')";
@@ -1231,7 +1231,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   g_assert_true (error->domain == HBASE_ERROR);
   g_test_message ("unknown filter: %s", error->message);
   g_clear_error (&error);
-  g_clear_pointer (&scanner, hbase_scanner_free);
+  g_clear_object (&scanner);
 
   /* a malformed one: rejected by the library's check, or else at next */
   options.read.filter = "PrefixFilter (";

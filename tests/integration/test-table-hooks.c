@@ -96,7 +96,7 @@ client_with_table (const char *name)
   client = hbase_client_new (config, &error);
   g_assert_no_error (error);
   family.name = "f";
-  g_assert_true (hbase_admin_create_table (client, name, &family, 1, NULL, NULL, &error));
+  g_assert_true (hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error));
   g_assert_no_error (error);
   return client;
 }
@@ -217,7 +217,7 @@ test_hooks (void)
     g_assert_cmpuint (record->before_calls, ==, before);
   }
 
-  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
   g_assert_no_error (error);
 }
 
@@ -332,7 +332,7 @@ test_background_buffer (void)
     g_assert_cmpstr (record->outcomes->str, ==, "AAAAAAAAAAAAAAAAAAAA");
   }
 
-  g_assert_true (hbase_admin_delete_table (client, name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
   g_assert_no_error (error);
 
   /* puts then deletes: two requests, both prepared; the puts fail on the

@@ -45,7 +45,7 @@ create_table (HBaseClient *client, const char *prefix)
   families[0].name = "f";
   families[0].max_versions = 3;
   families[1].name = "g";
-  g_assert_true (hbase_admin_create_table (client, name, families, 2, NULL, NULL, &error));
+  g_assert_true (hbase_client_create_table (client, name, families, 2, NULL, NULL, &error));
   g_assert_no_error (error);
   return g_steal_pointer (&name);
 }
@@ -463,7 +463,7 @@ test_free_without_close (Fixture *fixture, gconstpointer data)
   buffer = buffer_new (fixture, &options);
   add_put (buffer, "r1");
   add_put (buffer, "r2");
-  hbase_write_buffer_free (buffer);
+  g_object_unref (buffer);
   assert_written (fixture->table, "r1");
   assert_written (fixture->table, "r2");
 
@@ -475,7 +475,7 @@ test_free_without_close (Fixture *fixture, gconstpointer data)
   buffer = buffer_new (fixture, &options);
   add_ok (buffer, bad);
   add_put (buffer, "r3");
-  hbase_write_buffer_free (buffer);
+  g_object_unref (buffer);
   g_assert_cmpuint (recorded (&recorder), ==, 1);
   g_assert_true (recorder.mutations->pdata[0] == bad);
   assert_unknown_family (recorder.errors->pdata[0]);
@@ -489,7 +489,7 @@ test_free_without_close (Fixture *fixture, gconstpointer data)
   g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING,
                          "*freed with a failed mutation not taken: row \"*" BAD_KEY_ESCAPED
                          ": *nope*");
-  hbase_write_buffer_free (buffer);
+  g_object_unref (buffer);
   g_test_assert_expected_messages ();
   assert_newest (fixture->table, "r4");
 }
@@ -712,7 +712,7 @@ test_unknown_family_callback (Fixture *fixture, gconstpointer data)
   g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (recorded (&recorder), ==, 1);
-  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  g_clear_object (&buffer);
   recorder_clear (&recorder);
 }
 
@@ -817,7 +817,7 @@ test_failures_at_close (Fixture *fixture, gconstpointer data)
   assert_newest (fixture->table, "r1");
   assert_newest (fixture->table, "r2");
   g_clear_pointer (&failures, g_ptr_array_unref);
-  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  g_clear_object (&buffer);
 
   /* ... or goes to the callback */
   recorder_init (&recorder);
@@ -832,7 +832,7 @@ test_failures_at_close (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (recorded (&recorder), ==, 1);
   g_assert_true (recorder.mutations->pdata[0] == bad);
   assert_newest (fixture->table, "r3");
-  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  g_clear_object (&buffer);
   recorder_clear (&recorder);
 
   /* a failure of an earlier, automatic flush left untaken fails close */
@@ -887,7 +887,7 @@ test_table_deleted (Fixture *fixture, gconstpointer data)
     }
   add_ok (buffer, delete);
   add_put (buffer, "r6");
-  g_assert_true (hbase_admin_delete_table (fixture->client, name, NULL, &error));
+  g_assert_true (hbase_client_delete_table (fixture->client, name, NULL, &error));
   g_assert_no_error (error);
 
   g_assert_false (hbase_write_buffer_flush (buffer, NULL, &error));
@@ -909,7 +909,7 @@ test_table_deleted (Fixture *fixture, gconstpointer data)
   g_clear_error (&error);
   g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
   g_assert_no_error (error);
-  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  g_clear_object (&buffer);
   recorder_clear (&recorder);
 }
 
@@ -1055,7 +1055,7 @@ test_background_failure (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
   g_assert_no_error (error);
-  g_clear_pointer (&buffer, hbase_write_buffer_free);
+  g_clear_object (&buffer);
   recorder_clear (&recorder.recorder);
 }
 

@@ -205,7 +205,7 @@ test_stack_check_gateway (const TestGateway *gateway)
 
   if (connection == NULL)
     return FALSE;
-  hbase_connection_free (connection);
+  g_object_unref (connection);
   return TRUE;
 }
 

@@ -60,7 +60,7 @@ create_table (HBaseClient *client, const char *prefix, const HBaseFamilyOptions 
   g_autofree char *name = test_stack_unique_name (prefix);
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (hbase_admin_create_table (client, name, families, n_families, split_keys, NULL,
+  g_assert_true (hbase_client_create_table (client, name, families, n_families, split_keys, NULL,
                                            &error));
   g_assert_no_error (error);
   return g_steal_pointer (&name);
@@ -237,7 +237,7 @@ drop_table (HBaseClient *client, const char *name)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!hbase_admin_delete_table (client, name, NULL, &error))
+  if (!hbase_client_delete_table (client, name, NULL, &error))
     g_printerr ("# could not drop %s: %s\n", name, error->message);
 }
 

@@ -3,7 +3,8 @@
 check_PROGRAMS += \
 	tests/table/test-hbase-row \
 	tests/table/test-result-reader \
-	tests/table/test-request-encoding
+	tests/table/test-request-encoding \
+	tests/table/test-options
 tests_table_test_hbase_row_LDADD = $(internal_ldadd)
 tests_table_test_result_reader_LDADD = $(internal_ldadd)
 tests_table_test_request_encoding_LDADD = $(internal_ldadd)

@@ -167,6 +167,39 @@ test_row_ref (void)
   hbase_row_unref (row);
 }
 
+/* A copied cell keeps its bytes and timestamp after its row is gone, and
+ * goes through its boxed GType the same way. */
+static void
+test_cell_copy (void)
+{
+  g_autoptr(HbaseThriftTResult) result = sample_result ();
+  HBaseRow *row = _hbase_row_new_from_result (result);
+  const HBaseCell *cell = hbase_row_lookup_cell (row, "f", "a");
+  g_autoptr(HBaseCell) copy = NULL;
+  HBaseCell *boxed;
+
+  g_assert_nonnull (cell);
+  copy = hbase_cell_copy (cell);
+  g_assert_true (copy != cell);
+  g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_CELL));
+  boxed = g_boxed_copy (HBASE_TYPE_CELL, cell);
+  hbase_row_unref (row);
+
+  assert_bytes_str (hbase_cell_get_family (copy), "f");
+  assert_bytes_str (hbase_cell_get_qualifier (copy), "a");
+  assert_bytes_str (hbase_cell_get_value (copy), "v30");
+  g_assert_cmpint (hbase_cell_get_timestamp (copy), ==, 30);
+  assert_bytes_str (hbase_cell_get_value (boxed), "v30");
+  g_boxed_free (HBASE_TYPE_CELL, boxed);
+
+  /* a copy of a copy */
+  boxed = hbase_cell_copy (copy);
+  assert_bytes_str (hbase_cell_get_value (boxed), "v30");
+  g_assert_cmpint (hbase_cell_get_timestamp (boxed), ==, 30);
+  hbase_cell_free (boxed);
+  hbase_cell_free (NULL);
+}
+
 static void
 test_row_null (void)
 {
@@ -596,6 +629,7 @@ main (int argc, char **argv)
   g_test_add_func ("/table/row/lookup", test_row_lookup);
   g_test_add_func ("/table/row/empty", test_row_empty);
   g_test_add_func ("/table/row/ref", test_row_ref);
+  g_test_add_func ("/table/row/cell-copy", test_cell_copy);
   g_test_add_func ("/table/row/null", test_row_null);
   g_test_add_func ("/table/check/row", test_check_row);
   g_test_add_func ("/table/check/table-name", test_check_table_name);

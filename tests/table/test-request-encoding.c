@@ -125,16 +125,17 @@ static const char *const two_columns[] = { "f:q", "g", NULL };
 static const char *const odd_columns[] = { "f:", "f:a:b", ":q", "f:\xff\x01", NULL };
 
 static const HBaseReadOptions cases[] = {
-  { NULL, 0, 0, 0, NULL, NULL, NULL },
-  { two_columns, 0, 0, 0, NULL, NULL, NULL },
-  { odd_columns, 0, 0, 0, NULL, NULL, NULL },
-  { NULL, 3, 0, 0, NULL, NULL, NULL },
-  { NULL, 0, 1000, 0, NULL, NULL, NULL },                      /* no upper bound */
-  { NULL, 0, 0, 2000, NULL, NULL, NULL },                      /* no lower bound */
-  { NULL, 0, -5, G_MAXINT64 - 1, NULL, NULL, NULL },
-  { NULL, 0, 0, 0, "KeyOnlyFilter()", NULL, NULL },
-  { NULL, 0, 0, 0, "", NULL, NULL },
-  { two_columns, G_MAXINT32, 1, 2, "PrefixFilter('r\\x00')", NULL, NULL },
+  { .columns = NULL },
+  { .columns = two_columns },
+  { .columns = odd_columns },
+  { .max_versions = 3 },
+  { .min_timestamp = 1000 },                                   /* no upper bound */
+  { .max_timestamp = 2000 },                                   /* no lower bound */
+  { .min_timestamp = -5, .max_timestamp = G_MAXINT64 - 1 },
+  { .filter = "KeyOnlyFilter()" },
+  { .filter = "" },
+  { .columns = two_columns, .max_versions = G_MAXINT32, .min_timestamp = 1, .max_timestamp = 2,
+    .filter = "PrefixFilter('r\\x00')" },
 };
 
 static void
@@ -225,7 +226,8 @@ test_copies_options (void)
 {
   char *columns[] = { g_strdup ("f:q"), NULL };
   char *filter = g_strdup ("KeyOnlyFilter()");
-  HBaseReadOptions options = { (const char *const *) columns, 2, 1, 2, filter, NULL, NULL };
+  HBaseReadOptions options = { .columns = (const char *const *) columns, .max_versions = 2,
+                               .min_timestamp = 1, .max_timestamp = 2, .filter = filter };
   g_autoptr(GBytes) row = g_bytes_new ("r", 1);
   HBaseGetRequest *request = _hbase_get_request_new (row, &options);
   g_autoptr(HbaseThriftTGet) get = generated_get (row, &options);

@@ -225,7 +225,7 @@ channel_free (Channel *channel)
   g_clear_object (&channel->socket);
   /* a decode that failed inside a struct leaves the compact protocol's
    * stack of field ids, which its finalize does not free (c_glib 0.17;
-   * hbase_connection_free() does the same) */
+   * the connection's finalize does the same) */
   if (THRIFT_IS_COMPACT_PROTOCOL (channel->in))
     g_queue_clear (&THRIFT_COMPACT_PROTOCOL (channel->in)->_last_field);
   if (THRIFT_IS_COMPACT_PROTOCOL (channel->out))
@@ -1112,7 +1112,7 @@ test_reply_errors_mapped (void)
   struct {
     Call call;
     Reply reply;
-    HBaseErrorCode code;
+    HBaseError code;
     const char *message;
     gboolean can_retry;
   } cases[] = {

@@ -36,6 +36,7 @@ tests_libtest_support_la_SOURCES = \
 TESTS += $(check_PROGRAMS) \
 	tests/test-layering.py \
 	tests/test-source-files.py \
+	tests/test-gir.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
@@ -50,6 +51,7 @@ tests/install/test-pkg-config.log: $(filter-out tests/install/test-pkg-config.lo
 
 EXTRA_DIST += \
 	tests/test-layering.py \
+	tests/test-gir.py \
 	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \

@@ -4,8 +4,9 @@
 scanner reported no warning with --warn-all, and every public symbol in
 it is documented and says since which version it exists.  Prints TAP.
 
-The paths come from the environment (set by tests/local.mk):
-HBASE_GIR (the .gir) and HBASE_GIR_LOG (g-ir-scanner's output)."""
+Reads $top_builddir/HBase-1.0.gir and the scanner's output next to it
+(HBase-1.0.gir.log, written by src/gir.mk); HBASE_GIR and HBASE_GIR_LOG
+name other files."""
 import os
 import sys
 import xml.etree.ElementTree as ET
@@ -48,22 +49,27 @@ def symbols(namespace):
 
 
 def main():
-    gir = os.environ.get("HBASE_GIR")
-    log = os.environ.get("HBASE_GIR_LOG")
-    if not gir or not os.path.exists(gir):
+    builddir = os.environ.get("top_builddir", ".")
+    gir = os.environ.get("HBASE_GIR") or os.path.join(builddir, "HBase-1.0.gir")
+    log = os.environ.get("HBASE_GIR_LOG") or gir + ".log"
+    if not os.path.exists(gir):
         print("1..0 # SKIP the build made no .gir (configure --disable-introspection)")
         return 0
     tests = []
     with open(log, encoding="utf-8", errors="replace") as scanner_output:
-        warnings = [line.rstrip() for line in scanner_output if "Warning:" in line or "warning:" in line]
+        warnings = sorted({line.rstrip() for line in scanner_output
+                           if "Warning:" in line or "warning:" in line})
     tests.append(("g-ir-scanner --warn-all reported no warning", warnings))
     namespace = ET.parse(gir).getroot().find("c:namespace", NS)
     all_symbols = list(symbols(namespace))
     undocumented = ["%s %s" % (kind, name) for kind, name, element in all_symbols
                     if element.find("c:doc", NS) is None]
     unversioned = ["%s %s" % (kind, name) for kind, name, element in all_symbols
-                   if element.get("version") is None and kind not in ("property", "glib:signal")]
+                   if element.get("version") is None
+                   and kind not in ("property", "glib:signal", "alias")]
     tests.append(("every public symbol is documented (%d symbols)" % len(all_symbols), undocumented))
+    # (g-ir-scanner writes no version for a typedef alias, whatever its
+    # comment says: aliases are checked in the headers by reading them)
     tests.append(("every public symbol has a Since: version", unversioned))
     print("1..%d" % len(tests))
     failed = 0

@@ -22,6 +22,8 @@ G_BEGIN_DECLS
  * @HBASE_COMPRESSION_ZSTD: zstd
  *
  * Block compression of a column family (the gateway must have the codec).
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_COMPRESSION_NONE,
@@ -39,6 +41,8 @@ typedef enum {
  * @HBASE_BLOOM_FILTER_ROWCOL: by row and column
  *
  * The bloom filter of a column family.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_BLOOM_FILTER_DEFAULT,
@@ -67,6 +71,8 @@ typedef enum {
  * the previous one; hbase_family_options_free() releases it), while a
  * struct on the stack filled with initialisers only borrows @name and is
  * never passed to the setter or to hbase_family_options_free().
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *name;
@@ -85,6 +91,8 @@ typedef struct {
  *
  * The defaults, with no name yet: HBase's number of versions, no expiry,
  * no compression, HBase's bloom filter, block cache used normally.
+ *
+ * Since: 0.1
  */
 #define HBASE_FAMILY_OPTIONS_INIT { .name = NULL }
 

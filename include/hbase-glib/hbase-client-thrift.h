@@ -32,8 +32,12 @@ HbaseThriftTHBaseServiceIf *hbase_connection_get_service (HBaseConnection *conne
  *   never "in doubt" (see hbase_error_is_in_doubt()).
  *
  * How hbase_client_call() may retry a call.
+ *
+ * Since: 0.1
  */
-typedef enum {
+/* no GType: only the generated layer's calls, which are not introspected,
+ * take these flags */
+typedef enum /*< skip >*/ {
   HBASE_CALL_DEFAULT = 0,
   HBASE_CALL_IDEMPOTENT = 1 << 0,
   HBASE_CALL_READ_ONLY = 1 << 1,
@@ -50,6 +54,8 @@ typedef enum {
  * once, on different connections, so it must not consume its inputs.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 typedef gboolean (*HBaseCallFunc) (HbaseThriftTHBaseServiceIf  *service,
                                    gpointer                     user_data,

@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  * bounded pool of connections (reused last-in first-out, opened lazily,
  * spread over the configured gateways) and may be used from any number of
  * threads at once.  A #GObject.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_CLIENT (hbase_client_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseClient, hbase_client, HBASE, CLIENT, GObject)
@@ -68,6 +70,8 @@ char             **hbase_client_list_namespaces_finish (HBaseClient          *cl
  * @open: connections that exist now (idle or in use)
  *
  * Counters for monitoring and tests, filled by hbase_client_get_stats().
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint64 connections_opened;

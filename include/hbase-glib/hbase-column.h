@@ -19,6 +19,8 @@ G_BEGIN_DECLS
  * read restricted to some columns names (#HBaseReadOptions' @column_list).
  * Unlike the "family:qualifier" strings of @columns, the qualifier may
  * hold any byte, 0x00 and ':' included.  Immutable and reference counted.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseColumn HBaseColumn;
 

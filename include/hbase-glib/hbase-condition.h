@@ -30,6 +30,8 @@ G_BEGIN_DECLS
  * how HBase's filters read them too; HBase's checkAndMutate reads its
  * operator the other way round ("value OP cell"), so the library sends the
  * mirrored operator.  A missing cell passes no ordering comparison.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_COMPARE_LESS,
@@ -48,6 +50,8 @@ typedef enum {
  * check-and-mutate changes.  Builders never fail; a bad condition is
  * reported by hbase_table_check_and_mutate() before anything is sent.
  * Immutable once built; copied with hbase_condition_copy().
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseCondition HBaseCondition;
 

@@ -44,6 +44,8 @@ G_BEGIN_DECLS
  *
  * Gateways are "HOST:PORT" separated by commas or spaces; an IPv6 address
  * is written in brackets ("[::1]:9090").  A missing port means 9090.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseConfig HBaseConfig;
 
@@ -52,6 +54,8 @@ typedef struct _HBaseConfig HBaseConfig;
  *
  * The gateway port used when a gateway is given without one, and the port
  * of the default gateway (localhost).
+ *
+ * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_PORT 9090
 /**
@@ -59,6 +63,8 @@ typedef struct _HBaseConfig HBaseConfig;
  *
  * How many times an operation is tried in all unless
  * hbase_config_set_max_attempts() says otherwise.
+ *
+ * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_MAX_ATTEMPTS 16
 /**
@@ -66,6 +72,8 @@ typedef struct _HBaseConfig HBaseConfig;
  *
  * The default pause before the first retry, in milliseconds; see
  * hbase_config_set_retry_backoff().
+ *
+ * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MS 100
 /**
@@ -73,6 +81,8 @@ typedef struct _HBaseConfig HBaseConfig;
  *
  * The default longest pause between retries, in milliseconds; see
  * hbase_config_set_retry_backoff().
+ *
+ * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_RETRY_BACKOFF_MAX_MS 2000
 /**
@@ -80,6 +90,8 @@ typedef struct _HBaseConfig HBaseConfig;
  *
  * The default largest reply accepted from a gateway, in bytes (256 MiB);
  * see hbase_config_set_max_message_size().
+ *
+ * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE (256u * 1024 * 1024)
 

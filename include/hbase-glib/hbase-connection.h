@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  * @HBASE_PROTOCOL_COMPACT: TCompactProtocol (gateway started with `-c`).
  *
  * The Thrift protocol a gateway speaks.  It must match the gateway's.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_PROTOCOL_BINARY,
@@ -30,6 +32,8 @@ typedef enum {
  *   nonblocking, hsha and threadedselector servers).
  *
  * The Thrift transport a gateway speaks.  It must match the gateway's.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_TRANSPORT_BUFFERED,
@@ -52,6 +56,8 @@ const char  *hbase_transport_to_string   (HBaseTransport  transport);
  * thread-safe: use it from one thread at a time.  Most applications want an
  * #HBaseClient, which pools connections, retries and reconnects.  A
  * #GObject: the last g_object_unref() closes it.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_CONNECTION (hbase_connection_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseConnection, hbase_connection, HBASE, CONNECTION, GObject)

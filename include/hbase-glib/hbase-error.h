@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  *
  * The error domain of every failure hbase-glib reports.  Cancellation is
  * reported as %G_IO_ERROR_CANCELLED, as elsewhere in GIO.
+ *
+ * Since: 0.1
  */
 #define HBASE_ERROR (hbase_error_quark ())
 
@@ -39,6 +41,8 @@ G_BEGIN_DECLS
  *   caller asked for (a counter cell that is not 8 bytes wide, ...).
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_ERROR_CONNECTION = 1,
@@ -57,6 +61,8 @@ typedef enum {
  * The former name of #HBaseError.
  *
  * Deprecated: Use #HBaseError.
+ *
+ * Since: 0.1
  */
 typedef HBaseError HBaseErrorCode G_GNUC_DEPRECATED_FOR (HBaseError);
 

@@ -30,6 +30,8 @@ G_BEGIN_DECLS
  *
  * How a filter compares a row, family, qualifier or value with the given
  * bytes.  The #HBaseCompareOp reads "cell OP value".
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_COMPARATOR_BINARY,
@@ -58,6 +60,8 @@ typedef enum {
  * bytes 0x01-0xFF reach the server exactly.  A 0x00 byte can be rendered
  * (hbase_filter_to_bytes()) but not passed as a C string
  * (hbase_filter_to_string() refuses it).
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseFilter HBaseFilter;
 

@@ -25,6 +25,8 @@ G_BEGIN_DECLS
  * _double builders.  Builders never fail; a bad condition (an unknown
  * index, a value that does not parse) is reported by the query that uses
  * it.  Immutable and reference-counted.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseIndexQuery HBaseIndexQuery;
 
@@ -90,6 +92,8 @@ gboolean         hbase_index_query_matches      (HBaseIndex       *index,
  * hbase_index_find_options_new(). Who owns the pointers (a struct from
  * hbase_index_find_options_new() owns what its setters stored, a struct on the stack borrows
  * them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint limit;
@@ -119,6 +123,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexFindOptions, hbase_index_find_options_f
  *
  * One page of rows a query found, in row key order, and the token of the
  * next page.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseIndexPage HBaseIndexPage;
 
@@ -137,6 +143,8 @@ GType            hbase_index_page_get_type      (void) G_GNUC_CONST;
  *
  * What answering a query took.  hbase_index_page_get_stats() lends one;
  * bindings copy it with hbase_index_query_stats_copy().
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint64 candidates;

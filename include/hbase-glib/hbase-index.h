@@ -19,6 +19,8 @@ G_BEGIN_DECLS
  *
  * The error domain of what is particular to the Redis index.  Bad
  * arguments and HBase failures keep their %HBASE_ERROR codes.
+ *
+ * Since: 0.1
  */
 #define HBASE_INDEX_ERROR (hbase_index_error_quark ())
 
@@ -38,6 +40,8 @@ G_BEGIN_DECLS
  *   produce
  *
  * Error codes of the %HBASE_INDEX_ERROR domain.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_ERROR_REDIS = 1,
@@ -53,6 +57,8 @@ typedef enum {
  * The former name of #HBaseIndexError.
  *
  * Deprecated: Use #HBaseIndexError.
+ *
+ * Since: 0.1
  */
 typedef HBaseIndexError HBaseIndexErrorCode G_GNUC_DEPRECATED_FOR (HBaseIndexError);
 
@@ -62,6 +68,8 @@ typedef HBaseIndexError HBaseIndexErrorCode G_GNUC_DEPRECATED_FOR (HBaseIndexErr
  * The former name of %HBASE_TYPE_INDEX_ERROR.
  *
  * Deprecated: Use %HBASE_TYPE_INDEX_ERROR.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_INDEX_ERROR_CODE HBASE_TYPE_INDEX_ERROR
 
@@ -80,6 +88,8 @@ GQuark hbase_index_error_quark (void);
  *
  * How the bytes of an indexed cell are read.  A cell that does not parse
  * as its type is not indexed and matches no condition.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_VALUE_STRING,
@@ -102,6 +112,8 @@ typedef enum {
  *
  * What an index keeps in Redis.  At least one of %HBASE_INDEX_EXACT and
  * %HBASE_INDEX_RANGE.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_EXACT = 1 << 0,
@@ -115,6 +127,8 @@ typedef enum {
  * The index definitions of one table: the indexed columns and the Redis
  * key prefix.  Stored in HBase with hbase_index_define(), so every client
  * of the table uses the same ones.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseIndexSpec HBaseIndexSpec;
 
@@ -157,6 +171,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexSpec, hbase_index_spec_free)
  *
  * The HBase table holding index definitions and dirty marks, one row per
  * indexed table; created by hbase_index_define() when missing.
+ *
+ * Since: 0.1
  */
 #define HBASE_INDEX_DEFAULT_META_TABLE "hbase_glib_index"
 
@@ -182,6 +198,8 @@ HBaseIndexSpec *hbase_index_get_definitions      (HBaseClient          *client,
  *   hbase_index_repair() or hbase_index_rebuild() clears the mark
  *
  * What a write does when Redis cannot be reached.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_REDIS_DOWN_FAIL,
@@ -196,6 +214,8 @@ typedef enum {
  *   client): slow but right
  *
  * What a query does when the index may lack entries or Redis is down.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_DIRTY_REFUSE,
@@ -236,6 +256,8 @@ typedef enum {
  * hbase_index_options_new(). Who owns the pointers (a struct from
  * hbase_index_options_new() owns what its setters stored, a struct on the stack borrows
  * them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *redis_host;
@@ -286,6 +308,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
  * indexed.  Thread-safe.  Releasing the last reference (g_object_unref())
  * closes the index; its table handle, if referenced elsewhere, keeps
  * maintaining the index.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_INDEX (hbase_index_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseIndex, hbase_index, HBASE, INDEX, GObject)
@@ -314,6 +338,8 @@ const HBaseIndexSpec *hbase_index_get_spec       (HBaseIndex              *index
  *   set @trust_redis_restarts)
  *
  * Whether queries can use the index.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_INDEX_STATE_READY,
@@ -343,6 +369,8 @@ gboolean              hbase_index_get_state      (HBaseIndex              *index
  * hbase_index_progress_copy(). Who owns the pointers (a struct from
  * hbase_index_progress_new() owns what its setters stored, a struct on the stack borrows
  * them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *phase;
@@ -370,6 +398,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexProgress, hbase_index_progress_free)
  *
  * Called every batch of rows (and once at the end of each phase), in the
  * calling thread.
+ *
+ * Since: 0.1
  */
 typedef void (*HBaseIndexProgressFunc) (const HBaseIndexProgress *progress,
                                         gpointer                  user_data);
@@ -395,6 +425,8 @@ typedef void (*HBaseIndexProgressFunc) (const HBaseIndexProgress *progress,
  * hbase_index_maintenance_options_new(). Who owns the pointers (a struct from
  * hbase_index_maintenance_options_new() owns what its setters stored, a struct on the stack borrows
  * them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   HBaseIndexProgressFunc progress;
@@ -424,6 +456,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexMaintenanceOptions, hbase_index_mainten
  * HBaseIndexReport:
  *
  * What a verify, rebuild or repair found and did.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseIndexReport HBaseIndexReport;
 

@@ -34,6 +34,8 @@ G_BEGIN_DECLS
  * hbase_key_scan_options_new().  Who owns the pointers (a struct from
  * hbase_key_scan_options_new() owns what its setters stored, a struct on
  * the stack borrows them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const HBaseKeyRange *range;
@@ -74,6 +76,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyScanOptions, hbase_key_scan_options_free)
  * is one scan.  Use from one thread at a time.  Releasing the last
  * reference (g_object_unref()) stops the fetches in flight, waiting for the
  * round trips under way, and closes every bucket's scan.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_KEY_SCANNER (hbase_key_scanner_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseKeyScanner, hbase_key_scanner, HBASE, KEY_SCANNER, GObject)
@@ -101,6 +105,8 @@ guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *sca
  * or allocate with hbase_key_query_new().  Who owns the pointers (a struct
  * from hbase_key_query_new() owns what its setters stored, a struct on the
  * stack borrows them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const HBaseKeyRange *range;

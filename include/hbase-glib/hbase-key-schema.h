@@ -41,6 +41,8 @@ G_BEGIN_DECLS
  * How a field of a composite key is written.  Every encoding is
  * order-preserving: comparing encoded keys byte by byte (as HBase does)
  * gives the order of the values, field after field.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_KEY_FIELD_DECIMAL,
@@ -66,6 +68,8 @@ typedef enum {
  *
  * One field of a composite key, declared in key order.  Initialise with
  * %HBASE_KEY_FIELD_INIT or as a literal.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *name;
@@ -79,6 +83,9 @@ typedef struct {
 
 #define HBASE_TYPE_KEY_FIELD (hbase_key_field_get_type ())
 GType          hbase_key_field_get_type (void) G_GNUC_CONST;
+HBaseKeyField *hbase_key_field_new      (const char          *name,
+                                         HBaseKeyFieldType    type,
+                                         guint                width);
 HBaseKeyField *hbase_key_field_copy     (const HBaseKeyField *field);
 void           hbase_key_field_free     (HBaseKeyField       *field);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyField, hbase_key_field_free)
@@ -91,6 +98,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyField, hbase_key_field_free)
  * @HBASE_KEY_VALUE_BYTES: @v.b holds bytes (@data, @size)
  *
  * What an #HBaseKeyValue holds.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_KEY_VALUE_UINT = 1,
@@ -111,6 +120,8 @@ typedef enum {
  * as the number fits; string and bytes fields take bytes; double fields
  * take doubles.  Build with HBASE_KEY_UINT(), HBASE_KEY_INT(),
  * HBASE_KEY_DOUBLE(), HBASE_KEY_STRING() or HBASE_KEY_BYTES().
+ *
+ * Since: 0.1
  */
 typedef struct {
   HBaseKeyValueKind kind;
@@ -130,18 +141,24 @@ typedef struct {
  * @x: an unsigned integer
  *
  * An #HBaseKeyValue holding @x (a compound literal).
+ *
+ * Since: 0.1
  */
 /**
  * HBASE_KEY_INT:
  * @x: a signed integer
  *
  * An #HBaseKeyValue holding @x.
+ *
+ * Since: 0.1
  */
 /**
  * HBASE_KEY_DOUBLE:
  * @x: a double
  *
  * An #HBaseKeyValue holding @x.
+ *
+ * Since: 0.1
  */
 /**
  * HBASE_KEY_BYTES:
@@ -149,12 +166,16 @@ typedef struct {
  * @size_: how many
  *
  * An #HBaseKeyValue holding bytes.
+ *
+ * Since: 0.1
  */
 /**
  * HBASE_KEY_STRING:
  * @text: a NUL-terminated string (borrowed)
  *
  * An #HBaseKeyValue holding the bytes of @text, without its NUL.
+ *
+ * Since: 0.1
  */
 #define HBASE_KEY_UINT(x) ((HBaseKeyValue) { HBASE_KEY_VALUE_UINT, { .u = (guint64) (x) } })
 #define HBASE_KEY_INT(x) ((HBaseKeyValue) { HBASE_KEY_VALUE_INT, { .i = (gint64) (x) } })
@@ -165,6 +186,10 @@ typedef struct {
 
 #define HBASE_TYPE_KEY_VALUE (hbase_key_value_get_type ())
 GType          hbase_key_value_get_type (void) G_GNUC_CONST;
+HBaseKeyValue *hbase_key_value_new_uint   (guint64              value);
+HBaseKeyValue *hbase_key_value_new_int    (gint64               value);
+HBaseKeyValue *hbase_key_value_new_double (double               value);
+HBaseKeyValue *hbase_key_value_new_bytes  (GBytes              *bytes);
 HBaseKeyValue *hbase_key_value_copy     (const HBaseKeyValue *value);
 void           hbase_key_value_free     (HBaseKeyValue       *value);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyValue, hbase_key_value_free)
@@ -180,6 +205,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyValue, hbase_key_value_free)
  *   salt byte Phoenix gives a row whose unsalted key has the same bytes
  *
  * How the bucket of a key is computed from its hashed fields.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_SALT_HASH_MURMUR3,
@@ -197,6 +224,8 @@ typedef enum {
  *
  * Returns: the period, or G_MAXUINT when @value has none (the key is then
  *   refused with %HBASE_ERROR_ILLEGAL_ARGUMENT)
+ *
+ * Since: 0.1
  */
 typedef guint (*HBaseKeyPeriodFunc) (const HBaseKeyField *field,
                                      const HBaseKeyValue *value,
@@ -233,6 +262,8 @@ guint hbase_key_period_month (const HBaseKeyField *field,
  * hbase_salt_options_new().  Who owns the pointers (a struct from
  * hbase_salt_options_new() owns what its setters stored, a struct on the
  * stack borrows them) is explained in docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   guint n_buckets;
@@ -270,6 +301,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSaltOptions, hbase_salt_options_free)
  * The layout of a composite row key: typed fields in order, optionally
  * salted.  Immutable and reference-counted, so it can be shared between
  * threads.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseKeySchema HBaseKeySchema;
 
@@ -337,6 +370,8 @@ gboolean             hbase_key_schema_get_bucket    (HBaseKeySchema         *sch
  * The keys whose first @n_equal fields equal @equal and whose next field
  * lies between @lower and @upper (in the order of the values, whatever the
  * field's direction).  Initialise with %HBASE_KEY_RANGE_INIT.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const HBaseKeyValue *equal;
@@ -351,6 +386,12 @@ typedef struct {
 
 #define HBASE_TYPE_KEY_RANGE (hbase_key_range_get_type ())
 GType          hbase_key_range_get_type (void) G_GNUC_CONST;
+HBaseKeyRange *hbase_key_range_new      (HBaseKeyValue *const *equal,
+                                         guint                n_equal,
+                                         const HBaseKeyValue *lower,
+                                         gboolean             lower_inclusive,
+                                         const HBaseKeyValue *upper,
+                                         gboolean             upper_inclusive);
 HBaseKeyRange *hbase_key_range_copy     (const HBaseKeyRange *range);
 void           hbase_key_range_free     (HBaseKeyRange       *range);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseKeyRange, hbase_key_range_free)

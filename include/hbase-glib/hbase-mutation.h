@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  * @HBASE_DURABILITY_FSYNC_WAL: write it and fsync it
  *
  * How a mutation is made durable (TDurability).
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_DURABILITY_DEFAULT,
@@ -41,6 +43,8 @@ typedef enum {
  *   hbase_table_append()
  *
  * What a mutation does.
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_MUTATION_PUT,
@@ -58,6 +62,8 @@ typedef enum {
  * bad one (no row, empty row, no family, a builder of another kind, ...) as
  * %HBASE_ERROR_ILLEGAL_ARGUMENT before anything is sent.
  * Reference-counted.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseMutation HBaseMutation;
 

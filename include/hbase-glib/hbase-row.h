@@ -18,6 +18,8 @@ G_BEGIN_DECLS
  * Immutable.  The cells an #HBaseRow hands out belong to the row and live
  * as long as it does; hbase_cell_copy() makes a cell of its own, freed
  * with hbase_cell_free().
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseCell HBaseCell;
 
@@ -38,6 +40,8 @@ gint64      hbase_cell_get_timestamp  (const HBaseCell *cell);
  * sorts them (family, qualifier, newest version first).  A row that does not
  * exist comes back empty (hbase_row_is_empty()), not as an error.
  * Reference-counted and immutable, so it can be shared between threads.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseRow HBaseRow;
 

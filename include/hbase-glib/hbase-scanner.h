@@ -39,6 +39,8 @@ G_BEGIN_DECLS
  * them), while a struct on the stack filled with initialisers only
  * borrows its pointers and is never passed to the setters or to
  * hbase_scan_options_free().
+ *
+ * Since: 0.1
  */
 typedef struct {
   GBytes *start_row;
@@ -58,6 +60,8 @@ typedef struct {
  *
  * The defaults: the whole table, forward, every row, 100 rows per round
  * trip, whole rows, and the defaults of %HBASE_READ_OPTIONS_INIT.
+ *
+ * Since: 0.1
  */
 #define HBASE_SCAN_OPTIONS_INIT { .read = HBASE_READ_OPTIONS_INIT }
 
@@ -86,6 +90,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanOptions, hbase_scan_options_free)
  * without a fetch) it opens a new one just after the last row returned, so
  * no row is lost or repeated.  Use from one thread at a time.  A #GObject:
  * the last g_object_unref() closes it.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_SCANNER (hbase_scanner_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseScanner, hbase_scanner, HBASE, SCANNER, GObject)

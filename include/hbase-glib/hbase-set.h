@@ -19,6 +19,8 @@ G_BEGIN_DECLS
  *
  * The longest member of a set, in bytes (HBase's longest qualifier is
  * 32767 bytes, and the member's qualifier has a one-byte prefix).
+ *
+ * Since: 0.1
  */
 #define HBASE_SET_MAX_MEMBER_SIZE 32766
 
@@ -26,6 +28,8 @@ G_BEGIN_DECLS
  * HBASE_SET_MAX_SHARDS:
  *
  * The most rows a set may be sharded over.
+ *
+ * Since: 0.1
  */
 #define HBASE_SET_MAX_SHARDS 65535
 
@@ -44,6 +48,8 @@ G_BEGIN_DECLS
  * struct from hbase_set_options_new() owns what its setters stored, a
  * struct on the stack borrows them) is explained in
  * docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *family;
@@ -71,6 +77,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetOptions, hbase_set_options_free)
  * reads and writes nothing.  Thread-safe; the operations on it are atomic
  * per row (see hbase_set_add()).  Release it with g_object_unref():
  * iterators made from it stay valid, and the set's data is untouched.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_SET (hbase_set_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseSet, hbase_set, HBASE, SET, GObject)
@@ -81,6 +89,8 @@ G_DECLARE_FINAL_TYPE (HBaseSet, hbase_set, HBASE, SET, GObject)
  * A stream of members in ascending byte order, read a page at a time
  * (hbase_set_members(), hbase_set_intersect(), ...).  Use from one thread
  * at a time.  Reference-counted: release it with hbase_set_iter_unref().
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseSetIter HBaseSetIter;
 

@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  * A handle on one table ("name" or "namespace:name") through an
  * #HBaseClient.  Cheap: it holds a reference to the client and the name.
  * Thread-safe, like the client.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_TABLE (hbase_table_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseTable, hbase_table, HBASE, TABLE, GObject)
@@ -62,6 +64,8 @@ HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
  * previous one; hbase_read_options_free() releases them), while a struct on
  * the stack filled with initialisers only borrows its pointers and is never
  * passed to the setters or to hbase_read_options_free().
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *const *columns;
@@ -79,6 +83,8 @@ typedef struct {
  * HBASE_READ_OPTIONS_INIT:
  *
  * The defaults: every column, the newest version, any timestamp, no filter.
+ *
+ * Since: 0.1
  */
 #define HBASE_READ_OPTIONS_INIT { .columns = NULL }
 

@@ -29,6 +29,8 @@ G_BEGIN_DECLS
  * and hbase_write_buffer_take_failures() was not called after them) are
  * then logged with g_warning(), on stderr by default, rather than lost.
  * No other thread may use the buffer once its last reference is dropped.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_WRITE_BUFFER (hbase_write_buffer_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseWriteBuffer, hbase_write_buffer, HBASE, WRITE_BUFFER, GObject)
@@ -37,6 +39,8 @@ G_DECLARE_FINAL_TYPE (HBaseWriteBuffer, hbase_write_buffer, HBASE, WRITE_BUFFER,
  * HBaseWriteFailure:
  *
  * A mutation a flush could not write, and why.
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseWriteFailure HBaseWriteFailure;
 
@@ -52,6 +56,8 @@ typedef struct _HBaseWriteFailure HBaseWriteFailure;
  * or of the last g_object_unref(), the buffer's interval thread, or its
  * sender thread with @background_flush).  It must not add to, flush,
  * close or unref @buffer.
+ *
+ * Since: 0.1
  */
 typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
                                        HBaseMutation    *mutation,
@@ -62,6 +68,8 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  * HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES:
  *
  * The default byte threshold, 2 MiB, as the Java client's write buffer.
+ *
+ * Since: 0.1
  */
 #define HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES (2 * 1024 * 1024)
 
@@ -99,6 +107,8 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  * struct does not own: it must outlive every buffer made with them),
  * while a struct on the stack filled with initialisers is never passed to
  * the setter or to hbase_write_buffer_options_free().
+ *
+ * Since: 0.1
  */
 typedef struct {
   gsize max_bytes;
@@ -117,6 +127,8 @@ typedef struct {
  * The defaults: flush at 2 MiB, no count limit, no periodic flush,
  * failures kept for hbase_write_buffer_take_failures(), batches written
  * by the thread that fills them.
+ *
+ * Since: 0.1
  */
 #define HBASE_WRITE_BUFFER_OPTIONS_INIT { .max_bytes = HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES }
 
@@ -125,6 +137,10 @@ GType                    hbase_write_buffer_options_get_type       (void) G_GNUC
 HBaseWriteBufferOptions *hbase_write_buffer_options_new            (void);
 HBaseWriteBufferOptions *hbase_write_buffer_options_copy           (const HBaseWriteBufferOptions *options);
 void                     hbase_write_buffer_options_free           (HBaseWriteBufferOptions       *options);
+void                     hbase_write_buffer_set_on_failure (HBaseWriteBuffer     *buffer,
+                                                            HBaseWriteFailureFunc on_failure,
+                                                            gpointer              user_data,
+                                                            GDestroyNotify        destroy);
 void                     hbase_write_buffer_options_set_on_failure (HBaseWriteBufferOptions       *options,
                                                                     HBaseWriteFailureFunc          on_failure,
                                                                     gpointer                       user_data);

@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  * The longest member of a sorted set, in bytes: its descending-order
  * qualifier (up to twice its length plus 11 bytes) must fit in HBase's
  * 32767-byte qualifiers.
+ *
+ * Since: 0.1
  */
 #define HBASE_ZSET_MAX_MEMBER_SIZE 16378
 
@@ -30,6 +32,8 @@ G_BEGIN_DECLS
  * HBASE_ZSET_SCORE_SIZE:
  *
  * The size of an encoded score (hbase_zset_encode_score()).
+ *
+ * Since: 0.1
  */
 #define HBASE_ZSET_SCORE_SIZE 8
 
@@ -44,6 +48,8 @@ G_BEGIN_DECLS
  * Who owns the pointers (a struct from hbase_zset_options_new() owns what
  * its setters stored, a struct on the stack borrows them) is explained in
  * docs/api-conventions.md.
+ *
+ * Since: 0.1
  */
 typedef struct {
   const char *family;
@@ -76,6 +82,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetOptions, hbase_zset_options_free)
  * ZADD's options, with Redis's rules: NX with XX, and any two of GT, LT
  * and NX, are refused (%HBASE_ERROR_ILLEGAL_ARGUMENT).  INCR is
  * hbase_zset_add_incr().
+ *
+ * Since: 0.1
  */
 typedef enum {
   HBASE_ZADD_NONE = 0,
@@ -95,6 +103,8 @@ typedef enum {
  *
  * A range of scores.  Initialise with %HBASE_SCORE_RANGE_INIT (every
  * score).  NaN bounds are refused.
+ *
+ * Since: 0.1
  */
 typedef struct {
   gdouble min;
@@ -122,6 +132,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScoreRange, hbase_score_range_free)
  *
  * A member and its score, as pops and hbase_zset_iter_collect() return
  * them.
+ *
+ * Since: 0.1
  */
 typedef struct {
   GBytes *member;
@@ -142,6 +154,8 @@ void            hbase_zset_entry_free      (HBaseZSetEntry       *entry);
  * Creating it reads and writes nothing.  Thread-safe; every change is
  * atomic (see hbase_zset_add()).  Release it with g_object_unref():
  * iterators made from it stay valid, and the data is untouched.
+ *
+ * Since: 0.1
  */
 #define HBASE_TYPE_ZSET (hbase_zset_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseZSet, hbase_zset, HBASE, ZSET, GObject)
@@ -152,6 +166,8 @@ G_DECLARE_FINAL_TYPE (HBaseZSet, hbase_zset, HBASE, ZSET, GObject)
  * A stream of (member, score) entries, read a page at a time.  Use from
  * one thread at a time.  Reference-counted: release it with
  * hbase_zset_iter_unref().
+ *
+ * Since: 0.1
  */
 typedef struct _HBaseZSetIter HBaseZSetIter;
 

@@ -369,6 +369,8 @@ create_once (Service *service, gpointer user_data, GError **error)
  * "already exists".
  *
  * Returns: %TRUE when the table was created
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFamilyOptions *families,
@@ -428,6 +430,8 @@ hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFa
  * disabled.  A missing table fails with %HBASE_ERROR_NOT_FOUND.
  *
  * Returns: %TRUE when the table was deleted
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_delete_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
@@ -458,6 +462,8 @@ hbase_client_delete_table (HBaseClient *client, const char *table, GCancellable 
  * missing table fails with %HBASE_ERROR_NOT_FOUND.
  *
  * Returns: %TRUE when the table was truncated
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_truncate_table (HBaseClient *client, const char *table, gboolean preserve_splits,
@@ -487,6 +493,8 @@ hbase_client_truncate_table (HBaseClient *client, const char *table, gboolean pr
  * %HBASE_ERROR_IO and HBase's message (TableNotDisabledException).
  *
  * Returns: %TRUE when the table was enabled
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_enable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
@@ -514,6 +522,8 @@ hbase_client_enable_table (HBaseClient *client, const char *table, GCancellable 
  * with %HBASE_ERROR_IO and HBase's message (TableNotEnabledException).
  *
  * Returns: %TRUE when the table was disabled
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_disable_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
@@ -541,6 +551,8 @@ hbase_client_disable_table (HBaseClient *client, const char *table, GCancellable
  *
  * Returns: %TRUE when @exists was set, %FALSE with @error set
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT for a bad name)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_table_exists (HBaseClient *client, const char *table, gboolean *exists,
@@ -568,6 +580,8 @@ hbase_client_table_exists (HBaseClient *client, const char *table, gboolean *exi
  * A missing table fails with %HBASE_ERROR_NOT_FOUND.
  *
  * Returns: %TRUE when @enabled was set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_is_table_enabled (HBaseClient *client, const char *table, gboolean *enabled,
@@ -668,6 +682,8 @@ classify_namespace_error (HBaseClient *client, const char *name, GCancellable *c
  *
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the table
  *   names, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 char **
 hbase_client_list_tables (HBaseClient *client, const char *namespace_, GCancellable *cancellable, GError **error)
@@ -752,6 +768,8 @@ namespace_op (HBaseClient *client, const char *name, gboolean create, GCancellab
  * and HBase's message.
  *
  * Returns: %TRUE when the namespace was created
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_create_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)
@@ -770,6 +788,8 @@ hbase_client_create_namespace (HBaseClient *client, const char *name, GCancellab
  * %HBASE_ERROR_IO).  A missing namespace fails with %HBASE_ERROR_NOT_FOUND.
  *
  * Returns: %TRUE when the namespace was deleted
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_delete_namespace (HBaseClient *client, const char *name, GCancellable *cancellable, GError **error)

@@ -19,6 +19,8 @@ G_DEFINE_BOXED_TYPE (HBaseFamilyOptions, hbase_family_options, hbase_family_opti
  *
  * Returns: (transfer full): the options, to free with
  *   hbase_family_options_free()
+ *
+ * Since: 0.1
  */
 HBaseFamilyOptions *
 hbase_family_options_new (void)
@@ -34,6 +36,8 @@ hbase_family_options_new (void)
  *
  * Returns: (transfer full): the copy, to free with
  *   hbase_family_options_free()
+ *
+ * Since: 0.1
  */
 HBaseFamilyOptions *
 hbase_family_options_copy (const HBaseFamilyOptions *options)
@@ -52,6 +56,8 @@ hbase_family_options_copy (const HBaseFamilyOptions *options)
  *   hbase_family_options_new() or hbase_family_options_copy()
  *
  * Frees @options and their name.
+ *
+ * Since: 0.1
  */
 void
 hbase_family_options_free (HBaseFamilyOptions *options)
@@ -69,6 +75,8 @@ hbase_family_options_free (HBaseFamilyOptions *options)
  * @name: (nullable): the family's name, copied
  *
  * Sets the name, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_family_options_set_name (HBaseFamilyOptions *options, const char *name)

@@ -36,6 +36,8 @@ ping_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **err
  * Checks that a gateway answers and is a Thrift2 gateway.
  *
  * Returns: %TRUE if it does
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_ping (HBaseClient *client, GCancellable *cancellable, GError **error)
@@ -62,6 +64,8 @@ ping_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
  * @user_data: data for @callback
  *
  * Asynchronous hbase_client_ping().
+ *
+ * Since: 0.1
  */
 void
 hbase_client_ping_async (HBaseClient *client, GCancellable *cancellable,
@@ -85,6 +89,8 @@ hbase_client_ping_async (HBaseClient *client, GCancellable *cancellable,
  *
  * Returns: %TRUE if the gateway answered and is a Thrift2 gateway, %FALSE
  *   with @error set otherwise
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_ping_finish (HBaseClient *client, GAsyncResult *result, GError **error)
@@ -122,6 +128,8 @@ list_namespaces_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, G
  *
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the
  *   namespace names, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 char **
 hbase_client_list_namespaces (HBaseClient *client, GCancellable *cancellable, GError **error)
@@ -158,6 +166,8 @@ list_namespaces_in_thread (GTask *task, gpointer source, gpointer task_data,
  * @user_data: data for @callback
  *
  * Asynchronous hbase_client_list_namespaces().
+ *
+ * Since: 0.1
  */
 void
 hbase_client_list_namespaces_async (HBaseClient *client, GCancellable *cancellable,
@@ -182,6 +192,8 @@ hbase_client_list_namespaces_async (HBaseClient *client, GCancellable *cancellab
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the
  *   namespace names, like hbase_client_list_namespaces(), or %NULL with
  *   @error set
+ *
+ * Since: 0.1
  */
 char **
 hbase_client_list_namespaces_finish (HBaseClient *client, GAsyncResult *result, GError **error)

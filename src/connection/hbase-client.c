@@ -98,6 +98,8 @@ hbase_client_init (HBaseClient *client)
  * Creates a client.  No connection is opened until the first call.
  *
  * Returns: (transfer full): the client
+ *
+ * Since: 0.1
  */
 HBaseClient *
 hbase_client_new (const HBaseConfig *config, GError **error)
@@ -117,6 +119,8 @@ hbase_client_new (const HBaseConfig *config, GError **error)
  * g_object_unref().
  *
  * Returns: (transfer full): @client
+ *
+ * Since: 0.1
  */
 HBaseClient *
 hbase_client_ref (HBaseClient *client)
@@ -129,6 +133,8 @@ hbase_client_ref (HBaseClient *client)
  * @client: (transfer full): a client
  *
  * Drops a reference; the last one closes the pooled connections.
+ *
+ * Since: 0.1
  */
 void
 hbase_client_unref (HBaseClient *client)
@@ -144,6 +150,8 @@ hbase_client_unref (HBaseClient *client)
  * not change.
  *
  * Returns: (transfer none): the client's settings
+ *
+ * Since: 0.1
  */
 const HBaseConfig *
 hbase_client_get_config (HBaseClient *client)
@@ -167,6 +175,8 @@ G_DEFINE_BOXED_TYPE (HBaseClientStats, hbase_client_stats, client_stats_copy, g_
  *
  * Fills @stats with a snapshot of @client's counters and of its connection
  * pool.
+ *
+ * Since: 0.1
  */
 void
 hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
@@ -519,6 +529,8 @@ back_off (HBaseClient *client, guint attempt, gint64 deadline, GCancellable *can
  *
  * Returns: %TRUE if an attempt succeeded; otherwise the last attempt's
  *   error.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_call (HBaseClient     *client,
@@ -679,6 +691,8 @@ call_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
  *
  * hbase_client_call() in a worker thread.  A cancelled call returns
  * promptly and its connection is closed, not pooled.
+ *
+ * Since: 0.1
  */
 void
 hbase_client_call_async (HBaseClient          *client,
@@ -711,7 +725,11 @@ hbase_client_call_async (HBaseClient          *client,
  * @result: the result given to the callback
  * @error: return location for an error
  *
+ * Finishes hbase_client_call_async().
+ *
  * Returns: %TRUE if the call succeeded
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_client_call_finish (HBaseClient *client, GAsyncResult *result, GError **error)
@@ -735,6 +753,8 @@ static HBaseClient *default_client;
  * one pool.  When the settings are invalid, each call reports why.
  *
  * Returns: (transfer full) (nullable): a reference to the default client
+ *
+ * Since: 0.1
  */
 HBaseClient *
 hbase_client_get_default (GError **error)
@@ -761,6 +781,8 @@ hbase_client_get_default (GError **error)
  * Drops the process's reference to the default client (for example at
  * exit, so leak checkers stay quiet).  Holders of references keep a working
  * client; the next hbase_client_get_default() creates a new one.
+ *
+ * Since: 0.1
  */
 void
 hbase_client_release_default (void)

@@ -179,6 +179,8 @@ escapes_valid (GKeyFile *key_file, const char *group, const char *key)
  * @config is unchanged.
  *
  * Returns: %TRUE if every setting of the group was valid.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_load_key_file (HBaseConfig  *config,
@@ -273,6 +275,8 @@ hbase_config_load_key_file (HBaseConfig  *config,
  * malformed file, name @path.  On error @config is unchanged.
  *
  * Returns: %TRUE if the file was read and every setting was valid.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
@@ -312,6 +316,8 @@ hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
  * variable.  All or nothing: on error @config is unchanged.
  *
  * Returns: %TRUE if the file and every variable were valid.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_load_environment (HBaseConfig *config, GError **error)
@@ -354,6 +360,8 @@ hbase_config_load_environment (HBaseConfig *config, GError **error)
  * hbase_config_load_environment() reads it.
  *
  * Returns: (transfer full) (nullable): a new config, or %NULL with @error set.
+ *
+ * Since: 0.1
  */
 HBaseConfig *
 hbase_config_new_from_environment (GError **error)

@@ -205,6 +205,8 @@ parse_gateway (const char *entry, GError **error)
  * gateway, localhost:9090, binary protocol over buffered transport.
  *
  * Returns: (transfer full): a new config; free with hbase_config_free().
+ *
+ * Since: 0.1
  */
 HBaseConfig *
 hbase_config_new (void)
@@ -234,6 +236,8 @@ hbase_config_new (void)
  * own.
  *
  * Returns: (transfer full): an independent deep copy of @config.
+ *
+ * Since: 0.1
  */
 HBaseConfig *
 hbase_config_copy (const HBaseConfig *config)
@@ -253,6 +257,8 @@ hbase_config_copy (const HBaseConfig *config)
  * @config: (nullable) (transfer full): a config
  *
  * Frees @config and its gateway list.
+ *
+ * Since: 0.1
  */
 void
 hbase_config_free (HBaseConfig *config)
@@ -285,6 +291,8 @@ _hbase_config_replace (HBaseConfig *dest, HBaseConfig *src)
  * %HBASE_CONFIG_DEFAULT_PORT.  On error the list is left as it was.
  *
  * Returns: %TRUE if @gateways was a valid, non-empty list.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **error)
@@ -351,6 +359,8 @@ hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **e
  * Appends one gateway to the list.
  *
  * Returns: %TRUE if @host and @port were valid.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GError **error)
@@ -370,6 +380,8 @@ hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GEr
  * Gets how many gateways @config lists.
  *
  * Returns: the number of gateways, at least 1.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_n_gateways (const HBaseConfig *config)
@@ -388,6 +400,8 @@ hbase_config_get_n_gateways (const HBaseConfig *config)
  *
  * Returns: (transfer none) (nullable): the host of gateway @index (IPv6
  *   without brackets), or %NULL if @index is out of range.
+ *
+ * Since: 0.1
  */
 const char *
 hbase_config_get_gateway_host (const HBaseConfig *config, guint index)
@@ -406,6 +420,8 @@ hbase_config_get_gateway_host (const HBaseConfig *config, guint index)
  * Gets the port of one of the gateways, in the order they were given.
  *
  * Returns: the port of gateway @index, or 0 if @index is out of range.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_gateway_port (const HBaseConfig *config, guint index)
@@ -426,6 +442,8 @@ hbase_config_get_gateway_port (const HBaseConfig *config, guint index)
  * it was.
  *
  * Returns: %TRUE if @protocol is a valid #HBaseProtocol.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_protocol (HBaseConfig *config, HBaseProtocol protocol, GError **error)
@@ -449,6 +467,8 @@ hbase_config_set_protocol (HBaseConfig *config, HBaseProtocol protocol, GError *
  * Gets the Thrift protocol used to talk to the gateways.
  *
  * Returns: the protocol the gateways speak.
+ *
+ * Since: 0.1
  */
 HBaseProtocol
 hbase_config_get_protocol (const HBaseConfig *config)
@@ -467,6 +487,8 @@ hbase_config_get_protocol (const HBaseConfig *config)
  * it was.
  *
  * Returns: %TRUE if @transport is a valid #HBaseTransport.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_transport (HBaseConfig *config, HBaseTransport transport, GError **error)
@@ -490,6 +512,8 @@ hbase_config_set_transport (HBaseConfig *config, HBaseTransport transport, GErro
  * Gets the Thrift transport used to talk to the gateways.
  *
  * Returns: the transport the gateways speak.
+ *
+ * Since: 0.1
  */
 HBaseTransport
 hbase_config_get_transport (const HBaseConfig *config)
@@ -508,6 +532,8 @@ hbase_config_get_transport (const HBaseConfig *config)
  * is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_connect_timeout (HBaseConfig *config, guint milliseconds, GError **error)
@@ -527,6 +553,8 @@ hbase_config_set_connect_timeout (HBaseConfig *config, guint milliseconds, GErro
  * Gets how long opening a connection to a gateway may take.
  *
  * Returns: the connect timeout in milliseconds.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_connect_timeout (const HBaseConfig *config)
@@ -545,6 +573,8 @@ hbase_config_get_connect_timeout (const HBaseConfig *config)
  * @config is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_operation_timeout (HBaseConfig *config, guint milliseconds, GError **error)
@@ -564,6 +594,8 @@ hbase_config_set_operation_timeout (HBaseConfig *config, guint milliseconds, GEr
  * Gets how long one operation may take in all, retries included.
  *
  * Returns: the operation timeout in milliseconds.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_operation_timeout (const HBaseConfig *config)
@@ -583,6 +615,8 @@ hbase_config_get_operation_timeout (const HBaseConfig *config)
  * On error @config is left as it was.
  *
  * Returns: %TRUE if @attempts was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_max_attempts (HBaseConfig *config, guint attempts, GError **error)
@@ -602,6 +636,8 @@ hbase_config_set_max_attempts (HBaseConfig *config, guint attempts, GError **err
  * Gets how many times an operation is tried before its failure is reported.
  *
  * Returns: how many times an operation is tried in all.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_max_attempts (const HBaseConfig *config)
@@ -637,6 +673,8 @@ _hbase_config_check_retry_backoff (guint first_ms, guint max_ms, GError **error)
  * Sets both backoff bounds at once, since each limits the other.
  *
  * Returns: %TRUE if both were in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_retry_backoff (HBaseConfig *config, guint first_ms, guint max_ms, GError **error)
@@ -658,6 +696,8 @@ hbase_config_set_retry_backoff (HBaseConfig *config, guint first_ms, guint max_m
  * to hbase_config_get_retry_backoff_max().
  *
  * Returns: the pause before the first retry, in milliseconds.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_retry_backoff (const HBaseConfig *config)
@@ -673,6 +713,8 @@ hbase_config_get_retry_backoff (const HBaseConfig *config)
  * Gets the longest pause between two retries.
  *
  * Returns: the longest pause between retries, in milliseconds.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_retry_backoff_max (const HBaseConfig *config)
@@ -691,6 +733,8 @@ hbase_config_get_retry_backoff_max (const HBaseConfig *config)
  * left as it was.
  *
  * Returns: %TRUE if @size was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_pool_size (HBaseConfig *config, guint size, GError **error)
@@ -710,6 +754,8 @@ hbase_config_set_pool_size (HBaseConfig *config, guint size, GError **error)
  * Gets how many connections a client keeps open at most.
  *
  * Returns: the most connections open at once.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_pool_size (const HBaseConfig *config)
@@ -729,6 +775,8 @@ hbase_config_get_pool_size (const HBaseConfig *config)
  * the pool is busy.  On error @config is left as it was.
  *
  * Returns: %TRUE if @milliseconds was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_pool_wait (HBaseConfig *config, guint milliseconds, GError **error)
@@ -749,6 +797,8 @@ hbase_config_set_pool_wait (HBaseConfig *config, guint milliseconds, GError **er
  * the pool is busy.
  *
  * Returns: how long to wait for a free connection, in milliseconds.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_pool_wait (const HBaseConfig *config)
@@ -771,6 +821,8 @@ hbase_config_get_pool_wait (const HBaseConfig *config)
  * connection may hold.
  *
  * Returns: %TRUE if @bytes was in range.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_config_set_max_message_size (HBaseConfig *config, guint bytes, GError **error)
@@ -791,6 +843,8 @@ hbase_config_set_max_message_size (HBaseConfig *config, guint bytes, GError **er
  * fails the call.
  *
  * Returns: the largest reply accepted, in bytes.
+ *
+ * Since: 0.1
  */
 guint
 hbase_config_get_max_message_size (const HBaseConfig *config)

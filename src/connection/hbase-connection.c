@@ -69,6 +69,8 @@ lookup_name (const char *name, const char *const *names, gsize n_names)
  * variables.  On error @protocol is left untouched.
  *
  * Returns: %TRUE if @name names a protocol.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **error)
@@ -93,6 +95,8 @@ hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **
  * Gets the name of @protocol, as hbase_protocol_from_string() reads it.
  *
  * Returns: (transfer none): "binary" or "compact", or "invalid".
+ *
+ * Since: 0.1
  */
 const char *
 hbase_protocol_to_string (HBaseProtocol protocol)
@@ -110,6 +114,8 @@ hbase_protocol_to_string (HBaseProtocol protocol)
  * variables.  On error @transport is left untouched.
  *
  * Returns: %TRUE if @name names a transport.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_transport_from_string (const char *name, HBaseTransport *transport, GError **error)
@@ -134,6 +140,8 @@ hbase_transport_from_string (const char *name, HBaseTransport *transport, GError
  * Gets the name of @transport, as hbase_transport_from_string() reads it.
  *
  * Returns: (transfer none): "buffered" or "framed", or "invalid".
+ *
+ * Since: 0.1
  */
 const char *
 hbase_transport_to_string (HBaseTransport transport)
@@ -160,6 +168,8 @@ hbase_transport_to_string (HBaseTransport transport)
  * Returns: (transfer full) (nullable): the connection, or %NULL with
  *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT, %HBASE_ERROR_CONNECTION or
  *   %HBASE_ERROR_TIMEOUT).
+ *
+ * Since: 0.1
  */
 HBaseConnection *
 hbase_connection_open (const char      *host,
@@ -240,6 +250,8 @@ _hbase_connection_open_full (const char      *host,
  * A call that takes longer fails with %HBASE_ERROR_TIMEOUT, and the
  * connection is then unusable (a late reply would be mistaken for the next
  * one's): drop it.
+ *
+ * Since: 0.1
  */
 void
 hbase_connection_set_timeout (HBaseConnection *connection, guint milliseconds)
@@ -263,6 +275,8 @@ _hbase_connection_get_transport (HBaseConnection *connection)
  * %HBASE_ERROR with hbase_error_take_call_error().
  *
  * Returns: (transfer none): the client, valid while the connection lives.
+ *
+ * Since: 0.1
  */
 HbaseThriftTHBaseServiceIf *
 hbase_connection_get_service (HBaseConnection *connection)
@@ -279,6 +293,8 @@ hbase_connection_get_service (HBaseConnection *connection)
  * @connection.
  *
  * Returns: (transfer none): the host the connection was opened to.
+ *
+ * Since: 0.1
  */
 const char *
 hbase_connection_get_host (HBaseConnection *connection)
@@ -294,6 +310,8 @@ hbase_connection_get_host (HBaseConnection *connection)
  * Gets the port @connection was opened to.
  *
  * Returns: the port the connection was opened to.
+ *
+ * Since: 0.1
  */
 guint
 hbase_connection_get_port (HBaseConnection *connection)

@@ -49,6 +49,8 @@ hbase_error_private_clear (HBaseErrorPrivate *priv)
  * Gets the quark of the %HBASE_ERROR domain; use the macro instead.
  *
  * Returns: the error domain
+ *
+ * Since: 0.1
  */
 G_DEFINE_EXTENDED_ERROR (HBaseError, hbase_error)
 
@@ -61,6 +63,8 @@ G_DEFINE_EXTENDED_ERROR (HBaseError, hbase_error)
  * %FALSE for errors of other domains and codes.
  *
  * Returns: %TRUE if the failed call may succeed when sent again.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_error_get_can_retry (const GError *error)
@@ -98,6 +102,8 @@ hbase_error_get_can_retry (const GError *error)
  * data: a read in doubt changed nothing.
  *
  * Returns: %TRUE if the call may have been applied.
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_error_is_in_doubt (const GError *error)
@@ -224,6 +230,8 @@ call_error_code (const GError *call_error)
  * gateway's.  The generated code alone only says "TIOError"; the server's
  * text is in the exception object, which this reads.  Takes ownership of
  * @call_error; the exception objects stay the caller's.
+ *
+ * Since: 0.1
  */
 void
 hbase_error_take_call_error (GError                      **error,

@@ -11,6 +11,8 @@
  * be newer than the headers it was compiled against (HBASE_GLIB_*_VERSION).
  *
  * Returns: (transfer none): the version, e.g. "0.1.0".
+ *
+ * Since: 0.1
  */
 const char *
 hbase_version_string (void)

@@ -82,6 +82,8 @@ find_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
  *
  * Starts hbase_index_find() in a worker thread; the caller may drop its
  * reference to @index before @callback runs.  Finish with hbase_index_find_finish().
+ *
+ * Since: 0.1
  */
 void
 hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
@@ -102,7 +104,11 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
  * @result: the #GAsyncResult given to the callback
  * @error: return location for an error
  *
+ * Finishes hbase_index_find_async().
+ *
  * Returns: (transfer full) (nullable): the page, or %NULL with @error
+ *
+ * Since: 0.1
  */
 HBaseIndexPage *
 hbase_index_find_finish (HBaseIndex *index, GAsyncResult *result, GError **error)
@@ -136,6 +142,8 @@ count_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
  *
  * Starts hbase_index_count() in a worker thread; the caller may drop its
  * reference to @index before @callback runs.  Finish with hbase_index_count_finish().
+ *
+ * Since: 0.1
  */
 void
 hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable *cancellable,
@@ -157,7 +165,11 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
  * @count: (out): how many rows match
  * @error: return location for an error
  *
+ * Finishes hbase_index_count_async().
+ *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_count_finish (HBaseIndex *index, GAsyncResult *result, guint64 *count, GError **error)

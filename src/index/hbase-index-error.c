@@ -11,5 +11,7 @@
  * Gets the quark of the %HBASE_INDEX_ERROR domain; use the macro instead.
  *
  * Returns: the error domain
+ *
+ * Since: 0.1
  */
 G_DEFINE_QUARK (hbase-index-error-quark, hbase_index_error)

@@ -86,6 +86,8 @@ run_pass (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
  * in flight are counted as in doubt.
  *
  * Returns: (transfer full) (nullable): the report, or %NULL with @error
+ *
+ * Since: 0.1
  */
 HBaseIndexReport *
 hbase_index_verify (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
@@ -228,6 +230,8 @@ rebuild (Work *work, GCancellable *cancellable, GError **error)
  *
  * Returns: (transfer full) (nullable): the report (rows and entries), or
  *   %NULL with @error
+ *
+ * Since: 0.1
  */
 HBaseIndexReport *
 hbase_index_rebuild (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
@@ -392,6 +396,8 @@ repair (Work *work, GCancellable *cancellable, GError **error)
  * meanwhile.  The report gives what verify found and what was repaired.
  *
  * Returns: (transfer full) (nullable): the report, or %NULL with @error
+ *
+ * Since: 0.1
  */
 HBaseIndexReport *
 hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
@@ -412,6 +418,8 @@ hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *optio
  * afterwards only if the table is indexed again; free @index.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)

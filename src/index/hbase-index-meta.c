@@ -59,6 +59,8 @@ ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *ca
  * %HBASE_INDEX_ERROR_CHANGED once the rebuild has started.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec *spec,
@@ -156,6 +158,8 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
  *
  * Returns: (transfer full) (nullable): the stored definitions, or %NULL
  *   with %HBASE_INDEX_ERROR_NO_INDEX when there are none
+ *
+ * Since: 0.1
  */
 HBaseIndexSpec *
 hbase_index_get_definitions (HBaseClient *client, const char *table, const char *meta_table,

@@ -16,7 +16,13 @@ G_DEFINE_BOXED_TYPE (HBaseIndexOptions, hbase_index_options, hbase_index_options
 /**
  * hbase_index_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new struct, zeroed: the defaults
+ *
+ * Since: 0.1
  */
 HBaseIndexOptions *
 hbase_index_options_new (void)
@@ -28,7 +34,12 @@ hbase_index_options_new (void)
  * hbase_index_options_copy:
  * @options: a struct
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseIndexOptions *
 hbase_index_options_copy (const HBaseIndexOptions *options)
@@ -50,6 +61,8 @@ hbase_index_options_copy (const HBaseIndexOptions *options)
  *   hbase_index_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_options_free (HBaseIndexOptions *options)
@@ -69,6 +82,8 @@ hbase_index_options_free (HBaseIndexOptions *options)
  * @redis_host: (nullable): the Redis host; %NULL for 127.0.0.1
  *
  * Stores a copy of @redis_host, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_options_set_redis_host (HBaseIndexOptions *options, const char *redis_host)
@@ -87,6 +102,8 @@ hbase_index_options_set_redis_host (HBaseIndexOptions *options, const char *redi
  * @redis_socket: (nullable): a unix socket path; %NULL for none
  *
  * Stores a copy of @redis_socket, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_options_set_redis_socket (HBaseIndexOptions *options, const char *redis_socket)
@@ -105,6 +122,8 @@ hbase_index_options_set_redis_socket (HBaseIndexOptions *options, const char *re
  * @redis_password: (nullable): sent with AUTH; %NULL for none
  *
  * Stores a copy of @redis_password, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_options_set_redis_password (HBaseIndexOptions *options, const char *redis_password)
@@ -124,6 +143,8 @@ hbase_index_options_set_redis_password (HBaseIndexOptions *options, const char *
  *   %HBASE_INDEX_DEFAULT_META_TABLE
  *
  * Stores a copy of @meta_table, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_options_set_meta_table (HBaseIndexOptions *options, const char *meta_table)
@@ -143,7 +164,13 @@ G_DEFINE_BOXED_TYPE (HBaseIndexFindOptions, hbase_index_find_options, hbase_inde
 /**
  * hbase_index_find_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new struct, zeroed: the defaults
+ *
+ * Since: 0.1
  */
 HBaseIndexFindOptions *
 hbase_index_find_options_new (void)
@@ -155,7 +182,12 @@ hbase_index_find_options_new (void)
  * hbase_index_find_options_copy:
  * @options: a struct
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseIndexFindOptions *
 hbase_index_find_options_copy (const HBaseIndexFindOptions *options)
@@ -175,6 +207,8 @@ hbase_index_find_options_copy (const HBaseIndexFindOptions *options)
  *   hbase_index_find_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_find_options_free (HBaseIndexFindOptions *options)
@@ -193,6 +227,8 @@ hbase_index_find_options_free (HBaseIndexFindOptions *options)
  *   first page
  *
  * Stores a copy of @page_token, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_find_options_set_page_token (HBaseIndexFindOptions *options, const char *page_token)
@@ -212,6 +248,8 @@ hbase_index_find_options_set_page_token (HBaseIndexFindOptions *options, const c
  *   whole rows
  *
  * Stores a copy of @columns, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_find_options_set_columns (HBaseIndexFindOptions *options, const char *const *columns)
@@ -231,7 +269,13 @@ G_DEFINE_BOXED_TYPE (HBaseIndexMaintenanceOptions, hbase_index_maintenance_optio
 /**
  * hbase_index_maintenance_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new struct, zeroed: the defaults
+ *
+ * Since: 0.1
  */
 HBaseIndexMaintenanceOptions *
 hbase_index_maintenance_options_new (void)
@@ -243,7 +287,12 @@ hbase_index_maintenance_options_new (void)
  * hbase_index_maintenance_options_copy:
  * @options: a struct
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseIndexMaintenanceOptions *
 hbase_index_maintenance_options_copy (const HBaseIndexMaintenanceOptions *options)
@@ -262,6 +311,8 @@ hbase_index_maintenance_options_copy (const HBaseIndexMaintenanceOptions *option
  *   hbase_index_maintenance_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_maintenance_options_free (HBaseIndexMaintenanceOptions *options)
@@ -285,6 +336,8 @@ hbase_index_maintenance_options_free (HBaseIndexMaintenanceOptions *options)
  * Stores the progress callback, releasing the previous data.  A copy of
  * @options calls the same callback with the same data but does not own
  * the data.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_maintenance_options_set_progress (HBaseIndexMaintenanceOptions *options,
@@ -312,7 +365,13 @@ G_DEFINE_BOXED_TYPE (HBaseIndexQueryStats, hbase_index_query_stats, hbase_index_
 /**
  * hbase_index_query_stats_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new struct, zeroed
+ *
+ * Since: 0.1
  */
 HBaseIndexQueryStats *
 hbase_index_query_stats_new (void)
@@ -324,7 +383,12 @@ hbase_index_query_stats_new (void)
  * hbase_index_query_stats_copy:
  * @stats: a struct
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @stats
+ *
+ * Since: 0.1
  */
 HBaseIndexQueryStats *
 hbase_index_query_stats_copy (const HBaseIndexQueryStats *stats)
@@ -342,6 +406,8 @@ hbase_index_query_stats_copy (const HBaseIndexQueryStats *stats)
  *   hbase_index_query_stats_copy()
  *
  * Frees @stats and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_query_stats_free (HBaseIndexQueryStats *stats)
@@ -358,7 +424,13 @@ G_DEFINE_BOXED_TYPE (HBaseIndexProgress, hbase_index_progress, hbase_index_progr
 /**
  * hbase_index_progress_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new struct, zeroed
+ *
+ * Since: 0.1
  */
 HBaseIndexProgress *
 hbase_index_progress_new (void)
@@ -370,7 +442,12 @@ hbase_index_progress_new (void)
  * hbase_index_progress_copy:
  * @progress: a struct
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @progress
+ *
+ * Since: 0.1
  */
 HBaseIndexProgress *
 hbase_index_progress_copy (const HBaseIndexProgress *progress)
@@ -389,6 +466,8 @@ hbase_index_progress_copy (const HBaseIndexProgress *progress)
  *   hbase_index_progress_copy()
  *
  * Frees @progress and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_progress_free (HBaseIndexProgress *progress)
@@ -405,6 +484,8 @@ hbase_index_progress_free (HBaseIndexProgress *progress)
  * @phase: (nullable): "clear", "scan", "check" or "fix"
  *
  * Stores a copy of @phase, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_progress_set_phase (HBaseIndexProgress *progress, const char *phase)

@@ -62,6 +62,8 @@ G_DEFINE_BOXED_TYPE (HBaseIndexPage, hbase_index_page, hbase_index_page_copy, hb
  * A copy of @page: the same rows (referenced), token and stats.
  *
  * Returns: (transfer full): the copy
+ *
+ * Since: 0.1
  */
 HBaseIndexPage *
 hbase_index_page_copy (const HBaseIndexPage *page)
@@ -85,6 +87,8 @@ hbase_index_page_copy (const HBaseIndexPage *page)
  *
  * Returns: (transfer none) (element-type HBaseRow): its rows, in row key
  *   order
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_index_page_get_rows (HBaseIndexPage *page)
@@ -101,6 +105,8 @@ hbase_index_page_get_rows (HBaseIndexPage *page)
  * string belongs to @page.
  *
  * Returns: (nullable): the token of the next page, %NULL after the last
+ *
+ * Since: 0.1
  */
 const char *
 hbase_index_page_get_next_token (HBaseIndexPage *page)
@@ -116,6 +122,8 @@ hbase_index_page_get_next_token (HBaseIndexPage *page)
  * Gets what answering the query of @page took.  The stats belong to @page.
  *
  * Returns: (transfer none): what answering took
+ *
+ * Since: 0.1
  */
 const HBaseIndexQueryStats *
 hbase_index_page_get_stats (HBaseIndexPage *page)
@@ -129,6 +137,8 @@ hbase_index_page_get_stats (HBaseIndexPage *page)
  * @page: (nullable) (transfer full): a page
  *
  * Frees @page and drops its references to its rows.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_page_free (HBaseIndexPage *page)

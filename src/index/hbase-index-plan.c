@@ -403,6 +403,8 @@ _hbase_index_node_matches_row (Node *node, HBaseRow *row)
  * the newest version of each indexed column, read as its type.
  *
  * Returns: %FALSE when the query is invalid for the index
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_query_matches (HBaseIndex *index, HBaseIndexQuery *query, HBaseRow *row,

@@ -53,6 +53,8 @@ query_new (QueryKind kind, const char *index)
  * Takes a reference on @query; release it with hbase_index_query_unref().
  *
  * Returns: (transfer full): @query
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_ref (HBaseIndexQuery *query)
@@ -67,6 +69,8 @@ hbase_index_query_ref (HBaseIndexQuery *query)
  * @query: (nullable) (transfer full): a query
  *
  * Drops a reference; the last one frees the query.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_query_unref (HBaseIndexQuery *query)
@@ -97,6 +101,8 @@ add_bytes_value (HBaseIndexQuery *query, GBytes *value)
  * Rows whose indexed column equals @value (as numbers for numeric types).
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_equal (const char *index, GBytes *value)
@@ -115,6 +121,8 @@ hbase_index_query_equal (const char *index, GBytes *value)
  * Rows whose indexed numeric column equals @value.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_equal_int64 (const char *index, gint64 value)
@@ -135,6 +143,8 @@ hbase_index_query_equal_int64 (const char *index, gint64 value)
  * Rows whose indexed column equals one of @values.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_in (const char *index, GBytes *const *values, guint n_values)
@@ -185,6 +195,8 @@ range_new (const char *index, const QueryInput *min, gboolean min_inclusive, con
  * the index's type.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive, GBytes *max,
@@ -211,6 +223,8 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
  * Rows whose indexed numeric column lies between @min and @max.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean min_inclusive,
@@ -237,6 +251,8 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
  * Rows whose indexed numeric column lies between @min and @max.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_range_double (const char *index, const double *min, gboolean min_inclusive,
@@ -271,6 +287,8 @@ combine (QueryKind kind, HBaseIndexQuery **queries, guint n)
  * that uses the result.
  *
  * Returns: (transfer full): both; the operands are referenced, not taken
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_and (HBaseIndexQuery *first, HBaseIndexQuery *second)
@@ -289,6 +307,8 @@ hbase_index_query_and (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * that uses the result.
  *
  * Returns: (transfer full): either; the operands are referenced
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_or (HBaseIndexQuery *first, HBaseIndexQuery *second)
@@ -308,6 +328,8 @@ hbase_index_query_or (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * that uses the result.
  *
  * Returns: (transfer full): all of them
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_all (HBaseIndexQuery **queries, guint n_queries)
@@ -325,6 +347,8 @@ hbase_index_query_all (HBaseIndexQuery **queries, guint n_queries)
  * the query that uses the result.
  *
  * Returns: (transfer full): any of them
+ *
+ * Since: 0.1
  */
 HBaseIndexQuery *
 hbase_index_query_any (HBaseIndexQuery **queries, guint n_queries)
@@ -424,6 +448,8 @@ append_query (GString *out, HBaseIndexQuery *query)
  * `(city IN ("Paris") AND age IN [18, +inf))`.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 hbase_index_query_to_string (HBaseIndexQuery *query)
@@ -557,6 +583,8 @@ run_query (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOption
  * the #HBaseIndexDirtyPolicy applies.
  *
  * Returns: (transfer full) (nullable): the page, or %NULL with @error
+ *
+ * Since: 0.1
  */
 HBaseIndexPage *
 hbase_index_find (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
@@ -581,6 +609,8 @@ hbase_index_find (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFin
  * are scanned and checked.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_count (HBaseIndex *index, HBaseIndexQuery *query, guint64 *count,

@@ -28,6 +28,8 @@ _hbase_index_report_new (void)
  * Copies @report.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 HBaseIndexReport *
 hbase_index_report_copy (const HBaseIndexReport *report)
@@ -54,6 +56,8 @@ hbase_index_report_copy (const HBaseIndexReport *report)
  * @report: (nullable) (transfer full): a report
  *
  * Frees @report.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_report_free (HBaseIndexReport *report)
@@ -72,6 +76,8 @@ hbase_index_report_free (HBaseIndexReport *report)
  * Gets how many rows of the table were read.
  *
  * Returns: HBase rows read
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_rows (const HBaseIndexReport *report)
@@ -87,6 +93,8 @@ hbase_index_report_get_rows (const HBaseIndexReport *report)
  *
  * Returns: index entries the rows should have (verify, repair) or were
  *   given (rebuild)
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_entries (const HBaseIndexReport *report)
@@ -102,6 +110,8 @@ hbase_index_report_get_entries (const HBaseIndexReport *report)
  *
  * Returns: values of HBase rows without their index entry (queries would
  *   miss those rows)
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_missing (const HBaseIndexReport *report)
@@ -117,6 +127,8 @@ hbase_index_report_get_missing (const HBaseIndexReport *report)
  *
  * Returns: index entries whose row does not have that value (queries
  *   fetch and drop those rows)
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_extra (const HBaseIndexReport *report)
@@ -133,6 +145,8 @@ hbase_index_report_get_extra (const HBaseIndexReport *report)
  * Returns: rows with index changes still pending (a write in flight, or
  *   one whose outcome is unknown and whose lease has not ended); a repair
  *   leaves those it could not settle
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_in_doubt (const HBaseIndexReport *report)
@@ -147,6 +161,8 @@ hbase_index_report_get_in_doubt (const HBaseIndexReport *report)
  * Gets how many rows a repair corrected.
  *
  * Returns: rows a repair made exact
+ *
+ * Since: 0.1
  */
 guint64
 hbase_index_report_get_repaired (const HBaseIndexReport *report)
@@ -161,6 +177,8 @@ hbase_index_report_get_repaired (const HBaseIndexReport *report)
  * Tells whether the index was rebuilt from scratch.
  *
  * Returns: whether the index was rebuilt from scratch
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_report_get_rebuilt (const HBaseIndexReport *report)
@@ -175,6 +193,8 @@ hbase_index_report_get_rebuilt (const HBaseIndexReport *report)
  * Tells whether a verify found the index exact.
  *
  * Returns: %TRUE when nothing was missing nor extra
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_report_is_consistent (const HBaseIndexReport *report)
@@ -191,6 +211,8 @@ hbase_index_report_is_consistent (const HBaseIndexReport *report)
  *
  * Returns: (transfer none) (array zero-terminated=1): some discrepancies
  *   in words
+ *
+ * Since: 0.1
  */
 const char *const *
 hbase_index_report_get_examples (const HBaseIndexReport *report)
@@ -205,6 +227,8 @@ hbase_index_report_get_examples (const HBaseIndexReport *report)
  * The report as lines of "key: value", for a command-line tool.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 hbase_index_report_to_string (const HBaseIndexReport *report)

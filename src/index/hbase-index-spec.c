@@ -45,6 +45,8 @@ column_new (const char *name, const char *family, const char *qualifier,
  * Empty definitions, with the key prefix "hbidx" and no hash tags.
  *
  * Returns: (transfer full): the definitions
+ *
+ * Since: 0.1
  */
 HBaseIndexSpec *
 hbase_index_spec_new (void)
@@ -63,6 +65,8 @@ hbase_index_spec_new (void)
  * Copies @spec.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 HBaseIndexSpec *
 hbase_index_spec_copy (const HBaseIndexSpec *spec)
@@ -89,6 +93,8 @@ hbase_index_spec_copy (const HBaseIndexSpec *spec)
  * @spec: (nullable) (transfer full): definitions
  *
  * Frees @spec.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_spec_free (HBaseIndexSpec *spec)
@@ -130,6 +136,8 @@ is_word (const char *text, gsize max)
  * Adds an indexed column.  A column may have only one index.
  *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_spec_add (HBaseIndexSpec *spec, const char *name, const char *family,
@@ -198,6 +206,8 @@ hbase_index_spec_add (HBaseIndexSpec *spec, const char *name, const char *family
  * On error @spec is left as it was.
  *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_spec_set_key_prefix (HBaseIndexSpec *spec, const char *prefix, GError **error)
@@ -223,6 +233,8 @@ hbase_index_spec_set_key_prefix (HBaseIndexSpec *spec, const char *prefix, GErro
  * @spec.
  *
  * Returns: the key prefix
+ *
+ * Since: 0.1
  */
 const char *
 hbase_index_spec_get_key_prefix (const HBaseIndexSpec *spec)
@@ -241,6 +253,8 @@ hbase_index_spec_get_key_prefix (const HBaseIndexSpec *spec)
  * columns at once (atomically) and the multi-key commands of queries can
  * run on a cluster node.  The tag is per table, not per column: one
  * change of a row touches the keys of all its indexed columns.
+ *
+ * Since: 0.1
  */
 void
 hbase_index_spec_set_hash_tag (HBaseIndexSpec *spec, gboolean hash_tag)
@@ -257,6 +271,8 @@ hbase_index_spec_set_hash_tag (HBaseIndexSpec *spec, gboolean hash_tag)
  * tag (see hbase_index_spec_set_hash_tag()).
  *
  * Returns: whether keys carry a hash tag
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_spec_get_hash_tag (const HBaseIndexSpec *spec)
@@ -272,6 +288,8 @@ hbase_index_spec_get_hash_tag (const HBaseIndexSpec *spec)
  * Gets how many indexes @spec defines.
  *
  * Returns: how many columns are indexed
+ *
+ * Since: 0.1
  */
 guint
 hbase_index_spec_get_n_indexes (const HBaseIndexSpec *spec)
@@ -289,6 +307,8 @@ hbase_index_spec_get_n_indexes (const HBaseIndexSpec *spec)
  * string belongs to @spec.
  *
  * Returns: the name of index @index
+ *
+ * Since: 0.1
  */
 const char *
 hbase_index_spec_get_name (const HBaseIndexSpec *spec, guint index)
@@ -323,6 +343,8 @@ _hbase_index_spec_find (const HBaseIndexSpec *spec, const char *name)
  * arguments are left untouched when there is no such index.
  *
  * Returns: %TRUE if @spec has an index named @name
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_spec_lookup (const HBaseIndexSpec *spec, const char *name, const char **family,
@@ -356,6 +378,8 @@ static const char *const type_names[] = { "string", "int64", "double", "counter"
  * them.
  *
  * Returns: (transfer full): the text
+ *
+ * Since: 0.1
  */
 char *
 hbase_index_spec_to_data (const HBaseIndexSpec *spec)
@@ -437,6 +461,8 @@ get_string (GKeyFile *file, const char *group, const char *key, GError **error)
  *
  * Returns: (transfer full) (nullable): the definitions, or %NULL with
  *   %HBASE_ERROR_BAD_DATA
+ *
+ * Since: 0.1
  */
 HBaseIndexSpec *
 hbase_index_spec_new_from_data (const char *data, GError **error)

@@ -136,6 +136,8 @@ _hbase_index_usable (IndexCore *core, gboolean fresh, char **reason, GCancellabl
  * Reads the dirty mark from HBase and the index's state from Redis.
  *
  * Returns: %FALSE only when HBase could not be read
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_index_get_state (HBaseIndex *index, HBaseIndexState *state, char **reason,

@@ -117,6 +117,8 @@ hbase_index_init (HBaseIndex *index)
  *
  * Returns: (transfer full) (nullable): the index, or %NULL with
  *   %HBASE_INDEX_ERROR_NO_INDEX when @table has no definitions
+ *
+ * Since: 0.1
  */
 HBaseIndex *
 hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOptions *options,
@@ -184,6 +186,8 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
  * (and write buffers made on it) for every write of the table.
  *
  * Returns: (transfer none): the table
+ *
+ * Since: 0.1
  */
 HBaseTable *
 hbase_index_get_table (HBaseIndex *index)
@@ -199,6 +203,8 @@ hbase_index_get_table (HBaseIndex *index)
  * Gets the index definitions @index was opened with.  They belong to @index.
  *
  * Returns: (transfer none): the definitions it was opened with
+ *
+ * Since: 0.1
  */
 const HBaseIndexSpec *
 hbase_index_get_spec (HBaseIndex *index)

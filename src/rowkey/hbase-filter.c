@@ -218,6 +218,8 @@ append_family (HBaseFilter *filter, const char *what, const char *family)
  * Takes a reference on @filter; release it with hbase_filter_unref().
  *
  * Returns: (transfer full): @filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_ref (HBaseFilter *filter)
@@ -232,6 +234,8 @@ hbase_filter_ref (HBaseFilter *filter)
  * @filter: (nullable) (transfer full): a filter
  *
  * Drops a reference; the last one frees the filter.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_filter_unref (HBaseFilter *filter)
@@ -253,6 +257,8 @@ hbase_filter_unref (HBaseFilter *filter)
  * option narrows the key range instead, which reads less.)
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_prefix (GBytes *prefix)
@@ -273,6 +279,8 @@ hbase_filter_prefix (GBytes *prefix)
  * after it.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_inclusive_stop (GBytes *stop_row)
@@ -294,6 +302,8 @@ hbase_filter_inclusive_stop (GBytes *stop_row)
  * scan's limit is exact).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_page (gint64 page_size)
@@ -316,6 +326,8 @@ hbase_filter_page (gint64 page_size)
  * RowFilter: rows whose key compares so.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_row (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
@@ -337,6 +349,8 @@ hbase_filter_row (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
  * FamilyFilter: cells whose family compares so.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_family (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
@@ -356,6 +370,8 @@ hbase_filter_family (HBaseCompareOp op, HBaseComparator comparator, GBytes *valu
  * QualifierFilter: cells whose qualifier compares so.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_qualifier (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
@@ -373,6 +389,8 @@ hbase_filter_qualifier (HBaseCompareOp op, HBaseComparator comparator, GBytes *v
  * ColumnPrefixFilter: cells whose qualifier starts with @prefix.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_column_prefix (GBytes *prefix)
@@ -394,6 +412,8 @@ hbase_filter_column_prefix (GBytes *prefix)
  * @prefixes.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_multiple_column_prefix (GBytes **prefixes, guint n_prefixes)
@@ -423,6 +443,8 @@ hbase_filter_multiple_column_prefix (GBytes **prefixes, guint n_prefixes)
  * ColumnRangeFilter: cells whose qualifier lies in the range.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_column_range (GBytes  *min_qualifier,
@@ -447,6 +469,8 @@ hbase_filter_column_range (GBytes  *min_qualifier,
  * ColumnPaginationFilter: @limit columns of each row from the @offset-th.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_column_pagination (gint32 limit, gint32 offset)
@@ -469,6 +493,8 @@ hbase_filter_column_pagination (gint32 limit, gint32 offset)
  * scan stops at the first row that has more; meant for gets).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_column_count (gint32 limit)
@@ -491,6 +517,8 @@ hbase_filter_column_count (gint32 limit)
  * KeyOnlyFilter: cells without their values.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_key_only (gboolean length_as_value)
@@ -508,6 +536,8 @@ hbase_filter_key_only (gboolean length_as_value)
  * FirstKeyOnlyFilter: the first cell of each row only (for counting rows).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_first_key_only (void)
@@ -523,6 +553,8 @@ hbase_filter_first_key_only (void)
  * TimestampsFilter: cells with one of these timestamps.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_timestamps (const gint64 *timestamps, guint n_timestamps)
@@ -550,6 +582,8 @@ hbase_filter_timestamps (const gint64 *timestamps, guint n_timestamps)
  * ValueFilter: cells whose value compares so.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_value (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
@@ -592,6 +626,8 @@ single_column (const char *name, const char *family, GBytes *qualifier, HBaseCom
  * SingleColumnValueFilter: whole rows, selected by one column's value.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_single_column_value (const char      *family,
@@ -620,6 +656,8 @@ hbase_filter_single_column_value (const char      *family,
  * without the tested column in the rows returned.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_single_column_value_exclude (const char      *family,
@@ -646,6 +684,8 @@ hbase_filter_single_column_value_exclude (const char      *family,
  * not whole rows.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_column_value (const char      *family,
@@ -672,6 +712,8 @@ hbase_filter_column_value (const char      *family,
  * reference column's in the same row.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_dependent_column (const char *family,
@@ -699,6 +741,8 @@ hbase_filter_dependent_column (const char *family,
  * value compares so count.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_dependent_column_compare (const char      *family,
@@ -765,6 +809,8 @@ combine (const char *operator, HBaseFilter **filters, guint n_filters)
  *
  * Returns: (transfer full): the filter; the operands are referenced, not
  *   taken
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_and (HBaseFilter *first, HBaseFilter *second)
@@ -782,6 +828,8 @@ hbase_filter_and (HBaseFilter *first, HBaseFilter *second)
  * Either (a FilterList MUST_PASS_ONE).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_or (HBaseFilter *first, HBaseFilter *second)
@@ -799,6 +847,8 @@ hbase_filter_or (HBaseFilter *first, HBaseFilter *second)
  * All of @filters (one FilterList MUST_PASS_ALL).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_all (HBaseFilter **filters, guint n_filters)
@@ -814,6 +864,8 @@ hbase_filter_all (HBaseFilter **filters, guint n_filters)
  * Any of @filters (one FilterList MUST_PASS_ONE).
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_any (HBaseFilter **filters, guint n_filters)
@@ -840,6 +892,8 @@ wrap (const char *operator, HBaseFilter *operand)
  * SkipFilter: whole rows, dropped when @filter drops any of their cells.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_skip (HBaseFilter *filter)
@@ -854,6 +908,8 @@ hbase_filter_skip (HBaseFilter *filter)
  * WhileMatchFilter: the scan ends at the first cell @filter drops.
  *
  * Returns: (transfer full): the filter
+ *
+ * Since: 0.1
  */
 HBaseFilter *
 hbase_filter_while (HBaseFilter *filter)
@@ -878,6 +934,8 @@ hbase_filter_while (HBaseFilter *filter)
  * Returns: (transfer full) (nullable): the rendering, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the filter or an operand was built
  *   with a bad argument
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_filter_to_bytes (HBaseFilter *filter, GError **error)
@@ -908,6 +966,8 @@ hbase_filter_to_bytes (HBaseFilter *filter, GError **error)
  * Returns: (transfer full) (nullable): the rendering, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the filter was built with a bad
  *   argument or holds a 0x00 byte, which a C string cannot carry
+ *
+ * Since: 0.1
  */
 char *
 hbase_filter_to_string (HBaseFilter *filter, GError **error)

@@ -50,6 +50,8 @@ _hbase_key_schema_encode_fields (HBaseKeySchema *schema, const HBaseKeyValue *va
  * schema, then every field encoded.  On failure @out is left as it was.
  *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_key_schema_encode_into (HBaseKeySchema      *schema,
@@ -111,6 +113,8 @@ hbase_key_schema_encode_into (HBaseKeySchema      *schema,
  * Returns: (transfer full) (nullable): the key, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT (wrong number or kind of values, a value
  *   too wide for its field or holding a byte the field cannot hold)
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_key_schema_encode (HBaseKeySchema      *schema,
@@ -141,6 +145,8 @@ hbase_key_schema_encode (HBaseKeySchema      *schema,
  *
  * Returns: (transfer full) (nullable): the bytes, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_key_schema_encode_prefix (HBaseKeySchema      *schema,
@@ -213,6 +219,8 @@ value_from_variant (GVariant *child, HBaseKeyValue *value)
  *
  * Returns: (transfer full) (nullable): the key, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_key_schema_encode_variant (HBaseKeySchema *schema, GVariant *tuple, GError **error)
@@ -315,6 +323,8 @@ decode_key (HBaseKeySchema *schema, GBytes *row, HBaseKeyValue *values, GByteArr
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_BAD_DATA when @row is not a
  *   key of @schema (for a salted schema: also when its bucket byte is not
  *   the bucket of its fields)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_key_schema_decode_values (HBaseKeySchema *schema,
@@ -351,6 +361,8 @@ hbase_key_schema_decode_values (HBaseKeySchema *schema,
  *
  * Returns: (transfer full) (nullable): a tuple with one child per field,
  *   or %NULL with %HBASE_ERROR_BAD_DATA when @row is not such a key
+ *
+ * Since: 0.1
  */
 GVariant *
 hbase_key_schema_decode (HBaseKeySchema *schema, GBytes *row, GError **error)

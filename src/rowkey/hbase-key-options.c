@@ -21,7 +21,12 @@ G_DEFINE_BOXED_TYPE (HBaseKeyRange, hbase_key_range, hbase_key_range_copy, hbase
  * hbase_key_field_copy:
  * @field: a field
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a copy of @field owning a copy of its name
+ *
+ * Since: 0.1
  */
 HBaseKeyField *
 hbase_key_field_copy (const HBaseKeyField *field)
@@ -39,8 +44,34 @@ hbase_key_field_copy (const HBaseKeyField *field)
 }
 
 /**
+ * hbase_key_field_new:
+ * @name: the field's name
+ * @type: how it is written
+ * @width: its width (see #HBaseKeyField), 0 where the type has none
+ *
+ * A field on the heap, for bindings; set @pad and @descending on it
+ * directly.
+ *
+ * Returns: (transfer full): a field owning a copy of @name
+ *
+ * Since: 0.1
+ */
+HBaseKeyField *
+hbase_key_field_new (const char *name, HBaseKeyFieldType type, guint width)
+{
+  HBaseKeyField field = { .name = name, .type = type, .width = width };
+
+  g_return_val_if_fail (name != NULL, NULL);
+  return hbase_key_field_copy (&field);
+}
+
+/**
  * hbase_key_field_free:
  * @field: (nullable) (transfer full): a field from hbase_key_field_copy()
+ *
+ * Frees it and what it owns.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_field_free (HBaseKeyField *field)
@@ -72,7 +103,12 @@ value_place (HBaseKeyValue *dest, const HBaseKeyValue *value, guint8 **heap)
  * hbase_key_value_copy:
  * @value: a value
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a copy of @value owning a copy of its bytes
+ *
+ * Since: 0.1
  */
 HBaseKeyValue *
 hbase_key_value_copy (const HBaseKeyValue *value)
@@ -88,8 +124,93 @@ hbase_key_value_copy (const HBaseKeyValue *value)
 }
 
 /**
+ * hbase_key_value_new_uint:
+ * @value: an unsigned integer
+ *
+ * Makes a value holding @value (a uint), on the heap.
+ *
+ * Returns: (transfer full): a value holding @value, for bindings (C code
+ *   uses HBASE_KEY_UINT())
+ *
+ * Since: 0.1
+ */
+HBaseKeyValue *
+hbase_key_value_new_uint (guint64 value)
+{
+  HBaseKeyValue v = HBASE_KEY_UINT (value);
+
+  return hbase_key_value_copy (&v);
+}
+
+/**
+ * hbase_key_value_new_int:
+ * @value: a signed integer
+ *
+ * Makes a value holding @value (a int), on the heap.
+ *
+ * Returns: (transfer full): a value holding @value, for bindings (C code
+ *   uses HBASE_KEY_INT())
+ *
+ * Since: 0.1
+ */
+HBaseKeyValue *
+hbase_key_value_new_int (gint64 value)
+{
+  HBaseKeyValue v = HBASE_KEY_INT (value);
+
+  return hbase_key_value_copy (&v);
+}
+
+/**
+ * hbase_key_value_new_double:
+ * @value: a double
+ *
+ * Makes a value holding @value (a double), on the heap.
+ *
+ * Returns: (transfer full): a value holding @value, for bindings (C code
+ *   uses HBASE_KEY_DOUBLE())
+ *
+ * Since: 0.1
+ */
+HBaseKeyValue *
+hbase_key_value_new_double (double value)
+{
+  HBaseKeyValue v = HBASE_KEY_DOUBLE (value);
+
+  return hbase_key_value_copy (&v);
+}
+
+/**
+ * hbase_key_value_new_bytes:
+ * @bytes: the bytes of a string or bytes field
+ *
+ * Makes a value holding a copy of @bytes, on the heap.
+ *
+ * Returns: (transfer full): a value holding a copy of @bytes, for bindings
+ *   (C code uses HBASE_KEY_BYTES() or HBASE_KEY_STRING())
+ *
+ * Since: 0.1
+ */
+HBaseKeyValue *
+hbase_key_value_new_bytes (GBytes *bytes)
+{
+  HBaseKeyValue v;
+  gsize size;
+  gconstpointer data;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  data = g_bytes_get_data (bytes, &size);
+  v = (HBaseKeyValue) HBASE_KEY_BYTES (data, size);
+  return hbase_key_value_copy (&v);
+}
+
+/**
  * hbase_key_value_free:
  * @value: (nullable) (transfer full): a value from hbase_key_value_copy()
+ *
+ * Frees it and what it owns.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_value_free (HBaseKeyValue *value)
@@ -101,8 +222,13 @@ hbase_key_value_free (HBaseKeyValue *value)
  * hbase_key_range_copy:
  * @range: a range
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a copy of @range owning copies of its values
  *   and their bytes
+ *
+ * Since: 0.1
  */
 HBaseKeyRange *
 hbase_key_range_copy (const HBaseKeyRange *range)
@@ -143,8 +269,54 @@ hbase_key_range_copy (const HBaseKeyRange *range)
 }
 
 /**
+ * hbase_key_range_new:
+ * @equal: (array length=n_equal) (nullable): values of the leading fields
+ * @n_equal: how many
+ * @lower: (nullable): the lowest value of the next field, or %NULL
+ * @lower_inclusive: whether @lower itself is in
+ * @upper: (nullable): the highest value of the next field, or %NULL
+ * @upper_inclusive: whether @upper itself is in
+ *
+ * A range on the heap (see #HBaseKeyRange), for bindings; it owns copies
+ * of the values.
+ *
+ * Returns: (transfer full): the range
+ *
+ * Since: 0.1
+ */
+HBaseKeyRange *
+hbase_key_range_new (HBaseKeyValue *const *equal, guint n_equal,
+                     const HBaseKeyValue *lower, gboolean lower_inclusive,
+                     const HBaseKeyValue *upper, gboolean upper_inclusive)
+{
+  g_autofree HBaseKeyValue *values = NULL;
+  HBaseKeyRange range = {
+    .lower = lower, .lower_inclusive = lower_inclusive,
+    .upper = upper, .upper_inclusive = upper_inclusive,
+  };
+
+  g_return_val_if_fail (equal != NULL || n_equal == 0, NULL);
+  if (n_equal > 0)
+    {
+      values = g_new (HBaseKeyValue, n_equal);
+      for (guint i = 0; i < n_equal; i++)
+        {
+          g_return_val_if_fail (equal[i] != NULL, NULL);
+          values[i] = *equal[i];
+        }
+      range.equal = values;
+      range.n_equal = n_equal;
+    }
+  return hbase_key_range_copy (&range);
+}
+
+/**
  * hbase_key_range_free:
  * @range: (nullable) (transfer full): a range from hbase_key_range_copy()
+ *
+ * Frees it and what it owns.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_range_free (HBaseKeyRange *range)
@@ -160,7 +332,13 @@ G_DEFINE_BOXED_TYPE (HBaseSaltOptions, hbase_salt_options, hbase_salt_options_co
 /**
  * hbase_salt_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): zeroed salt options (set @n_buckets before use)
+ *
+ * Since: 0.1
  */
 HBaseSaltOptions *
 hbase_salt_options_new (void)
@@ -177,6 +355,8 @@ hbase_salt_options_new (void)
  * original keeps freeing it.
  *
  * Returns: (transfer full): the copy
+ *
+ * Since: 0.1
  */
 HBaseSaltOptions *
 hbase_salt_options_copy (const HBaseSaltOptions *options)
@@ -197,6 +377,8 @@ hbase_salt_options_copy (const HBaseSaltOptions *options)
  *   hbase_salt_options_new() or hbase_salt_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_salt_options_free (HBaseSaltOptions *options)
@@ -217,6 +399,8 @@ hbase_salt_options_free (HBaseSaltOptions *options)
  *   hashed fields; %NULL for every field
  *
  * Stores a copy of @hash_fields, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_salt_options_set_hash_fields (HBaseSaltOptions *options, const char *const *hash_fields)
@@ -235,6 +419,8 @@ hbase_salt_options_set_hash_fields (HBaseSaltOptions *options, const char *const
  * @period_field: (nullable): the field whose value gives the period
  *
  * Stores a copy of @period_field, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_salt_options_set_period_field (HBaseSaltOptions *options, const char *period_field)
@@ -259,6 +445,8 @@ hbase_salt_options_set_period_field (HBaseSaltOptions *options, const char *peri
  * Stores the period function, releasing the previous data.  A schema
  * made with @options keeps calling @period_func: the data must outlive
  * the schema as well.
+ *
+ * Since: 0.1
  */
 void
 hbase_salt_options_set_period_func (HBaseSaltOptions  *options,
@@ -315,7 +503,13 @@ read_options_clear (HBaseReadOptions *options)
 /**
  * hbase_key_scan_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): zeroed options: the defaults
+ *
+ * Since: 0.1
  */
 HBaseKeyScanOptions *
 hbase_key_scan_options_new (void)
@@ -327,7 +521,12 @@ hbase_key_scan_options_new (void)
  * hbase_key_scan_options_copy:
  * @options: options
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseKeyScanOptions *
 hbase_key_scan_options_copy (const HBaseKeyScanOptions *options)
@@ -348,6 +547,8 @@ hbase_key_scan_options_copy (const HBaseKeyScanOptions *options)
  *   hbase_key_scan_options_new() or hbase_key_scan_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_scan_options_free (HBaseKeyScanOptions *options)
@@ -366,6 +567,8 @@ hbase_key_scan_options_free (HBaseKeyScanOptions *options)
  * @range: (nullable): the keys to scan; %NULL for all
  *
  * Stores a copy of @range, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_scan_options_set_range (HBaseKeyScanOptions *options, const HBaseKeyRange *range)
@@ -384,6 +587,8 @@ hbase_key_scan_options_set_range (HBaseKeyScanOptions *options, const HBaseKeyRa
  * @after: (nullable): only keys after this one
  *
  * Stores a reference to @after, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_scan_options_set_after (HBaseKeyScanOptions *options, GBytes *after)
@@ -404,6 +609,8 @@ hbase_key_scan_options_set_after (HBaseKeyScanOptions *options, GBytes *after)
  *   the defaults
  *
  * Stores a deep copy of @read, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_scan_options_set_read (HBaseKeyScanOptions *options, const HBaseReadOptions *read)
@@ -426,7 +633,13 @@ G_DEFINE_BOXED_TYPE (HBaseKeyQuery, hbase_key_query, hbase_key_query_copy, hbase
 /**
  * hbase_key_query_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a zeroed query: every row in one page
+ *
+ * Since: 0.1
  */
 HBaseKeyQuery *
 hbase_key_query_new (void)
@@ -438,7 +651,12 @@ hbase_key_query_new (void)
  * hbase_key_query_copy:
  * @query: a query
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @query
+ *
+ * Since: 0.1
  */
 HBaseKeyQuery *
 hbase_key_query_copy (const HBaseKeyQuery *query)
@@ -460,6 +678,8 @@ hbase_key_query_copy (const HBaseKeyQuery *query)
  *   or hbase_key_query_copy()
  *
  * Frees @query and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_query_free (HBaseKeyQuery *query)
@@ -479,6 +699,8 @@ hbase_key_query_free (HBaseKeyQuery *query)
  * @range: (nullable): the keys wanted; %NULL for all
  *
  * Stores a copy of @range, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_query_set_range (HBaseKeyQuery *query, const HBaseKeyRange *range)
@@ -497,6 +719,8 @@ hbase_key_query_set_range (HBaseKeyQuery *query, const HBaseKeyRange *range)
  * @filter: (nullable): a server-side filter
  *
  * Stores a reference to @filter, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_query_set_filter (HBaseKeyQuery *query, HBaseFilter *filter)
@@ -517,6 +741,8 @@ hbase_key_query_set_filter (HBaseKeyQuery *query, HBaseFilter *filter)
  *   %NULL for all
  *
  * Stores a copy of @columns, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_query_set_columns (HBaseKeyQuery *query, const char *const *columns)
@@ -535,6 +761,8 @@ hbase_key_query_set_columns (HBaseKeyQuery *query, const char *const *columns)
  * @page_token: (nullable): where to resume; %NULL for the first page
  *
  * Stores a copy of @page_token, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_query_set_page_token (HBaseKeyQuery *query, const char *page_token)

@@ -161,6 +161,8 @@ _hbase_key_schema_unsalted_range (HBaseKeySchema      *schema,
  * bytes after each bucket byte (#HBaseKeyScanner scans them).
  *
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_key_schema_get_row_range (HBaseKeySchema      *schema,
@@ -313,6 +315,8 @@ range_buckets (HBaseKeySchema *schema, const HBaseKeyRange *range, GError **erro
  * Returns: (transfer full) (element-type guint) (nullable): the buckets in
  *   increasing order (empty for an unsalted schema), or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 GArray *
 hbase_key_schema_get_range_buckets (HBaseKeySchema      *schema,
@@ -407,6 +411,8 @@ _hbase_key_schema_row_ranges (HBaseKeySchema      *schema,
  *
  * Returns: (transfer container) (element-type GBytes): the split keys (empty
  *   for an unsalted schema)
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_key_schema_get_split_keys (HBaseKeySchema *schema)

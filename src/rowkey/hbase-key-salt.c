@@ -161,6 +161,8 @@ _hbase_key_schema_bucket_of (HBaseKeySchema *schema, const HBaseKeyValue *values
  * Returns: %TRUE, or %FALSE with %HBASE_ERROR_ILLEGAL_ARGUMENT (the
  *   schema is not salted, a field the bucket depends on is missing, a bad
  *   value)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_key_schema_get_bucket (HBaseKeySchema      *schema,
@@ -280,6 +282,8 @@ _hbase_key_month_index (const HBaseKeyField *field, const HBaseKeyValue *value, 
  * bytes field starting with "yyyy-mm", "yyyy/mm" or "yyyymm".
  *
  * Returns: the month, or G_MAXUINT when @value has none
+ *
+ * Since: 0.1
  */
 guint
 hbase_key_period_month (const HBaseKeyField *field, const HBaseKeyValue *value,

@@ -311,6 +311,8 @@ hbase_key_scanner_init (HBaseKeyScanner *scanner)
  *
  * Returns: (transfer full) (nullable): the scanner, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 HBaseKeyScanner *
 hbase_key_scanner_new (HBaseTable                *table,
@@ -392,6 +394,8 @@ hbase_key_scanner_new (HBaseTable                *table,
  *
  * Returns: how many bucket scans it merges (1 for an unsalted schema, 0
  *   when the range is empty)
+ *
+ * Since: 0.1
  */
 guint
 hbase_key_scanner_get_n_buckets (HBaseKeyScanner *scanner)
@@ -413,6 +417,8 @@ hbase_key_scanner_get_n_buckets (HBaseKeyScanner *scanner)
  *
  * Returns: (transfer full) (nullable): the next row, or %NULL at the end or
  *   with @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_key_scanner_next (HBaseKeyScanner *scanner, GCancellable *cancellable, GError **error)
@@ -582,6 +588,8 @@ bad:
  * Returns: (transfer container) (element-type HBaseRow) (nullable): the rows,
  *   or %NULL with @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT for a bad
  *   range, filter or token)
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_key_query_run (HBaseTable           *table,

@@ -156,6 +156,8 @@ setup_salt (HBaseKeySchema *schema, const HBaseSaltOptions *salt, GError **error
  * %HBASE_ERROR_ILLEGAL_ARGUMENT.
  *
  * Returns: (transfer full) (nullable): the schema, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 HBaseKeySchema *
 hbase_key_schema_new (const HBaseKeyField    *fields,
@@ -224,6 +226,8 @@ hbase_key_schema_new (const HBaseKeyField    *fields,
  * Takes a reference on @schema; release it with hbase_key_schema_unref().
  *
  * Returns: (transfer full): @schema
+ *
+ * Since: 0.1
  */
 HBaseKeySchema *
 hbase_key_schema_ref (HBaseKeySchema *schema)
@@ -238,6 +242,8 @@ hbase_key_schema_ref (HBaseKeySchema *schema)
  * @schema: (nullable) (transfer full): a schema
  *
  * Drops a reference; the last one frees the schema.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_key_schema_unref (HBaseKeySchema *schema)
@@ -253,6 +259,8 @@ hbase_key_schema_unref (HBaseKeySchema *schema)
  * Gets how many fields a key of @schema has.
  *
  * Returns: how many fields a key has
+ *
+ * Since: 0.1
  */
 guint
 hbase_key_schema_get_n_fields (HBaseKeySchema *schema)
@@ -270,6 +278,8 @@ hbase_key_schema_get_n_fields (HBaseKeySchema *schema)
  *
  * Returns: (transfer none) (nullable): the field (its width filled in for
  *   doubles and reverse timestamps), or %NULL when @index is out of range
+ *
+ * Since: 0.1
  */
 const HBaseKeyField *
 hbase_key_schema_get_field (HBaseKeySchema *schema, guint index)
@@ -286,6 +296,8 @@ hbase_key_schema_get_field (HBaseKeySchema *schema, guint index)
  * Looks up a field of @schema by name.
  *
  * Returns: the index of the field named @name, or -1
+ *
+ * Since: 0.1
  */
 int
 hbase_key_schema_find_field (HBaseKeySchema *schema, const char *name)
@@ -306,6 +318,8 @@ hbase_key_schema_find_field (HBaseKeySchema *schema, const char *name)
  * Gets how many salt buckets the keys of @schema are spread over.
  *
  * Returns: the salt buckets, 0 when keys are not salted
+ *
+ * Since: 0.1
  */
 guint
 hbase_key_schema_get_n_buckets (HBaseKeySchema *schema)

@@ -246,6 +246,8 @@ failed_iter_new (GError *error)
  *
  * Returns: %TRUE with @member set (%NULL at the end), or %FALSE with
  *   @error set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_iter_next (HBaseSetIter *iter, GBytes **member, GCancellable *cancellable,
@@ -275,6 +277,8 @@ hbase_set_iter_next (HBaseSetIter *iter, GBytes **member, GCancellable *cancella
  *
  * Returns: (transfer container) (element-type GBytes) (nullable): the
  *   members in ascending byte order, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_set_iter_collect (HBaseSetIter *iter, GCancellable *cancellable, GError **error)
@@ -299,7 +303,11 @@ G_DEFINE_BOXED_TYPE (HBaseSetIter, hbase_set_iter, hbase_set_iter_ref, hbase_set
  * hbase_set_iter_ref:
  * @iter: an iterator
  *
+ * Takes a reference.
+ *
  * Returns: (transfer full): @iter, with one more reference
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_iter_ref (HBaseSetIter *iter)
@@ -314,6 +322,8 @@ hbase_set_iter_ref (HBaseSetIter *iter)
  * @iter: (nullable) (transfer full): an iterator
  *
  * Drops a reference; the last one frees the iterator.
+ *
+ * Since: 0.1
  */
 void
 hbase_set_iter_unref (HBaseSetIter *iter)
@@ -334,6 +344,8 @@ hbase_set_iter_unref (HBaseSetIter *iter)
  * read until hbase_set_iter_next().
  *
  * Returns: (transfer full): an iterator
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_members (HBaseSet *set)
@@ -371,6 +383,8 @@ hbase_set_members (HBaseSet *set)
  * throughout exactly once.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_scan (HBaseSet *set, GBytes *cursor, guint count, GBytes **next_cursor,
@@ -602,6 +616,8 @@ probe_iter_new (GPtrArray *sets, gboolean intersect, GError **error)
  *
  * Returns: (transfer full) (nullable): an iterator, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_intersect (GPtrArray *sets, GError **error)
@@ -621,6 +637,8 @@ hbase_set_intersect (GPtrArray *sets, GError **error)
  *
  * Returns: (transfer full) (nullable): an iterator, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_diff (GPtrArray *sets, GError **error)
@@ -639,6 +657,8 @@ hbase_set_diff (GPtrArray *sets, GError **error)
  *
  * Returns: (transfer full) (nullable): an iterator, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @sets is %NULL, empty or holds %NULL
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_union (GPtrArray *sets, GError **error)
@@ -668,6 +688,8 @@ hbase_set_union (GPtrArray *sets, GError **error)
  *
  * Returns: (transfer full) (nullable): an iterator, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 HBaseSetIter *
 hbase_set_read_plain (HBaseTable *table, GBytes *row, const char *family, GError **error)

@@ -84,6 +84,8 @@ _hbase_set_unref (HBaseSet *set)
  *
  * Returns: (transfer full) (nullable): the handle, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 HBaseSet *
 hbase_set_new (HBaseTable *table, GBytes *key, const HBaseSetOptions *options, GError **error)
@@ -132,6 +134,8 @@ hbase_set_new (HBaseTable *table, GBytes *key, const HBaseSetOptions *options, G
  * Gets the key of @set.
  *
  * Returns: (transfer none): the key given to hbase_set_new()
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_set_get_key (HBaseSet *set)
@@ -147,6 +151,8 @@ hbase_set_get_key (HBaseSet *set)
  * Gets how many rows the members of @set are spread over.
  *
  * Returns: the number of rows the set is spread over (1 when not sharded)
+ *
+ * Since: 0.1
  */
 guint
 hbase_set_get_shards (HBaseSet *set)
@@ -258,6 +264,8 @@ read_membership (HBaseSet *set, GPtrArray *members, gboolean *present, GCancella
  * per shard row concerned).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_contains_many (HBaseSet *set, GPtrArray *members, gboolean *are_members,
@@ -281,6 +289,8 @@ hbase_set_contains_many (HBaseSet *set, GPtrArray *members, gboolean *are_member
  * SISMEMBER: one get of one cell.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_contains (HBaseSet *set, GBytes *member, gboolean *is_member, GCancellable *cancellable,
@@ -335,6 +345,8 @@ read_metas (HBaseSet *set, StructMeta *metas, GCancellable *cancellable, GError 
  * updates atomically with the members (one cell per shard row).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_card (HBaseSet *set, guint64 *card, GCancellable *cancellable, GError **error)
@@ -502,6 +514,8 @@ change_members (HBaseSet *set, GPtrArray *members, gboolean add, guint64 *n_chan
  * groups already added.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_add (HBaseSet *set, GPtrArray *members, guint64 *n_added, GCancellable *cancellable,
@@ -521,6 +535,8 @@ hbase_set_add (HBaseSet *set, GPtrArray *members, guint64 *n_added, GCancellable
  * SREM, atomic in the same way as hbase_set_add().
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_remove (HBaseSet *set, GPtrArray *members, guint64 *n_removed,
@@ -557,6 +573,8 @@ change_one (HBaseSet *set, GBytes *member, gboolean add, gboolean *changed,
  * SADD of one member, atomically.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_add_one (HBaseSet *set, GBytes *member, gboolean *added, GCancellable *cancellable,
@@ -576,6 +594,8 @@ hbase_set_add_one (HBaseSet *set, GBytes *member, gboolean *added, GCancellable 
  * SREM of one member, atomically.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_remove_one (HBaseSet *set, GBytes *member, gboolean *removed,
@@ -595,6 +615,8 @@ hbase_set_remove_one (HBaseSet *set, GBytes *member, gboolean *removed,
  * cardinality 0 (it keeps the row's clock, see docs/structures-layout.md).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_clear (HBaseSet *set, GCancellable *cancellable, GError **error)
@@ -724,6 +746,8 @@ members_at (HBaseSet *set, guint shard, GArray *positions, GHashTable *by_positi
  * make the answer shorter.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_random_members (HBaseSet *set, gint64 count, GPtrArray **members,

@@ -116,6 +116,8 @@ set_add (gpointer target, GPtrArray *members, GArray *scores, guint64 *n_added,
  * as the source.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_set_import_plain (HBaseSet *set, HBaseTable *source, GBytes *row, const char *family,
@@ -168,6 +170,8 @@ zset_add (gpointer target, GPtrArray *members, GArray *scores, guint64 *n_added,
  * and family.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_import_plain (HBaseZSet *zset, HBaseTable *source, GBytes *row, const char *family,

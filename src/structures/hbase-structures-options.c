@@ -17,7 +17,13 @@ G_DEFINE_BOXED_TYPE (HBaseSetOptions, hbase_set_options, hbase_set_options_copy,
 /**
  * hbase_set_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): zeroed options: the defaults
+ *
+ * Since: 0.1
  */
 HBaseSetOptions *
 hbase_set_options_new (void)
@@ -29,7 +35,12 @@ hbase_set_options_new (void)
  * hbase_set_options_copy:
  * @options: options
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseSetOptions *
 hbase_set_options_copy (const HBaseSetOptions *options)
@@ -48,6 +59,8 @@ hbase_set_options_copy (const HBaseSetOptions *options)
  *   hbase_set_options_new() or hbase_set_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_set_options_free (HBaseSetOptions *options)
@@ -64,6 +77,8 @@ hbase_set_options_free (HBaseSetOptions *options)
  * @family: (nullable): the column family; %NULL for "s"
  *
  * Stores a copy of @family, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_set_options_set_family (HBaseSetOptions *options, const char *family)
@@ -84,7 +99,13 @@ G_DEFINE_BOXED_TYPE (HBaseZSetOptions, hbase_zset_options, hbase_zset_options_co
 /**
  * hbase_zset_options_new:
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): zeroed options: the defaults
+ *
+ * Since: 0.1
  */
 HBaseZSetOptions *
 hbase_zset_options_new (void)
@@ -96,7 +117,12 @@ hbase_zset_options_new (void)
  * hbase_zset_options_copy:
  * @options: options
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a deep copy of @options
+ *
+ * Since: 0.1
  */
 HBaseZSetOptions *
 hbase_zset_options_copy (const HBaseZSetOptions *options)
@@ -115,6 +141,8 @@ hbase_zset_options_copy (const HBaseZSetOptions *options)
  *   hbase_zset_options_new() or hbase_zset_options_copy()
  *
  * Frees @options and what its setters stored.
+ *
+ * Since: 0.1
  */
 void
 hbase_zset_options_free (HBaseZSetOptions *options)
@@ -131,6 +159,8 @@ hbase_zset_options_free (HBaseZSetOptions *options)
  * @family: (nullable): the column family; %NULL for "z"
  *
  * Stores a copy of @family, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_zset_options_set_family (HBaseZSetOptions *options, const char *family)
@@ -155,7 +185,13 @@ G_DEFINE_BOXED_TYPE (HBaseScoreRange, hbase_score_range, hbase_score_range_copy,
  * @max: the highest score
  * @max_exclusive: whether @max itself is excluded
  *
+ * Makes options with every field at its default (a zeroed struct), on the
+ * heap: for bindings, and for options kept beyond one scope.  Set pointer
+ * fields with the setters (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a new range
+ *
+ * Since: 0.1
  */
 HBaseScoreRange *
 hbase_score_range_new (gdouble min, gboolean min_exclusive, gdouble max, gboolean max_exclusive)
@@ -173,7 +209,12 @@ hbase_score_range_new (gdouble min, gboolean min_exclusive, gdouble max, gboolea
  * hbase_score_range_copy:
  * @range: a range
  *
+ * Copies it deeply: the copy owns its own copies or references of
+ * everything the original points to (see docs/api-conventions.md).
+ *
  * Returns: (transfer full): a copy of @range
+ *
+ * Since: 0.1
  */
 HBaseScoreRange *
 hbase_score_range_copy (const HBaseScoreRange *range)
@@ -185,6 +226,10 @@ hbase_score_range_copy (const HBaseScoreRange *range)
 /**
  * hbase_score_range_free:
  * @range: (nullable) (transfer full): a range
+ *
+ * Frees it and what it owns.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_score_range_free (HBaseScoreRange *range)

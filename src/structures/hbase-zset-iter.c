@@ -66,7 +66,11 @@ G_DEFINE_BOXED_TYPE (HBaseZSetIter, hbase_zset_iter, hbase_zset_iter_ref, hbase_
  * hbase_zset_iter_ref:
  * @iter: an iterator
  *
+ * Takes a reference.
+ *
  * Returns: (transfer full): @iter, with one more reference
+ *
+ * Since: 0.1
  */
 HBaseZSetIter *
 hbase_zset_iter_ref (HBaseZSetIter *iter)
@@ -81,6 +85,8 @@ hbase_zset_iter_ref (HBaseZSetIter *iter)
  * @iter: (nullable) (transfer full): an iterator
  *
  * Drops a reference; the last one frees the iterator.
+ *
+ * Since: 0.1
  */
 void
 hbase_zset_iter_unref (HBaseZSetIter *iter)
@@ -275,6 +281,8 @@ iter_fill (HBaseZSetIter *iter, GCancellable *cancellable, GError **error)
  *
  * Returns: %TRUE with @member set (%NULL at the end), or %FALSE with
  *   @error set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_iter_next (HBaseZSetIter *iter, GBytes **member, gdouble *score,
@@ -324,6 +332,8 @@ hbase_zset_iter_next (HBaseZSetIter *iter, GBytes **member, gdouble *score,
  *
  * Returns: (transfer container) (element-type HBaseZSetEntry) (nullable):
  *   the entries, or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_zset_iter_collect (HBaseZSetIter *iter, GCancellable *cancellable, GError **error)
@@ -371,6 +381,8 @@ failed_iter (GError *error)
  * Nothing is read until hbase_zset_iter_next().
  *
  * Returns: (transfer full): an iterator
+ *
+ * Since: 0.1
  */
 HBaseZSetIter *
 hbase_zset_range_by_score (HBaseZSet *zset, const HBaseScoreRange *range, gboolean reverse,
@@ -404,6 +416,8 @@ hbase_zset_range_by_score (HBaseZSet *zset, const HBaseScoreRange *range, gboole
  * near the end of the set, the other index is read from its start).
  *
  * Returns: (transfer full): an iterator
+ *
+ * Since: 0.1
  */
 HBaseZSetIter *
 hbase_zset_range_by_rank (HBaseZSet *zset, gint64 start, gint64 stop, gboolean reverse)
@@ -493,6 +507,8 @@ pop_chunk (HBaseZSet *zset, gboolean max, guint count, GPtrArray *entries,
  * 1000 at a time.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_pop (HBaseZSet *zset, gboolean max, guint64 count, GPtrArray **entries,
@@ -542,6 +558,8 @@ hbase_zset_pop (HBaseZSet *zset, gboolean max, guint64 count, GPtrArray **entrie
  *
  * Returns: (transfer full) (nullable): an iterator, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 HBaseZSetIter *
 hbase_zset_read_plain (HBaseTable *table, GBytes *row, const char *family, GError **error)

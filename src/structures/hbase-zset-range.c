@@ -226,6 +226,8 @@ count_range (HBaseZSet *zset, const Bounds *bounds, guint64 *count, GCancellable
  * growing size (O(log count) requests; the members are not sent).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_count (HBaseZSet *zset, const HBaseScoreRange *range, guint64 *count,
@@ -263,6 +265,8 @@ hbase_zset_count (HBaseZSet *zset, const HBaseScoreRange *range, guint64 *count,
  * hbase_zset_count() counts.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_rank (HBaseZSet *zset, GBytes *member, gboolean reverse, gboolean *found, guint64 *rank,

@@ -47,6 +47,8 @@ G_DEFINE_BOXED_TYPE (HBaseZSetEntry, hbase_zset_entry, hbase_zset_entry_copy,
  * Makes an entry.
  *
  * Returns: (transfer full): a new entry
+ *
+ * Since: 0.1
  */
 HBaseZSetEntry *
 hbase_zset_entry_new (GBytes *member, gdouble score)
@@ -65,6 +67,8 @@ hbase_zset_entry_new (GBytes *member, gdouble score)
  * Copies @entry; the copy shares its member, which is immutable.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 HBaseZSetEntry *
 hbase_zset_entry_copy (const HBaseZSetEntry *entry)
@@ -78,6 +82,8 @@ hbase_zset_entry_copy (const HBaseZSetEntry *entry)
  * @entry: (nullable) (transfer full): an entry
  *
  * Frees @entry.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_zset_entry_free (HBaseZSetEntry *entry)
@@ -103,6 +109,8 @@ hbase_zset_entry_free (HBaseZSetEntry *entry)
  * them as equal).
  *
  * Returns: %FALSE (writing nothing) when @score is NaN
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_encode_score (gdouble score, guint8 *encoded)
@@ -122,6 +130,8 @@ hbase_zset_encode_score (gdouble score, guint8 *encoded)
  * a qualifier of the sorted set's row.
  *
  * Returns: the score
+ *
+ * Since: 0.1
  */
 gdouble
 hbase_zset_decode_score (const guint8 *encoded)
@@ -171,6 +181,8 @@ hbase_zset_init (HBaseZSet *zset)
  *
  * Returns: (transfer full) (nullable): the handle, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT
+ *
+ * Since: 0.1
  */
 HBaseZSet *
 hbase_zset_new (HBaseTable *table, GBytes *key, const HBaseZSetOptions *options, GError **error)
@@ -201,6 +213,8 @@ hbase_zset_new (HBaseTable *table, GBytes *key, const HBaseZSetOptions *options,
  * Gets the row key of @zset.
  *
  * Returns: (transfer none): its row key
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_zset_get_key (HBaseZSet *zset)
@@ -520,6 +534,8 @@ check_flags (HBaseZAddFlags flags, GError **error)
  * an error @n_result counts the groups applied.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_add (HBaseZSet *zset, HBaseZAddFlags flags, GPtrArray *members, const gdouble *scores,
@@ -575,6 +591,8 @@ hbase_zset_add (HBaseZSet *zset, HBaseZAddFlags flags, GPtrArray *members, const
  * %HBASE_ERROR_ILLEGAL_ARGUMENT, with nothing changed.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_add_incr (HBaseZSet *zset, HBaseZAddFlags flags, GBytes *member, gdouble increment,
@@ -617,6 +635,8 @@ hbase_zset_add_incr (HBaseZSet *zset, HBaseZAddFlags flags, GBytes *member, gdou
  * same member never lose an update.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_incr_by (HBaseZSet *zset, GBytes *member, gdouble increment, gdouble *score,
@@ -686,6 +706,8 @@ remove_chunk (HBaseZSet *zset, GPtrArray *distinct, guint64 *n_removed, GCancell
  * ZREM, atomic per group of up to 1000 members like hbase_zset_add().
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_remove (HBaseZSet *zset, GPtrArray *members, guint64 *n_removed,
@@ -729,6 +751,8 @@ hbase_zset_remove (HBaseZSet *zset, GPtrArray *members, guint64 *n_removed,
  * large the set.  The meta cell stays, with cardinality 0.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_clear (HBaseZSet *zset, GCancellable *cancellable, GError **error)
@@ -777,6 +801,8 @@ hbase_zset_clear (HBaseZSet *zset, GCancellable *cancellable, GError **error)
  * ZMSCORE, in one get.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_scores (HBaseZSet *zset, GPtrArray *members, gboolean *found, gdouble *scores,
@@ -815,6 +841,8 @@ hbase_zset_scores (HBaseZSet *zset, GPtrArray *members, gboolean *found, gdouble
  * ZSCORE: one get of one cell.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_score (HBaseZSet *zset, GBytes *member, gboolean *found, gdouble *score,
@@ -848,6 +876,8 @@ hbase_zset_score (HBaseZSet *zset, GBytes *member, gboolean *found, gdouble *sco
  * ZCARD: the exact count, from the meta cell (one cell read).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_zset_card (HBaseZSet *zset, guint64 *card, GCancellable *cancellable, GError **error)

@@ -30,6 +30,8 @@ G_DEFINE_BOXED_TYPE (HBaseColumn, hbase_column, hbase_column_ref, hbase_column_u
  * Makes a column from a family and a qualifier given as bytes.
  *
  * Returns: (transfer full): the column
+ *
+ * Since: 0.1
  */
 HBaseColumn *
 hbase_column_new_bytes (GBytes *family, GBytes *qualifier)
@@ -53,6 +55,8 @@ hbase_column_new_bytes (GBytes *family, GBytes *qualifier)
  * bytes.
  *
  * Returns: (transfer full): the column
+ *
+ * Since: 0.1
  */
 HBaseColumn *
 hbase_column_new (const char *family, GBytes *qualifier)
@@ -69,6 +73,8 @@ hbase_column_new (const char *family, GBytes *qualifier)
  * Takes a reference on @column; release it with hbase_column_unref().
  *
  * Returns: (transfer full): @column
+ *
+ * Since: 0.1
  */
 HBaseColumn *
 hbase_column_ref (HBaseColumn *column)
@@ -83,6 +89,8 @@ hbase_column_ref (HBaseColumn *column)
  * @column: (nullable): a column
  *
  * Drops a reference; the last one frees the column.
+ *
+ * Since: 0.1
  */
 void
 hbase_column_unref (HBaseColumn *column)
@@ -102,6 +110,8 @@ hbase_column_unref (HBaseColumn *column)
  *
  * Returns: (transfer none) (nullable): the family, %NULL when the column
  *   was built without one
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_column_get_family (const HBaseColumn *column)
@@ -118,6 +128,8 @@ hbase_column_get_family (const HBaseColumn *column)
  *
  * Returns: (transfer none) (nullable): the qualifier, or %NULL when the
  *   column names the whole family
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_column_get_qualifier (const HBaseColumn *column)

@@ -70,6 +70,8 @@ bytes_or_null (const char *text)
  * A test of the newest version of one column.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseCondition *
 hbase_condition_new (const char *family, const char *qualifier, HBaseCompareOp op,
@@ -88,6 +90,8 @@ hbase_condition_new (const char *family, const char *qualifier, HBaseCompareOp o
  * hbase_condition_new() for binary families and qualifiers.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseCondition *
 hbase_condition_new_bytes (GBytes *family, GBytes *qualifier, HBaseCompareOp op, GBytes *value)
@@ -105,6 +109,8 @@ hbase_condition_new_bytes (GBytes *family, GBytes *qualifier, HBaseCompareOp op,
  * them apart here).  The usual "insert if not there yet".
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseCondition *
 hbase_condition_new_absent (const char *family, const char *qualifier)
@@ -120,6 +126,8 @@ hbase_condition_new_absent (const char *family, const char *qualifier)
  * Passes when the column has a cell with a non-empty value.
  *
  * Returns: (transfer full): the condition
+ *
+ * Since: 0.1
  */
 HBaseCondition *
 hbase_condition_new_present (const char *family, const char *qualifier)
@@ -134,6 +142,8 @@ hbase_condition_new_present (const char *family, const char *qualifier)
  * Copies @condition; the copy shares its bytes, which are immutable.
  *
  * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
  */
 HBaseCondition *
 hbase_condition_copy (const HBaseCondition *condition)
@@ -155,6 +165,8 @@ hbase_condition_copy (const HBaseCondition *condition)
  * @condition: (nullable) (transfer full): a condition
  *
  * Frees @condition.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_condition_free (HBaseCondition *condition)

@@ -50,6 +50,8 @@ mutation_new (GBytes *row, HBaseMutationKind kind)
  * Starts a put: add cells with hbase_mutation_put().
  *
  * Returns: (transfer full): the mutation
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_mutation_new_put (GBytes *row)
@@ -65,6 +67,8 @@ hbase_mutation_new_put (GBytes *row)
  * families, columns or cell versions to delete only those.
  *
  * Returns: (transfer full): the mutation
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_mutation_new_delete (GBytes *row)
@@ -81,6 +85,8 @@ hbase_mutation_new_delete (GBytes *row)
  * big-endian counters (see hbase_counter_encode()).
  *
  * Returns: (transfer full): the mutation
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_mutation_new_increment (GBytes *row)
@@ -96,6 +102,8 @@ hbase_mutation_new_increment (GBytes *row)
  * with hbase_table_append().
  *
  * Returns: (transfer full): the mutation
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_mutation_new_append (GBytes *row)
@@ -111,6 +119,8 @@ hbase_mutation_new_append (GBytes *row)
  * Does nothing for %NULL.
  *
  * Returns: (transfer full) (nullable): @mutation
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_mutation_ref (HBaseMutation *mutation)
@@ -125,6 +135,8 @@ hbase_mutation_ref (HBaseMutation *mutation)
  * @mutation: (transfer full) (nullable): a mutation
  *
  * Drops a reference; the last one frees the mutation.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_unref (HBaseMutation *mutation)
@@ -144,6 +156,8 @@ hbase_mutation_unref (HBaseMutation *mutation)
  * Gets whether @mutation is a put, a delete, an increment or an append.
  *
  * Returns: what the mutation does
+ *
+ * Since: 0.1
  */
 HBaseMutationKind
 hbase_mutation_get_kind (HBaseMutation *mutation)
@@ -159,6 +173,8 @@ hbase_mutation_get_kind (HBaseMutation *mutation)
  * Tells whether @mutation is a put.
  *
  * Returns: %TRUE for a put, %FALSE for anything else (or %NULL)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_mutation_is_put (HBaseMutation *mutation)
@@ -205,6 +221,8 @@ kind_of_entry (EntryKind kind)
  * Gets the row key @mutation applies to.
  *
  * Returns: (transfer none) (nullable): the row key it was created with
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_mutation_get_row (HBaseMutation *mutation)
@@ -281,6 +299,8 @@ add_increment (HBaseMutation *mutation, const char *what, GBytes *family, GBytes
  *
  * Adds a cell, versioned with the mutation's timestamp or the server's
  * time.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_put (HBaseMutation *mutation, const char *family, const char *qualifier,
@@ -306,6 +326,8 @@ hbase_mutation_put (HBaseMutation *mutation, const char *family, const char *qua
  *
  * hbase_mutation_put() for binary families and qualifiers, with an
  * explicit version.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_put_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
@@ -326,6 +348,8 @@ hbase_mutation_put_bytes (HBaseMutation *mutation, GBytes *family, GBytes *quali
  *
  * Deletes every column of @family (versions up to the mutation's
  * timestamp, if it has one).
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_delete_family (HBaseMutation *mutation, const char *family)
@@ -344,6 +368,8 @@ hbase_mutation_delete_family (HBaseMutation *mutation, const char *family)
  *
  * Deletes every version of a column (up to the mutation's timestamp, if it
  * has one).
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_delete_column (HBaseMutation *mutation, const char *family, const char *qualifier)
@@ -363,6 +389,8 @@ hbase_mutation_delete_column (HBaseMutation *mutation, const char *family, const
  *   for the empty one
  *
  * hbase_mutation_delete_column() for binary families and qualifiers.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_delete_column_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier)
@@ -382,6 +410,8 @@ hbase_mutation_delete_column_bytes (HBaseMutation *mutation, GBytes *family, GBy
  * @timestamp: the version to delete (>= 0)
  *
  * Deletes exactly one version of a column.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_delete_cell_version (HBaseMutation *mutation, const char *family,
@@ -402,6 +432,8 @@ hbase_mutation_delete_cell_version (HBaseMutation *mutation, const char *family,
  * @amount: what to add (may be negative); a missing cell counts as 0
  *
  * Adds a column to increment.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_increment (HBaseMutation *mutation, const char *family, const char *qualifier,
@@ -422,6 +454,8 @@ hbase_mutation_increment (HBaseMutation *mutation, const char *family, const cha
  * @amount: what to add
  *
  * hbase_mutation_increment() for binary families and qualifiers.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_increment_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
@@ -442,6 +476,8 @@ hbase_mutation_increment_bytes (HBaseMutation *mutation, GBytes *family, GBytes 
  * @value: the bytes to append (referenced); a missing cell counts as empty
  *
  * Adds a column to append to.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_append (HBaseMutation *mutation, const char *family, const char *qualifier,
@@ -463,6 +499,8 @@ hbase_mutation_append (HBaseMutation *mutation, const char *family, const char *
  * @value: the bytes to append (referenced)
  *
  * hbase_mutation_append() for binary families and qualifiers.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_append_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qualifier,
@@ -483,6 +521,8 @@ hbase_mutation_append_bytes (HBaseMutation *mutation, GBytes *family, GBytes *qu
  *
  * For a put, the version of cells added without one; for a delete, the
  * newest version a row, family or column delete removes.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
@@ -509,6 +549,8 @@ hbase_mutation_set_timestamp (HBaseMutation *mutation, gint64 timestamp)
  * Sets how HBase makes @mutation durable (the table's setting by default).
  * An unknown value is reported by the write that sends @mutation, as
  * %HBASE_ERROR_ILLEGAL_ARGUMENT.
+ *
+ * Since: 0.1
  */
 void
 hbase_mutation_set_durability (HBaseMutation *mutation, HBaseDurability durability)

@@ -62,6 +62,8 @@ read_options_deepen (HBaseReadOptions *dest, const HBaseReadOptions *src)
  *
  * Returns: (transfer full): the options, to free with
  *   hbase_read_options_free()
+ *
+ * Since: 0.1
  */
 HBaseReadOptions *
 hbase_read_options_new (void)
@@ -77,6 +79,8 @@ hbase_read_options_new (void)
  * is a new array of the same columns and the filter bytes are referenced.
  *
  * Returns: (transfer full): the copy, to free with hbase_read_options_free()
+ *
+ * Since: 0.1
  */
 HBaseReadOptions *
 hbase_read_options_copy (const HBaseReadOptions *options)
@@ -95,6 +99,8 @@ hbase_read_options_copy (const HBaseReadOptions *options)
  *   or hbase_read_options_copy()
  *
  * Frees @options and what they own.
+ *
+ * Since: 0.1
  */
 void
 hbase_read_options_free (HBaseReadOptions *options)
@@ -112,6 +118,8 @@ hbase_read_options_free (HBaseReadOptions *options)
  *   "family:qualifier" entries, copied; %NULL for every column
  *
  * Sets @columns, freeing the previous ones.
+ *
+ * Since: 0.1
  */
 void
 hbase_read_options_set_columns (HBaseReadOptions *options, const char *const *columns)
@@ -130,6 +138,8 @@ hbase_read_options_set_columns (HBaseReadOptions *options, const char *const *co
  * @filter: (nullable): a filter in the HBase filter language, copied
  *
  * Sets @filter, freeing the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_read_options_set_filter (HBaseReadOptions *options, const char *filter)
@@ -149,6 +159,8 @@ hbase_read_options_set_filter (HBaseReadOptions *options, const char *filter)
  *   read; the options keep a new array referencing the same columns
  *
  * Sets @column_list, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_read_options_set_column_list (HBaseReadOptions *options, GPtrArray *column_list)
@@ -168,6 +180,8 @@ hbase_read_options_set_column_list (HBaseReadOptions *options, GPtrArray *column
  *   bytes, referenced
  *
  * Sets @filter_bytes, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_read_options_set_filter_bytes (HBaseReadOptions *options, GBytes *filter_bytes)
@@ -199,6 +213,8 @@ replace_bytes (GBytes **slot, GBytes *bytes)
  *
  * Returns: (transfer full): the options, to free with
  *   hbase_scan_options_free()
+ *
+ * Since: 0.1
  */
 HBaseScanOptions *
 hbase_scan_options_new (void)
@@ -214,6 +230,8 @@ hbase_scan_options_new (void)
  * copied as hbase_read_options_copy() does.
  *
  * Returns: (transfer full): the copy, to free with hbase_scan_options_free()
+ *
+ * Since: 0.1
  */
 HBaseScanOptions *
 hbase_scan_options_copy (const HBaseScanOptions *options)
@@ -238,6 +256,8 @@ hbase_scan_options_copy (const HBaseScanOptions *options)
  *   or hbase_scan_options_copy()
  *
  * Frees @options and what they own, their read options' included.
+ *
+ * Since: 0.1
  */
 void
 hbase_scan_options_free (HBaseScanOptions *options)
@@ -257,6 +277,8 @@ hbase_scan_options_free (HBaseScanOptions *options)
  * @start_row: (nullable): the first row, referenced
  *
  * Sets @start_row, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_scan_options_set_start_row (HBaseScanOptions *options, GBytes *start_row)
@@ -271,6 +293,8 @@ hbase_scan_options_set_start_row (HBaseScanOptions *options, GBytes *start_row)
  * @stop_row: (nullable): where to stop, referenced
  *
  * Sets @stop_row, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_scan_options_set_stop_row (HBaseScanOptions *options, GBytes *stop_row)
@@ -285,6 +309,8 @@ hbase_scan_options_set_stop_row (HBaseScanOptions *options, GBytes *stop_row)
  * @prefix: (nullable): the prefix of the rows to scan, referenced
  *
  * Sets @prefix, dropping the previous one.
+ *
+ * Since: 0.1
  */
 void
 hbase_scan_options_set_prefix (HBaseScanOptions *options, GBytes *prefix)
@@ -300,6 +326,8 @@ hbase_scan_options_set_prefix (HBaseScanOptions *options, GBytes *prefix)
  *   deeply as hbase_read_options_copy() does; %NULL for the defaults
  *
  * Sets the read options of the scan, releasing the previous ones.
+ *
+ * Since: 0.1
  */
 void
 hbase_scan_options_set_read (HBaseScanOptions *options, const HBaseReadOptions *read)
@@ -326,6 +354,8 @@ hbase_scan_options_set_read (HBaseScanOptions *options, const HBaseReadOptions *
  *
  * Returns: (transfer full): the options, to free with
  *   hbase_write_buffer_options_free()
+ *
+ * Since: 0.1
  */
 HBaseWriteBufferOptions *
 hbase_write_buffer_options_new (void)
@@ -341,6 +371,8 @@ hbase_write_buffer_options_new (void)
  *
  * Returns: (transfer full): the copy, to free with
  *   hbase_write_buffer_options_free()
+ *
+ * Since: 0.1
  */
 HBaseWriteBufferOptions *
 hbase_write_buffer_options_copy (const HBaseWriteBufferOptions *options)
@@ -355,6 +387,8 @@ hbase_write_buffer_options_copy (const HBaseWriteBufferOptions *options)
  *   hbase_write_buffer_options_new() or hbase_write_buffer_options_copy()
  *
  * Frees @options (not the user data of their callback).
+ *
+ * Since: 0.1
  */
 void
 hbase_write_buffer_options_free (HBaseWriteBufferOptions *options)
@@ -363,15 +397,19 @@ hbase_write_buffer_options_free (HBaseWriteBufferOptions *options)
 }
 
 /**
- * hbase_write_buffer_options_set_on_failure:
+ * hbase_write_buffer_options_set_on_failure: (skip)
  * @options: write buffer options
- * @on_failure: (nullable) (scope forever) (closure user_data): called for
+ * @on_failure: (nullable) (scope call) (closure user_data): called for
  *   each mutation a buffer made with @options could not write; %NULL to
  *   keep failures for hbase_write_buffer_take_failures()
  * @user_data: passed to @on_failure; must outlive every buffer made with
  *   @options
  *
  * Sets the failure callback and its data, replacing the previous ones.
+ * The options do not own @user_data; bindings set the callback on the
+ * buffer instead, with hbase_write_buffer_set_on_failure(), which does.
+ *
+ * Since: 0.1
  */
 void
 hbase_write_buffer_options_set_on_failure (HBaseWriteBufferOptions *options,

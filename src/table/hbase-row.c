@@ -298,6 +298,8 @@ _hbase_row_has_key (HBaseRow *row)
  * for %NULL.
  *
  * Returns: (transfer full) (nullable): @row
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_row_ref (HBaseRow *row)
@@ -312,6 +314,8 @@ hbase_row_ref (HBaseRow *row)
  * @row: (transfer full) (nullable): a row
  *
  * Drops a reference; the last one frees the row and its cells.
+ *
+ * Since: 0.1
  */
 void
 hbase_row_unref (HBaseRow *row)
@@ -342,6 +346,8 @@ hbase_row_unref (HBaseRow *row)
  *
  * Returns: (transfer none) (nullable): the row key, empty for a row that
  *   does not exist; %NULL only when @row is %NULL
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_row_get_key (HBaseRow *row)
@@ -357,6 +363,8 @@ hbase_row_get_key (HBaseRow *row)
  *
  * Returns: %TRUE when the row has no cells: it does not exist, or nothing
  *   of it matched the read's columns, time range or filter
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_row_is_empty (HBaseRow *row)
@@ -371,6 +379,8 @@ hbase_row_is_empty (HBaseRow *row)
  * Gets how many cells @row has; 0 for %NULL.
  *
  * Returns: how many cells (versions of columns) the row has
+ *
+ * Since: 0.1
  */
 guint
 hbase_row_get_n_cells (HBaseRow *row)
@@ -388,6 +398,8 @@ hbase_row_get_n_cells (HBaseRow *row)
  *
  * Returns: (transfer none) (nullable): the cell, or %NULL when @index is
  *   out of range; valid while @row lives
+ *
+ * Since: 0.1
  */
 const HBaseCell *
 hbase_row_get_cell (HBaseRow *row, guint index)
@@ -433,6 +445,8 @@ lookup (HBaseRow *row, const void *family, gsize family_len,
  *
  * Returns: (transfer none) (nullable): the cell, or %NULL when the row
  *   has no such column
+ *
+ * Since: 0.1
  */
 const HBaseCell *
 hbase_row_lookup_cell (HBaseRow *row, const char *family, const char *qualifier)
@@ -454,6 +468,8 @@ hbase_row_lookup_cell (HBaseRow *row, const char *family, const char *qualifier)
  *
  * Returns: (transfer none) (nullable): the value, or %NULL when the row
  *   has no such column
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_row_lookup (HBaseRow *row, const char *family, const char *qualifier)
@@ -472,6 +488,8 @@ hbase_row_lookup (HBaseRow *row, const char *family, const char *qualifier)
  *
  * Returns: (transfer none) (nullable): the newest version of the column,
  *   or %NULL
+ *
+ * Since: 0.1
  */
 const HBaseCell *
 hbase_row_lookup_cell_bytes (HBaseRow *row, GBytes *family, GBytes *qualifier)
@@ -498,6 +516,8 @@ G_DEFINE_BOXED_TYPE (HBaseCell, hbase_cell, hbase_cell_copy, hbase_cell_free)
  * with @cell (as the #GBytes its accessors return), not copied again.
  *
  * Returns: (transfer full): the copy, to free with hbase_cell_free()
+ *
+ * Since: 0.1
  */
 HBaseCell *
 hbase_cell_copy (const HBaseCell *cell)
@@ -522,6 +542,8 @@ hbase_cell_copy (const HBaseCell *cell)
  *
  * Frees a copied cell.  The cells of a row belong to the row: never free
  * them.
+ *
+ * Since: 0.1
  */
 void
 hbase_cell_free (HBaseCell *cell)
@@ -542,6 +564,8 @@ hbase_cell_free (HBaseCell *cell)
  * from and lives as long as it.
  *
  * Returns: (transfer none) (nullable): the column family
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_cell_get_family (const HBaseCell *cell)
@@ -560,6 +584,8 @@ hbase_cell_get_family (const HBaseCell *cell)
  * came from and lives as long as it.
  *
  * Returns: (transfer none) (nullable): the qualifier (may be empty)
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_cell_get_qualifier (const HBaseCell *cell)
@@ -577,6 +603,8 @@ hbase_cell_get_qualifier (const HBaseCell *cell)
  * and lives as long as it.
  *
  * Returns: (transfer none) (nullable): the value (may be empty)
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_cell_get_value (const HBaseCell *cell)
@@ -594,6 +622,8 @@ hbase_cell_get_value (const HBaseCell *cell)
  *
  * Returns: the cell's version, milliseconds since the epoch unless the
  *   writer chose its own; 0 for a %NULL cell
+ *
+ * Since: 0.1
  */
 gint64
 hbase_cell_get_timestamp (const HBaseCell *cell)
@@ -611,6 +641,8 @@ hbase_cell_get_timestamp (const HBaseCell *cell)
  * 8 bytes, big-endian, two's complement.
  *
  * Returns: (transfer full): the 8 bytes
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_counter_encode (gint64 value)
@@ -630,6 +662,8 @@ hbase_counter_encode (gint64 value)
  *
  * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_BAD_DATA when
  *   @bytes is not 8 bytes long
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_counter_decode (GBytes *bytes, gint64 *value, GError **error)

@@ -289,6 +289,8 @@ set_row (GByteArray **field, gboolean *isset, GByteArray *value)
  *
  * Returns: (transfer full) (nullable): the stop row, or %NULL when there is
  *   none (@prefix is %NULL, empty or all 0xFF bytes: scan to the table's end)
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_prefix_stop_row (GBytes *prefix)
@@ -610,6 +612,8 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
  *
  * Returns: (transfer full) (nullable): the scanner, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @options are invalid
+ *
+ * Since: 0.1
  */
 HBaseScanner *
 hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **error)
@@ -732,6 +736,8 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
  *
  * Returns: (transfer full) (nullable): the next row, or %NULL at the end or
  *   with @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
@@ -821,6 +827,8 @@ next_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
  *
  * hbase_scanner_next() in a worker thread.  The call holds a reference on
  * @scanner; @scanner must not be used otherwise until @callback has run.
+ *
+ * Since: 0.1
  */
 void
 hbase_scanner_next_async (HBaseScanner        *scanner,
@@ -848,6 +856,8 @@ hbase_scanner_next_async (HBaseScanner        *scanner,
  * Returns: (transfer full) (nullable): the next row, like
  *   hbase_scanner_next(): %NULL at the end (without an error) or with @error
  *   set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_scanner_next_finish (HBaseScanner *scanner, GAsyncResult *result, GError **error)

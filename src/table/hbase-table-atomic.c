@@ -146,6 +146,8 @@ check_and_mutate_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, 
  * Returns: (transfer full) (nullable): the incremented cells with their
  *   new values (decode them with hbase_counter_decode()), or %NULL with
  *   @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_table_increment (HBaseTable *table, HBaseMutation *increment, GCancellable *cancellable,
@@ -171,6 +173,8 @@ hbase_table_increment (HBaseTable *table, HBaseMutation *increment, GCancellable
  *
  * Returns: (transfer full) (nullable): the cells with their new values, or
  *   %NULL with @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_table_append (HBaseTable *table, HBaseMutation *append, GCancellable *cancellable,
@@ -207,6 +211,8 @@ bytes_of (const char *text)
  * incrementColumnValue; a missing cell counts as 0), atomically.
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_increment_counter (HBaseTable *table, GBytes *row, const char *family,
@@ -249,6 +255,8 @@ hbase_table_increment_counter (HBaseTable *table, GBytes *row, const char *famil
  *
  * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_BAD_DATA when the
  *   cell is not 8 bytes wide
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_get_counter (HBaseTable *table, GBytes *row, const char *family,
@@ -290,6 +298,8 @@ hbase_table_get_counter (HBaseTable *table, GBytes *row, const char *family,
  * Writes a 64-bit big-endian counter (a put of hbase_counter_encode()).
  *
  * Returns: %TRUE on success
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_set_counter (HBaseTable *table, GBytes *row, const char *family,
@@ -326,6 +336,8 @@ hbase_table_set_counter (HBaseTable *table, GBytes *row, const char *family,
  * left (then it retried by itself).
  *
  * Returns: %TRUE if the call was made (the outcome is in @applied)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_check_and_mutate (HBaseTable *table, const HBaseCondition *condition,
@@ -371,6 +383,8 @@ _hbase_table_check_and_mutate_attempt (HBaseTable *table, const HBaseCondition *
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_increment().
+ *
+ * Since: 0.1
  */
 void
 hbase_table_increment_async (HBaseTable *table, HBaseMutation *increment,
@@ -396,6 +410,8 @@ hbase_table_increment_async (HBaseTable *table, HBaseMutation *increment,
  *
  * Returns: (transfer full) (nullable): the new values, like
  *   hbase_table_increment(), or %NULL with @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_table_increment_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -417,6 +433,8 @@ hbase_table_increment_finish (HBaseTable *table, GAsyncResult *result, GError **
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_check_and_mutate().
+ *
+ * Since: 0.1
  */
 void
 hbase_table_check_and_mutate_async (HBaseTable *table, const HBaseCondition *condition,
@@ -443,6 +461,8 @@ hbase_table_check_and_mutate_async (HBaseTable *table, const HBaseCondition *con
  *
  * Returns: %TRUE if the call was made (the outcome is in @applied), like
  *   hbase_table_check_and_mutate(), or %FALSE with @error set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_check_and_mutate_finish (HBaseTable *table, GAsyncResult *result, gboolean *applied,

@@ -184,6 +184,8 @@ prepare_apply (HBaseTable *table, HBaseMutation *mutation, HBaseCallFunc *func, 
  * atomic, also a delete that mixes families, columns and versions.
  *
  * Returns: %TRUE if HBase applied it
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_apply (HBaseTable *table, HBaseMutation *mutation, GCancellable *cancellable,
@@ -211,6 +213,8 @@ hbase_table_apply (HBaseTable *table, HBaseMutation *mutation, GCancellable *can
  * for an atomic change of one row.
  *
  * Returns: %TRUE if every mutation was applied
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_apply_multiple (HBaseTable *table, GPtrArray *mutations, GCancellable *cancellable,
@@ -250,6 +254,8 @@ _hbase_table_apply_multiple_send (TableCall *call, GCancellable *cancellable, GE
  * %HBASE_ERROR_ILLEGAL_ARGUMENT and nothing is sent.
  *
  * Returns: %TRUE if HBase applied them
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_mutate_row (HBaseTable *table, GPtrArray *mutations, GCancellable *cancellable,
@@ -273,6 +279,8 @@ hbase_table_mutate_row (HBaseTable *table, GPtrArray *mutations, GCancellable *c
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_apply().
+ *
+ * Since: 0.1
  */
 void
 hbase_table_apply_async (HBaseTable *table, HBaseMutation *mutation, GCancellable *cancellable,
@@ -297,6 +305,8 @@ hbase_table_apply_async (HBaseTable *table, HBaseMutation *mutation, GCancellabl
  *
  * Returns: %TRUE if HBase applied the mutation, like hbase_table_apply(), or
  *   %FALSE with @error set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_apply_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -316,6 +326,8 @@ hbase_table_apply_finish (HBaseTable *table, GAsyncResult *result, GError **erro
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_apply_multiple(); not atomic either.
+ *
+ * Since: 0.1
  */
 void
 hbase_table_apply_multiple_async (HBaseTable *table, GPtrArray *mutations,
@@ -341,6 +353,8 @@ hbase_table_apply_multiple_async (HBaseTable *table, GPtrArray *mutations,
  *
  * Returns: %TRUE if every mutation was applied, like
  *   hbase_table_apply_multiple(), or %FALSE with @error set
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_apply_multiple_finish (HBaseTable *table, GAsyncResult *result, GError **error)

@@ -63,6 +63,8 @@ hbase_table_init (HBaseTable *table)
  *
  * Returns: (transfer full) (nullable): the table, or %NULL with @error set
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT)
+ *
+ * Since: 0.1
  */
 HBaseTable *
 hbase_table_new (HBaseClient *client, const char *name, GError **error)
@@ -101,6 +103,8 @@ hbase_table_new (HBaseClient *client, const char *name, GError **error)
  * Gets the name of @table.  The string belongs to @table.
  *
  * Returns: (transfer none): the table's name as given to hbase_table_new()
+ *
+ * Since: 0.1
  */
 const char *
 hbase_table_get_name (HBaseTable *table)
@@ -116,6 +120,8 @@ hbase_table_get_name (HBaseTable *table)
  * Gets the client @table sends its calls through.
  *
  * Returns: (transfer none): the client the table sends through
+ *
+ * Since: 0.1
  */
 HBaseClient *
 hbase_table_get_client (HBaseTable *table)
@@ -264,6 +270,8 @@ exists_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **e
  *   when it does not exist or nothing matched; %NULL with @error set on
  *   failure (%HBASE_ERROR_ILLEGAL_ARGUMENT for a %NULL or empty @row or bad
  *   @options, %HBASE_ERROR_NOT_FOUND for a missing table, ...)
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_table_get (HBaseTable *table, GBytes *row, const HBaseReadOptions *options,
@@ -289,6 +297,8 @@ hbase_table_get (HBaseTable *table, GBytes *row, const HBaseReadOptions *options
  * Returns: (transfer container) (element-type HBaseRow) (nullable): one row
  *   per key, in the order of @rows (empty rows for missing ones), or %NULL
  *   with @error set
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_table_get_multiple (HBaseTable *table, GPtrArray *rows, const HBaseReadOptions *options,
@@ -325,6 +335,8 @@ hbase_table_get_multiple (HBaseTable *table, GPtrArray *rows, const HBaseReadOpt
  * Checks whether a row exists without transferring it.
  *
  * Returns: %TRUE if the check was made (the answer is in @exists)
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_table_exists (HBaseTable *table, GBytes *row, const HBaseReadOptions *options,
@@ -422,6 +434,8 @@ _hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *ca
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_get().
+ *
+ * Since: 0.1
  */
 void
 hbase_table_get_async (HBaseTable *table, GBytes *row, const HBaseReadOptions *options,
@@ -445,6 +459,8 @@ hbase_table_get_async (HBaseTable *table, GBytes *row, const HBaseReadOptions *o
  *
  * Returns: (transfer full) (nullable): the row, like hbase_table_get(), or
  *   %NULL with @error set
+ *
+ * Since: 0.1
  */
 HBaseRow *
 hbase_table_get_finish (HBaseTable *table, GAsyncResult *result, GError **error)
@@ -464,6 +480,8 @@ hbase_table_get_finish (HBaseTable *table, GAsyncResult *result, GError **error)
  * @user_data: data for @callback
  *
  * Asynchronous hbase_table_get_multiple().
+ *
+ * Since: 0.1
  */
 void
 hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
@@ -493,6 +511,8 @@ hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
  *
  * Returns: (transfer container) (element-type HBaseRow) (nullable): the rows,
  *   like hbase_table_get_multiple(), or %NULL with @error set
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_table_get_multiple_finish (HBaseTable *table, GAsyncResult *result, GError **error)

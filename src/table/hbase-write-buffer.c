@@ -2,6 +2,11 @@
 /* hbase-write-buffer.c: HBaseWriteBuffer, mutations collected and sent in
  * batches, like the Java client's BufferedMutator.
  *
+ * Long because: the adds, the flushes (in the caller's thread, the sender
+ * thread and the interval thread), the failure reporting and close share
+ * one struct and one lock; split, each part would need the others' locking
+ * rules to be read.
+ *
  * Why it is built this way:
  *
  * - It sends through the public table API only (hbase_table_apply_multiple()
@@ -65,10 +70,11 @@ struct _HBaseWriteBuffer {
   gsize max_bytes;
   guint max_mutations;
   gint64 interval_us;
-  HBaseWriteFailureFunc on_failure;
-  gpointer user_data;
 
   GMutex lock;            /* guards the fields up to flush_lock */
+  HBaseWriteFailureFunc on_failure;
+  gpointer user_data;
+  GDestroyNotify user_data_destroy;
   GCond wake;             /* wakes the interval thread */
   GArray *pending;        /* Pending, in the order added */
   gsize pending_bytes;
@@ -184,19 +190,23 @@ static void
 report (HBaseWriteBuffer *buffer, Outcome *outcome, HBaseMutation *mutation, const GError *error)
 {
   HBaseWriteFailure *failure = _hbase_write_failure_new (mutation, error);
+  HBaseWriteFailureFunc on_failure;
+  gpointer user_data;
 
   outcome->n_failed++;
   if (outcome->first == NULL)
     outcome->first = hbase_write_failure_copy (failure);
-  if (buffer->on_failure != NULL)
-    {
-      buffer->on_failure (buffer, mutation, error, buffer->user_data);
-      hbase_write_failure_free (failure);
-      return;
-    }
   g_mutex_lock (&buffer->lock);
-  g_ptr_array_add (buffer->failures, failure);
+  on_failure = buffer->on_failure;
+  user_data = buffer->user_data;
+  if (on_failure == NULL)
+    g_ptr_array_add (buffer->failures, g_steal_pointer (&failure));
   g_mutex_unlock (&buffer->lock);
+  if (on_failure != NULL)
+    {
+      on_failure (buffer, mutation, error, user_data);
+      hbase_write_failure_free (failure);
+    }
 }
 
 /* An error that is not about one mutation: every other one would meet it
@@ -565,6 +575,8 @@ check_open (HBaseWriteBuffer *buffer, GError **error)
  * Returns: (transfer full) (nullable): the buffer, or %NULL with @error set
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT without a table, a %G_THREAD_ERROR if
  *   the thread cannot be started)
+ *
+ * Since: 0.1
  */
 HBaseWriteBuffer *
 hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *options, GError **error)
@@ -638,6 +650,8 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
  *
  * Returns: %TRUE if @mutation was buffered (it will be written or
  *   reported), %FALSE with @error set if it was refused
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
@@ -700,6 +714,8 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
  *   otherwise, in the domain and code of the first failure, saying how
  *   many failed and the first one's row and error, or
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the buffer is closed
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_write_buffer_flush (HBaseWriteBuffer *buffer, GCancellable *cancellable, GError **error)
@@ -722,6 +738,8 @@ hbase_write_buffer_flush (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
  *   untaken; %FALSE with @error set if the final flush failed (as
  *   hbase_write_buffer_flush()), or else if failures of earlier flushes
  *   are still waiting for hbase_write_buffer_take_failures()
+ *
+ * Since: 0.1
  */
 gboolean
 hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, GError **error)
@@ -767,6 +785,43 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
   return FALSE;
 }
 
+/**
+ * hbase_write_buffer_set_on_failure:
+ * @buffer: a write buffer
+ * @on_failure: (nullable) (scope notified) (closure user_data) (destroy destroy):
+ *   called for each mutation @buffer could not write from now on (in the
+ *   thread that flushes); %NULL to keep failures for
+ *   hbase_write_buffer_take_failures() instead
+ * @user_data: passed to @on_failure
+ * @destroy: (nullable): frees @user_data when @buffer no longer needs it
+ *
+ * Sets the failure callback of @buffer, replacing the one of its options
+ * or an earlier call; the buffer owns @user_data from now on.  This is the
+ * form for bindings, whose callbacks must live as long as the buffer.
+ *
+ * Since: 0.1
+ */
+void
+hbase_write_buffer_set_on_failure (HBaseWriteBuffer     *buffer,
+                                   HBaseWriteFailureFunc on_failure,
+                                   gpointer              user_data,
+                                   GDestroyNotify        destroy)
+{
+  gpointer old_data;
+  GDestroyNotify old_destroy;
+
+  g_return_if_fail (HBASE_IS_WRITE_BUFFER (buffer));
+  g_mutex_lock (&buffer->lock);
+  old_data = buffer->user_data;
+  old_destroy = buffer->user_data_destroy;
+  buffer->on_failure = on_failure;
+  buffer->user_data = user_data;
+  buffer->user_data_destroy = destroy;
+  g_mutex_unlock (&buffer->lock);
+  if (old_destroy != NULL)
+    old_destroy (old_data);
+}
+
 /* Closes the buffer if it is open (its final flush reports failures as any
  * flush: to the callback, or to the list of failures), then frees it.
  * Failures nobody took are logged with g_warning(), rather than lost. */
@@ -792,6 +847,8 @@ hbase_write_buffer_finalize (GObject *object)
       g_warning ("write buffer of table %s freed with a failed mutation not taken: row \"%s\": %s",
                  name, row, hbase_write_failure_get_error (failure)->message);
     }
+  if (buffer->user_data_destroy != NULL)
+    buffer->user_data_destroy (buffer->user_data);
   g_ptr_array_unref (buffer->failures);
   g_array_unref (buffer->pending);
   g_mutex_clear (&buffer->lock);
@@ -822,6 +879,8 @@ hbase_write_buffer_init (HBaseWriteBuffer *buffer G_GNUC_UNUSED)
  * Gets the table @buffer writes to.
  *
  * Returns: (transfer none): the table it writes to
+ *
+ * Since: 0.1
  */
 HBaseTable *
 hbase_write_buffer_get_table (HBaseWriteBuffer *buffer)
@@ -837,6 +896,8 @@ hbase_write_buffer_get_table (HBaseWriteBuffer *buffer)
  * Gets how many mutations wait in @buffer for a flush.
  *
  * Returns: how many mutations are buffered and not yet taken by a flush
+ *
+ * Since: 0.1
  */
 guint
 hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
@@ -857,6 +918,8 @@ hbase_write_buffer_get_pending_count (HBaseWriteBuffer *buffer)
  * Gets the estimated size of the mutations waiting in @buffer for a flush.
  *
  * Returns: the size in bytes, as compared with the @max_bytes option
+ *
+ * Since: 0.1
  */
 gsize
 hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)
@@ -880,6 +943,8 @@ hbase_write_buffer_get_pending_bytes (HBaseWriteBuffer *buffer)
  *
  * Returns: (transfer container) (element-type HBaseWriteFailure): the
  *   failures, possibly none
+ *
+ * Since: 0.1
  */
 GPtrArray *
 hbase_write_buffer_take_failures (HBaseWriteBuffer *buffer)

@@ -27,6 +27,8 @@ _hbase_write_failure_new (HBaseMutation *mutation, const GError *error)
  * Copies @failure; the copy shares its mutation.
  *
  * Returns: (transfer full): a copy of @failure
+ *
+ * Since: 0.1
  */
 HBaseWriteFailure *
 hbase_write_failure_copy (const HBaseWriteFailure *failure)
@@ -40,6 +42,8 @@ hbase_write_failure_copy (const HBaseWriteFailure *failure)
  * @failure: (transfer full) (nullable): a failure
  *
  * Frees @failure.  Does nothing for %NULL.
+ *
+ * Since: 0.1
  */
 void
 hbase_write_failure_free (HBaseWriteFailure *failure)
@@ -62,6 +66,8 @@ G_DEFINE_BOXED_TYPE (HBaseWriteFailure, hbase_write_failure, hbase_write_failure
  *
  * Returns: (transfer none): the mutation that was not written, as it was
  *   added
+ *
+ * Since: 0.1
  */
 HBaseMutation *
 hbase_write_failure_get_mutation (const HBaseWriteFailure *failure)
@@ -77,6 +83,8 @@ hbase_write_failure_get_mutation (const HBaseWriteFailure *failure)
  * Gets the row key of the mutation that was not written.
  *
  * Returns: (transfer none): the row key of the mutation
+ *
+ * Since: 0.1
  */
 GBytes *
 hbase_write_failure_get_row (const HBaseWriteFailure *failure)
@@ -95,6 +103,8 @@ hbase_write_failure_get_row (const HBaseWriteFailure *failure)
  * Returns: (transfer none): why it was not written, in %HBASE_ERROR
  *   (with the gateway's message for a server error) or
  *   %G_IO_ERROR_CANCELLED
+ *
+ * Since: 0.1
  */
 const GError *
 hbase_write_failure_get_error (const HBaseWriteFailure *failure)

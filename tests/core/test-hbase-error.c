@@ -169,7 +169,7 @@ test_enum_types (void)
 {
   g_autoptr(GEnumClass) codes = g_type_class_ref (HBASE_TYPE_ERROR);
   g_autoptr(GEnumClass) ops = g_type_class_ref (HBASE_TYPE_COMPARE_OP);
-  g_autoptr(GFlagsClass) flags = g_type_class_ref (HBASE_TYPE_CALL_FLAGS);
+  g_autoptr(GFlagsClass) flags = g_type_class_ref (HBASE_TYPE_ZADD_FLAGS);
   GEnumValue *value;
 
   g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_ERROR));
@@ -179,9 +179,8 @@ test_enum_types (void)
   g_assert_cmpstr (value->value_nick, ==, "bad-data");
   g_assert_cmpint (g_enum_get_value_by_nick (ops, "greater-or-equal")->value, ==,
                    HBASE_COMPARE_GREATER_OR_EQUAL);
-  g_assert_true (G_TYPE_IS_FLAGS (HBASE_TYPE_CALL_FLAGS));
-  g_assert_cmpuint (g_flags_get_value_by_nick (flags, "idempotent")->value, ==,
-                    HBASE_CALL_IDEMPOTENT);
+  g_assert_true (G_TYPE_IS_FLAGS (HBASE_TYPE_ZADD_FLAGS));
+  g_assert_cmpuint (g_flags_get_value_by_nick (flags, "nx")->value, ==, HBASE_ZADD_NX);
   g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_DURABILITY));
   g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_MUTATION_KIND));
   g_assert_true (G_TYPE_IS_ENUM (HBASE_TYPE_PROTOCOL));

@@ -9,10 +9,7 @@ from hbase_gi_test import GLib, HBase, TableTestCase, gbytes, main, to_bytes
 
 
 def key_field(name, field_type, width=0, descending=False):
-    field = HBase.KeyField.new()
-    field.set_name(name)
-    field.type = field_type
-    field.width = width
+    field = HBase.KeyField.new(name, field_type, width)
     field.descending = descending
     return field
 
@@ -113,17 +110,14 @@ class KeyScannerTest(TableTestCase):
         self.assertEqual(self.scan(None), sorted(self.orders))
 
     def test_range_of_one_customer(self):
-        key_range = HBase.KeyRange.new()
-        key_range.set_equal([HBase.KeyValue.new_uint(2)])
+        key_range = HBase.KeyRange.new([HBase.KeyValue.new_uint(2)], None, False, None, False)
         options = HBase.KeyScanOptions.new()
         options.set_range(key_range)
         self.assertEqual(self.scan(options), [o for o in sorted(self.orders) if o[0] == 2])
 
     def test_range_of_days(self):
-        key_range = HBase.KeyRange.new()
-        key_range.set_equal([HBase.KeyValue.new_uint(3)])
-        key_range.set_lower(HBase.KeyValue.new_uint(20240102))
-        key_range.lower_inclusive = True
+        key_range = HBase.KeyRange.new([HBase.KeyValue.new_uint(3)],
+                                       HBase.KeyValue.new_uint(20240102), True, None, False)
         options = HBase.KeyScanOptions.new()
         options.set_range(key_range)
         options.limit = 1

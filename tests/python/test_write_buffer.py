@@ -60,8 +60,8 @@ class WriteBufferTest(TableTestCase):
 
         options = HBase.WriteBufferOptions.new()
         options.max_bytes = HBase.WRITE_BUFFER_DEFAULT_MAX_BYTES
-        options.set_on_failure(on_failure)
         buffer = HBase.WriteBuffer.new(self.table, options)
+        buffer.set_on_failure(on_failure)
         self.add_good_bad_good(buffer, "callback")
         with self.assertRaises(GLib.Error) as raised:
             buffer.flush(None)

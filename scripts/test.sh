@@ -7,6 +7,11 @@
 #                             integration tests on all four protocol/transport
 #                             combinations, example, install + pkg-config
 #      ABI                    scripts/abi-check.sh: the libraries' ABI against abi/
+#      reference              the introspection data and the API reference:
+#                             g-ir-scanner --warn-all and gi-docgen warnings
+#      packages               scripts/package.sh: the Debian packages built,
+#                             lintian, installed, used from outside C and
+#                             Python against the stack, removed
 #   2. make distcheck         the release tarball builds and passes its tests
 #   3. make check             again in an ASan + UBSan build
 #   4. make check-valgrind    every test program under memcheck
@@ -21,7 +26,7 @@
 # test fails the run unless tests/skip-allowlist allows it (see there).
 #
 #   scripts/test.sh           everything above
-#   scripts/test.sh --quick   only step 1 and the ABI check
+#   scripts/test.sh --quick   only step 1, the ABI check and the reference figures
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -222,6 +227,35 @@ for lib in libhbase-glib-1.0 libhbase-glib-index-1.0 libhbase-glib-thrift-1.0; d
 done
 rm -f "$abi_out"
 
+# The figures of the introspection data and the API reference (make check's
+# tests/test-gir.py already failed on a scanner warning or an undocumented
+# symbol; this records gi-docgen's own counts too).
+step_begin "reference"
+figures_out=$(mktemp "${TMPDIR:-/tmp}/hbase-glib-test-figures.XXXXXX")
+make -s -C "$build" gir-warnings docs-warnings 2>&1 | tee "$figures_out"
+for what in "g-ir-scanner --warn-all" "gi-docgen" "gi-docgen check"; do
+  n=$(sed -n "s/^$what: \([0-9]*\) .*/\1/p" "$figures_out")
+  if [ "$n" = 0 ]; then
+    record_result "reference" "$what" PASS
+  else
+    record_result "reference" "$what" FAIL "${n:-no} warnings"; failed_steps+=("reference")
+  fi
+done
+figures=$(grep -E '^(g-ir-scanner|gi-docgen)' "$figures_out" | sed 's/ (see .*//' | paste -sd';' | sed 's/;/; /g')
+rm -f "$figures_out"
+
+if [ $quick = no ]; then
+  # Debian packages from a copy of the tree, lintian, installed and used
+  # against the running stack, then removed (scripts/package.sh)
+  packages_out=$(mktemp "${TMPDIR:-/tmp}/hbase-glib-test-packages.XXXXXX")
+  tap_step "packages" scripts/package.sh > >(tee "$packages_out")
+  wait $!   # the tee of the process substitution
+  figures+="; $(grep -o 'lintian: [0-9]* errors, [0-9]* warnings' "$packages_out" | tail -n 1)"
+  rm -f "$packages_out"
+fi
+abi_figure=$(awk -F'\t' '$1 == "ABI" && $4 == "PASS"' "$results" | wc -l)
+figures+="; abidiff: $abi_figure of 3 libraries with no ABI change"
+
 if [ $quick = no ]; then
   # The long randomized tests (differential, property, concurrency) run at
   # full size in the first make check; the later passes repeat every test
@@ -337,6 +371,7 @@ awk -F'\t' '$4 ~ /^(FAIL|ERROR|XPASS|XFAIL)$/ {
   printf "%s (%s): %s %s%s\n", $4, $1, $2, $3, ($5 != "" ? ": " $5 : "") }' "$results"
 
 [ ${#failed_steps[@]} -eq 0 ] || printf 'failed step: %s\n' "${failed_steps[@]}"
+echo "shipping: $figures"
 echo "stack logs: $HBASE_GLIB_STATE_DIR/logs"
 
 # 1234567 -> 1,234,567

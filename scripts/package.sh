@@ -84,8 +84,8 @@ mkdir -p "$src"
 
 # The profiles the tree needs: what configure.ac or the makefiles lack.
 profiles=()
-grep -q 'enable-introspection' "$repo/configure.ac" || profiles+=(pkg.hbase-glib.nogir)
-grep -q 'enable-docs' "$repo/configure.ac" || profiles+=(nodoc)
+grep -Eq 'enable-introspection|GOBJECT_INTROSPECTION_CHECK' "$repo/configure.ac" || profiles+=(pkg.hbase-glib.nogir)
+grep -Eq 'enable-docs|GI_DOCGEN' "$repo/configure.ac" || profiles+=(nodoc)
 grep -rqs --include='*.mk' --include=Makefile.am 'libhbase-glib-thrift-1.0\.la' "$repo" || profiles+=(pkg.hbase-glib.nothriftlib)
 profile_list=$(IFS=,; echo "${profiles[*]:-}")
 echo "# build profiles: ${profile_list:-none}"
@@ -162,9 +162,9 @@ echo "# installed: ${added[*]}"
 unset PKG_CONFIG_PATH LD_LIBRARY_PATH
 check "hbase-glib --version from /usr/bin" sh -c "[ \"\$(command -v hbase-glib)\" = /usr/bin/hbase-glib ] && hbase-glib --version | grep -qx 'hbase-glib $upstream'"
 check "the manual page hbase-glib(1) is installed" test -s /usr/share/man/man1/hbase-glib.1.gz
-check "the installed bash completion completes hbase-glib sc to scan" bash --norc --noprofile -c '
+check "the installed bash completion completes hbase-glib pi to ping" bash --norc --noprofile -c '
   . /usr/share/bash-completion/completions/hbase-glib &&
-  COMP_WORDS=(hbase-glib sc) COMP_CWORD=1 && _hbase_glib && [ "${COMPREPLY[*]}" = scan ]'
+  COMP_WORDS=(hbase-glib pi) COMP_CWORD=1 && _hbase_glib && [ "${COMPREPLY[*]}" = ping ]'
 
 if hbase-glib --gateways="$gateways" create "$table" d > "$tmp/create.log" 2>&1; then
   table_made=yes; ok "hbase-glib create $table d"

@@ -115,9 +115,11 @@ if [ "$mode" = symbols ]; then
     {
       echo "# SPDX-License-Identifier: Apache-2.0"
       echo "# Written by scripts/package.sh --update-symbols from the library built."
-      sed -n '1p' "$tmp/$package.symbols"
+      # the old file's comments, fields and #MISSING lines (symbols gone:
+      # the release keeps none) are not carried over
+      sed -n '/^[^#* ]/p' "$tmp/$package.symbols"
       echo "* Build-Depends-Package: libhbase-glib-1.0-dev"
-      sed -n '2,$p' "$tmp/$package.symbols"
+      sed -n '/^ /p' "$tmp/$package.symbols"
     } > "$repo/debian/$package.symbols"
     echo "# wrote debian/$package.symbols ($(grep -c '^ ' "$tmp/$package.symbols") symbols)"
   done

@@ -10,3 +10,9 @@ EXTRA_DIST += \
 	scripts/stack/pom.xml \
 	scripts/stack/log4j2.properties \
 	scripts/stack/StackProbe.java
+# scripts/package.sh: the Debian packages built and tested (debian/ is not
+# in the tarball), with the programs it builds against them.
+EXTRA_DIST += \
+	scripts/package.sh \
+	tests/install/installed-roundtrip.c \
+	tests/install/installed-roundtrip.py

@@ -16,8 +16,10 @@
   "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG.\n" \
   "See hbase-glib(1)."
 
-void
-cli_add_connection_entries (GOptionContext *context, CliConnectionOptions *options)
+/* The connection options, storing into @options; ends with
+ * G_OPTION_ENTRY_NULL, freed with g_free(). */
+static GOptionEntry *
+new_connection_entries (CliConnectionOptions *options)
 {
   const GOptionEntry entries[] = {
     { "gateways", 'g', 0, G_OPTION_ARG_STRING, &options->gateways,
@@ -42,7 +44,39 @@ cli_add_connection_entries (GOptionContext *context, CliConnectionOptions *optio
     G_OPTION_ENTRY_NULL
   };
 
+  return g_memdup2 (entries, sizeof entries);
+}
+
+void
+cli_add_connection_entries (GOptionContext *context, CliConnectionOptions *options)
+{
+  g_autofree GOptionEntry *entries = new_connection_entries (options);
+
   g_option_context_add_main_entries (context, entries, NULL);
+}
+
+void
+cli_print_option_names (FILE *out, const GOptionEntry *entries)
+{
+  for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
+    {
+      const char *takes_value = e->arg == G_OPTION_ARG_NONE ? "" : "=";
+
+      if (e->flags & G_OPTION_FLAG_HIDDEN)
+        continue;
+      fprintf (out, " --%s%s", e->long_name, takes_value);
+      if (e->short_name != '\0')
+        fprintf (out, " -%c%s", e->short_name, takes_value);
+    }
+}
+
+void
+cli_print_connection_option_names (FILE *out)
+{
+  CliConnectionOptions unused = { 0 };
+  g_autofree GOptionEntry *entries = new_connection_entries (&unused);
+
+  cli_print_option_names (out, entries);
 }
 
 void
@@ -110,7 +144,10 @@ takes_next_argument (const char *arg, const GOptionEntry *entries)
 }
 
 /* Parses the options of @command: its own @entries and the connection
- * options.  --help prints the command's help and exits.  Negative
+ * options.  --help prints the command's help and exits.  When
+ * @cli->list_options is set (hbase-glib --list-commands), prints the
+ * command's name and option names on one line instead and returns
+ * CLI_EXIT_USAGE, so that the command goes no further.  Negative
  * numbers among the arguments ("zrange T K 0 -1") are arguments, not
  * options.  Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after saying what is
  * wrong. */
@@ -123,6 +160,16 @@ cli_parse (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int
   g_autoptr(GHashTable) hidden = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_free, NULL);
   gboolean options_ended = FALSE;
 
+  if (cli->list_options)
+    {
+      /* hbase-glib --list-commands: this command's line of the table */
+      printf ("%s --help", command->name);
+      cli_print_option_names (stdout, entries);
+      cli_print_connection_option_names (stdout);
+      printf ("\n");
+      cli->options_listed = TRUE;
+      return CLI_EXIT_USAGE;
+    }
   description = command->description != NULL ? g_strconcat (command->description, "\n\n", EXIT_FOOTER, NULL)
                                               : g_strdup (EXIT_FOOTER);
   g_option_context_set_summary (context, command->summary);

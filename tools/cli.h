@@ -66,6 +66,8 @@ struct _Cli {
   gboolean quiet;
   gboolean verbose;           /* --verbose, before or after the command: cli_fail() says all */
   char *table_name;           /* the table the command works on, for cli_fail() */
+  gboolean list_options;      /* --list-commands: cli_parse() prints the options and stops */
+  gboolean options_listed;    /* ... and says it did */
 };
 
 /* --- command table (hbase-glib.c and the cli-*.c files) --- */
@@ -84,6 +86,11 @@ int           cli_parse            (Cli               *cli,
 void          cli_add_connection_entries (GOptionContext       *context,
                                           CliConnectionOptions *options);
 void          cli_connection_options_clear (CliConnectionOptions *options);
+/* " --name[=] -c[=]..." for each visible entry ('=': takes a value), for
+ * the bash completion (tools/bash-completion.sh). */
+void          cli_print_option_names (FILE               *out,
+                                      const GOptionEntry *entries);
+void          cli_print_connection_option_names (FILE *out);
 void          cli_clear            (Cli              *cli);
 
 /* --no-index, for the commands that write */

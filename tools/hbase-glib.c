@@ -122,6 +122,37 @@ run_help (Cli *cli, const CliCommand *command, int argc, char **argv)
   }
 }
 
+/* hbase-glib --list-commands (hidden, for tools/bash-completion.sh): a
+ * line of the options before the command ("hbase-glib --help ..."), then
+ * a line per command, its name and its options; an option followed by
+ * '=' takes a value.  Every command prints its line from the entries it
+ * parses (cli_parse()), so the list is the one the tool uses. */
+static int
+list_commands (Cli *cli, const GOptionEntry *main_entries)
+{
+  int status = CLI_EXIT_OK;
+
+  printf ("hbase-glib");
+  cli_print_option_names (stdout, main_entries);
+  cli_print_connection_option_names (stdout);
+  printf ("\n");
+  cli->list_options = TRUE;
+  for (gsize t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (const CliCommand *c = command_tables[t]; c->name != NULL; c++)
+      {
+        char *command_argv[] = { (char *) c->name, NULL };
+
+        cli->options_listed = FALSE;
+        c->run (cli, c, 1, command_argv);
+        if (!cli->options_listed)
+          {
+            g_printerr ("hbase-glib: command %s did not list its options\n", c->name);
+            status = CLI_EXIT_FAILED;
+          }
+      }
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,10 +160,11 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *prgname = NULL;
-  gboolean help = FALSE, version = FALSE;
+  gboolean help = FALSE, version = FALSE, list = FALSE;
   const GOptionEntry entries[] = {
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &version, NULL, NULL },
+    { "list-commands", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &list, NULL, NULL },
     G_OPTION_ENTRY_NULL
   };
   const CliCommand *command;
@@ -148,6 +180,11 @@ main (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       status = cli_usage (NULL, "%s", error->message);
+      goto out;
+    }
+  if (list)
+    {
+      status = list_commands (&cli, entries);
       goto out;
     }
   if (version)

@@ -10,3 +10,16 @@ tools_hbase_glib_SOURCES = tools/hbase-glib.c tools/cli.h \
 tools_hbase_glib_LDADD = $(index_ldadd)
 dist_man1_MANS = tools/hbase-glib.1
 EXTRA_DIST += docs/cli.md
+
+# The bash completion, made from the command table of the built program
+# (hbase-glib --list-commands), installed as completions/hbase-glib.
+bashcompletiondir = $(BASH_COMPLETION_DIR)
+bashcompletion_DATA = tools/completions/hbase-glib
+tools/completions/hbase-glib: tools/hbase-glib$(EXEEXT) $(top_srcdir)/tools/bash-completion.sh
+	$(AM_V_GEN)$(MKDIR_P) tools/completions && \
+	$(SHELL) $(top_srcdir)/tools/bash-completion.sh tools/hbase-glib$(EXEEXT) > $@.tmp && mv $@.tmp $@
+CLEANFILES += tools/completions/hbase-glib
+EXTRA_DIST += tools/bash-completion.sh
+TESTS += tests/tools/test-bash-completion.sh
+EXTRA_DIST += tests/tools/test-bash-completion.sh
+tests/tools/test-bash-completion.log: tools/completions/hbase-glib

@@ -44,7 +44,7 @@ lib_LTLIBRARIES += src/libhbase-glib-index-1.0.la
 src_libhbase_glib_index_1_0_la_SOURCES =
 nodist_EXTRA_src_libhbase_glib_index_1_0_la_SOURCES = dummy.c
 src_libhbase_glib_index_1_0_la_LIBADD = src/libhbase-glib-index-internal.la \
-	src/libhbase-glib-1.0.la $(GLIB_LIBS) $(HIREDIS_LIBS)
+	src/libhbase-glib-1.0.la $(GLIB_LIBS) $(HIREDIS_LIBS) -lm
 src_libhbase_glib_index_1_0_la_LDFLAGS = $(AM_LDFLAGS) \
 	-version-info $(HBASE_GLIB_LT_VERSION) \
 	-Wl,--version-script=$(top_srcdir)/src/index/libhbase-glib-index-1.0.map -no-undefined

@@ -111,6 +111,9 @@ if [ "$mode" = symbols ]; then
   for dir in "$src"/debian/lib*-[0-9]; do
     package=$(basename "$dir")
     [ -d "$dir/DEBIAN" ] || continue
+    # written anew from the library alone: with the old file as template,
+    # dpkg-gensymbols would keep the symbols gone as #MISSING lines
+    rm -f "$src/debian/$package.symbols"
     (cd "$src" && dpkg-gensymbols -q -c0 -p"$package" -P"debian/$package" -v"$upstream" -O) > "$tmp/$package.symbols" || exit 1
     {
       echo "# SPDX-License-Identifier: Apache-2.0"

@@ -139,7 +139,7 @@ user_id (const char *owner, guint *id)
   return FALSE;
 }
 
-/* Seed 003's find(time from, time to, name prefix, category prefix, owner):
+/* The file store of docs/rowkey-design.md: find(time from, time to, name prefix, category prefix, owner):
  * the key range fixes the user and bounds the time ([from, to)); two
  * SingleColumnValueFilters with binary-prefix comparators narrow by name
  * and category (dropping rows that lack the column); TScan.limit bounds the

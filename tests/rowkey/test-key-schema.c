@@ -1002,7 +1002,7 @@ test_salted_keys (void)
                     _hbase_phoenix_salt ((const guint8 *) "00000120120902000001", 20, 16));
 }
 
-/* Seed 002: 120 buckets, 10 per month; a month's query reads only its 10. */
+/* The consumption records of docs/rowkey-design.md: 120 buckets, 10 per month; a month's query reads only its 10. */
 static void
 test_time_aligned (void)
 {

@@ -196,7 +196,9 @@ printf '%s\n' "$out" | sed 's/^/# /'
 
 typelib=$(ls /usr/lib/*/girepository-1.0/HBase-1.0.typelib 2>/dev/null | head -n 1)
 if [ -n "$typelib" ]; then
-  if out=$(python3 "$repo/tests/install/installed-roundtrip.py" "$gateways" "$table" 2>&1); then
+  # Debian's Python, whose python3-gi the gir1.2 package serves (not a
+  # python3 of the PATH, which may be another installation)
+  if out=$(/usr/bin/python3 "$repo/tests/install/installed-roundtrip.py" "$gateways" "$table" 2>&1); then
     ok "installed-roundtrip.py: put and get through gi.require_version('HBase', '1.0')"
   else
     not_ok "installed-roundtrip.py through gi.require_version('HBase', '1.0')"

@@ -86,7 +86,6 @@ mkdir -p "$src"
 profiles=()
 grep -Eq 'enable-introspection|GOBJECT_INTROSPECTION_CHECK' "$repo/configure.ac" || profiles+=(pkg.hbase-glib.nogir)
 grep -Eq 'enable-docs|GI_DOCGEN' "$repo/configure.ac" || profiles+=(nodoc)
-grep -rqs --include='*.mk' --include=Makefile.am 'libhbase-glib-thrift-1.0\.la' "$repo" || profiles+=(pkg.hbase-glib.nothriftlib)
 profile_list=$(IFS=,; echo "${profiles[*]:-}")
 echo "# build profiles: ${profile_list:-none}"
 

@@ -4,7 +4,7 @@
 from HBaseKeyField structs, keys encoded from and decoded to GLib.Variant
 tuples, their byte order following the values, and HBaseKeyScanner
 merging the buckets of a salted schema, over everything and over a key
-range."""
+range, and a paged key query."""
 from hbase_gi_test import GLib, HBase, TableTestCase, gbytes, main, to_bytes
 
 
@@ -122,6 +122,23 @@ class KeyScannerTest(TableTestCase):
         options.set_range(key_range)
         options.limit = 1
         self.assertEqual(self.scan(options), [(3, 20240102, b"o32")])
+
+    def test_key_query_pages(self):
+        """hbase_key_query_run: one customer's orders two at a time, each page
+        resuming from the previous page's token, until no token is left."""
+        query = HBase.KeyQuery.new()
+        query.set_range(HBase.KeyRange.new([HBase.KeyValue.new_uint(2)], None, False, None, False))
+        query.limit = 2
+        pages = []
+        while True:
+            rows, token = HBase.key_query_run(self.table, self.schema, query, None)
+            pages.append([decode(self.schema, row.get_key()) for row in rows])
+            if token is None:
+                break
+            query.set_page_token(token)
+        self.assertEqual([len(page) for page in pages], [2, 1])
+        self.assertEqual(sorted(order for page in pages for order in page),
+                         [o for o in sorted(self.orders) if o[0] == 2])
 
 
 if __name__ == "__main__":

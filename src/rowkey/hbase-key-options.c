@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hbase-rowkey-private.h"
+#include "../table/hbase-table-private.h"
 
 /* --- value structs: one block each, pointers into it, freed with g_free() ---- */
 
@@ -472,34 +473,6 @@ hbase_salt_options_set_period_func (HBaseSaltOptions  *options,
 G_DEFINE_BOXED_TYPE (HBaseKeyScanOptions, hbase_key_scan_options, hbase_key_scan_options_copy,
                      hbase_key_scan_options_free)
 
-/* A deep copy of @src's pointers into @dest (whose pointers are not owned). */
-static void
-read_options_copy_into (HBaseReadOptions *dest, const HBaseReadOptions *src)
-{
-  *dest = *src;
-  dest->columns = (const char *const *) g_strdupv ((char **) src->columns);
-  dest->filter = g_strdup (src->filter);
-  if (src->column_list != NULL)
-    {
-      dest->column_list = g_ptr_array_new_full (src->column_list->len, (GDestroyNotify) hbase_column_unref);
-      for (guint i = 0; i < src->column_list->len; i++)
-        g_ptr_array_add (dest->column_list, hbase_column_ref (g_ptr_array_index (src->column_list, i)));
-    }
-  if (src->filter_bytes != NULL)
-    dest->filter_bytes = g_bytes_ref (src->filter_bytes);
-}
-
-static void
-read_options_clear (HBaseReadOptions *options)
-{
-  g_strfreev ((char **) options->columns);
-  g_free ((char *) options->filter);
-  g_clear_pointer (&options->column_list, g_ptr_array_unref);
-  g_clear_pointer (&options->filter_bytes, g_bytes_unref);
-  options->columns = NULL;
-  options->filter = NULL;
-}
-
 /**
  * hbase_key_scan_options_new:
  *
@@ -537,7 +510,7 @@ hbase_key_scan_options_copy (const HBaseKeyScanOptions *options)
   copy = g_memdup2 (options, sizeof *options);
   copy->range = options->range != NULL ? hbase_key_range_copy (options->range) : NULL;
   copy->after = options->after != NULL ? g_bytes_ref (options->after) : NULL;
-  read_options_copy_into (&copy->read, &options->read);
+  _hbase_read_options_deepen (&copy->read, &options->read);
   return copy;
 }
 
@@ -557,7 +530,7 @@ hbase_key_scan_options_free (HBaseKeyScanOptions *options)
     return;
   hbase_key_range_free ((HBaseKeyRange *) options->range);
   g_clear_pointer (&options->after, g_bytes_unref);
-  read_options_clear (&options->read);
+  _hbase_read_options_clear (&options->read);
   g_free (options);
 }
 
@@ -620,10 +593,13 @@ hbase_key_scan_options_set_read (HBaseKeyScanOptions *options, const HBaseReadOp
   g_return_if_fail (options != NULL);
   old = options->read;
   if (read != NULL)
-    read_options_copy_into (&options->read, read);
+    {
+      options->read = *read;
+      _hbase_read_options_deepen (&options->read, read);
+    }
   else
     memset (&options->read, 0, sizeof options->read);
-  read_options_clear (&old);
+  _hbase_read_options_clear (&old);
 }
 
 /* --- HBaseKeyQuery ---------------------------------------------------------------- */

@@ -9,6 +9,8 @@
 #include <hbase-glib/hbase-scanner.h>
 #include <hbase-glib/hbase-write-buffer.h>
 
+#include "hbase-table-private.h"
+
 G_DEFINE_BOXED_TYPE (HBaseReadOptions, hbase_read_options, hbase_read_options_copy,
                      hbase_read_options_free)
 G_DEFINE_BOXED_TYPE (HBaseScanOptions, hbase_scan_options, hbase_scan_options_copy,
@@ -33,8 +35,8 @@ column_list_copy (GPtrArray *list)
 
 /* Releases what an owning read options struct holds, leaving it zeroed
  * apart from its scalar fields. */
-static void
-read_options_clear (HBaseReadOptions *options)
+void
+_hbase_read_options_clear (HBaseReadOptions *options)
 {
   g_strfreev ((char **) options->columns);
   options->columns = NULL;
@@ -45,8 +47,8 @@ read_options_clear (HBaseReadOptions *options)
 }
 
 /* Makes @dest, a bitwise copy of @src, own copies of @src's pointers. */
-static void
-read_options_deepen (HBaseReadOptions *dest, const HBaseReadOptions *src)
+void
+_hbase_read_options_deepen (HBaseReadOptions *dest, const HBaseReadOptions *src)
 {
   dest->columns = (const char *const *) g_strdupv ((char **) src->columns);
   dest->filter = g_strdup (src->filter);
@@ -89,7 +91,7 @@ hbase_read_options_copy (const HBaseReadOptions *options)
 
   g_return_val_if_fail (options != NULL, NULL);
   copy = g_memdup2 (options, sizeof *options);
-  read_options_deepen (copy, options);
+  _hbase_read_options_deepen (copy, options);
   return copy;
 }
 
@@ -107,7 +109,7 @@ hbase_read_options_free (HBaseReadOptions *options)
 {
   if (options == NULL)
     return;
-  read_options_clear (options);
+  _hbase_read_options_clear (options);
   g_free (options);
 }
 
@@ -246,7 +248,7 @@ hbase_scan_options_copy (const HBaseScanOptions *options)
     g_bytes_ref (copy->stop_row);
   if (copy->prefix != NULL)
     g_bytes_ref (copy->prefix);
-  read_options_deepen (&copy->read, &options->read);
+  _hbase_read_options_deepen (&copy->read, &options->read);
   return copy;
 }
 
@@ -267,7 +269,7 @@ hbase_scan_options_free (HBaseScanOptions *options)
   g_clear_pointer (&options->start_row, g_bytes_unref);
   g_clear_pointer (&options->stop_row, g_bytes_unref);
   g_clear_pointer (&options->prefix, g_bytes_unref);
-  read_options_clear (&options->read);
+  _hbase_read_options_clear (&options->read);
   g_free (options);
 }
 
@@ -339,8 +341,8 @@ hbase_scan_options_set_read (HBaseScanOptions *options, const HBaseReadOptions *
   if (read == NULL)
     read = &defaults;
   copy = *read;
-  read_options_deepen (&copy, read);
-  read_options_clear (&options->read);
+  _hbase_read_options_deepen (&copy, read);
+  _hbase_read_options_clear (&options->read);
   options->read = copy;
 }
 

@@ -136,6 +136,13 @@ gboolean    _hbase_table_check_and_mutate_attempt (HBaseTable           *table,
 gboolean _hbase_scanner_get_server_id (HBaseScanner *scanner,
                                        gint32       *id);
 
+/* Owning read options (in the heap option structs that embed them):
+ * _deepen makes @dest, a bitwise copy of @src, own copies of @src's
+ * pointers; _clear releases what it owns and zeroes those pointers. */
+void _hbase_read_options_deepen (HBaseReadOptions       *dest,
+                                 const HBaseReadOptions *src);
+void _hbase_read_options_clear  (HBaseReadOptions       *options);
+
 G_END_DECLS
 
 #endif /* HBASE_TABLE_PRIVATE_H */

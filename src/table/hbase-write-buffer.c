@@ -555,7 +555,10 @@ check_open (HBaseWriteBuffer *buffer, GError **error)
   g_mutex_lock (&buffer->lock);
   closed = buffer->closed;
   g_mutex_unlock (&buffer->lock);
-  if (closed)
+  if (closed && buffer->table == NULL)
+    g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                         "the write buffer has no table: make it with hbase_write_buffer_new()");
+  else if (closed)
     g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                  "the write buffer of table %s is closed", hbase_table_get_name (buffer->table));
   return !closed;
@@ -600,13 +603,7 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
   buffer->interval_us = (gint64) options->flush_interval_ms * G_TIME_SPAN_MILLISECOND;
   buffer->on_failure = options->on_failure;
   buffer->user_data = options->user_data;
-  g_mutex_init (&buffer->lock);
-  g_cond_init (&buffer->wake);
-  buffer->pending = pending_new ();
-  buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
-  g_mutex_init (&buffer->flush_lock);
-  g_cond_init (&buffer->work);
-  g_cond_init (&buffer->moved);
+  buffer->closed = FALSE;
   if (options->background_flush)
     {
       buffer->sender = g_thread_try_new ("hbase-wbuffer-send", sender_main, buffer, error);
@@ -832,7 +829,7 @@ hbase_write_buffer_finalize (GObject *object)
   const char *name;
 
   hbase_write_buffer_close (buffer, NULL, NULL);
-  name = hbase_table_get_name (buffer->table);
+  name = buffer->table != NULL ? hbase_table_get_name (buffer->table) : "(none)";
   for (guint i = 0; i < buffer->failures->len; i++)
     {
       const HBaseWriteFailure *failure = g_ptr_array_index (buffer->failures, i);
@@ -857,7 +854,7 @@ hbase_write_buffer_finalize (GObject *object)
   g_cond_clear (&buffer->work);
   g_cond_clear (&buffer->moved);
   g_clear_pointer (&buffer->carried_first, hbase_write_failure_free);
-  g_object_unref (buffer->table);
+  g_clear_object (&buffer->table);
   G_OBJECT_CLASS (hbase_write_buffer_parent_class)->finalize (object);
 }
 
@@ -867,9 +864,20 @@ hbase_write_buffer_class_init (HBaseWriteBufferClass *klass)
   G_OBJECT_CLASS (klass)->finalize = hbase_write_buffer_finalize;
 }
 
+/* A buffer made by g_object_new() alone (a binding's default constructor)
+ * has no table: it starts closed, so every call refuses it with an error
+ * instead of writing nowhere; hbase_write_buffer_new() opens it. */
 static void
-hbase_write_buffer_init (HBaseWriteBuffer *buffer G_GNUC_UNUSED)
+hbase_write_buffer_init (HBaseWriteBuffer *buffer)
 {
+  g_mutex_init (&buffer->lock);
+  g_cond_init (&buffer->wake);
+  buffer->pending = pending_new ();
+  buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
+  g_mutex_init (&buffer->flush_lock);
+  g_cond_init (&buffer->work);
+  g_cond_init (&buffer->moved);
+  buffer->closed = TRUE;
 }
 
 /**

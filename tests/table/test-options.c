@@ -284,6 +284,29 @@ test_types (void)
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
+/* A write buffer made by g_object_new() alone, as a binding's default
+ * constructor makes it, has no table: it refuses writes with an error and
+ * is released without a crash. */
+static void
+test_write_buffer_without_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  HBaseWriteBuffer *buffer = g_object_new (HBASE_TYPE_WRITE_BUFFER, NULL);
+  g_autoptr(GBytes) row = g_bytes_new_static ("r", 1);
+  g_autoptr(GBytes) value = g_bytes_new_static ("v", 1);
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put (row);
+
+  hbase_mutation_put (put, "f", "q", value);
+  g_assert_false (hbase_write_buffer_add (buffer, put, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "hbase_write_buffer_new"));
+  g_clear_error (&error);
+  g_assert_false (hbase_write_buffer_flush (buffer, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_null (hbase_write_buffer_get_table (buffer));
+  g_object_unref (buffer);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -294,5 +317,6 @@ main (int argc, char **argv)
   g_test_add_func ("/table/options/family", test_family_options);
   g_test_add_func ("/table/options/config-and-stats", test_config_and_stats_types);
   g_test_add_func ("/table/options/types", test_types);
+  g_test_add_func ("/table/options/write-buffer-without-table", test_write_buffer_without_table);
   return g_test_run ();
 }

@@ -287,8 +287,9 @@ hbase_index_maintenance_options_new (void)
  * hbase_index_maintenance_options_copy:
  * @options: a struct
  *
- * Copies it deeply: the copy owns its own copies or references of
- * everything the original points to (see docs/api-conventions.md).
+ * Copies it.  The copy calls the same progress callback with the same
+ * user data but does not own that data (its destroy notify is %NULL), so
+ * the data is released once, by the original.
  *
  * Returns: (transfer full): a deep copy of @options
  *

@@ -141,6 +141,16 @@ GPtrArray       *hbase_key_query_run             (HBaseTable                *tab
                                                   char                     **next_page_token,
                                                   GCancellable              *cancellable,
                                                   GError                   **error);
+void             hbase_key_query_run_async       (HBaseTable                *table,
+                                                  HBaseKeySchema            *schema,
+                                                  const HBaseKeyQuery       *query,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GPtrArray       *hbase_key_query_run_finish      (HBaseTable                *table,
+                                                  GAsyncResult              *result,
+                                                  char                     **next_page_token,
+                                                  GError                   **error);
 
 G_END_DECLS
 

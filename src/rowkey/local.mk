@@ -10,7 +10,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/rowkey/hbase-key-range.c \
 	src/rowkey/hbase-filter.c \
 	src/rowkey/hbase-key-scanner.c \
-	src/rowkey/hbase-key-options.c
+	src/rowkey/hbase-key-options.c \
+	src/rowkey/hbase-key-query-async.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-key-schema.h \
 	include/hbase-glib/hbase-filter.h \

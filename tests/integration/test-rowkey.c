@@ -25,6 +25,7 @@
 #include "../support/test-env.h"
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
+#include "../support/test-waiter.h"
 
 typedef TestTableFixture Fixture;
 
@@ -346,6 +347,41 @@ test_file_table (Fixture *fixture, gconstpointer data)
     g_assert_cmpstr (ids, ==, "1 2 3 4 5 7");
     g_clear_pointer (&rows, g_ptr_array_unref);
     g_clear_pointer (&ids, g_free);
+
+    /* the same pages on a main loop: the query is copied at the call, so
+     * the caller's may change at once */
+    {
+      TestWaiter waiter;
+      g_autofree char *page_after = NULL;
+
+      query.limit = 4;
+      test_waiter_init (&waiter);
+      hbase_key_query_run_async (table, schema, &query, NULL, test_waiter_done, &waiter);
+      query.range = &file_range;
+      query.limit = 0;
+      rows = hbase_key_query_run_finish (table, test_waiter_run (&waiter), &page_after, &error);
+      test_waiter_clear (&waiter);
+      g_assert_no_error (error);
+      ids = file_ids (schema, rows);
+      g_assert_cmpstr (ids, ==, "1 2 3 4");
+      g_assert_nonnull (page_after);
+      g_clear_pointer (&rows, g_ptr_array_unref);
+      g_clear_pointer (&ids, g_free);
+      query.range = &through;
+      query.page_token = page_after;
+      test_waiter_init (&waiter);
+      hbase_key_query_run_async (table, schema, &query, NULL, test_waiter_done, &waiter);
+      g_clear_pointer (&page_after, g_free);
+      query.page_token = NULL;
+      rows = hbase_key_query_run_finish (table, test_waiter_run (&waiter), &page_after, &error);
+      test_waiter_clear (&waiter);
+      g_assert_no_error (error);
+      ids = file_ids (schema, rows);
+      g_assert_cmpstr (ids, ==, "5 7");
+      g_assert_null (page_after);
+      g_clear_pointer (&rows, g_ptr_array_unref);
+      g_clear_pointer (&ids, g_free);
+    }
   }
 
   /* the file table's four SingleColumnValueFilters (lower and upper bound of the

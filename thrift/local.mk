@@ -18,6 +18,8 @@ thrift_gen_headers = \
 # generated finalizers do not chain up; thrift/chain-up-finalize.awk fixes
 # them (see there).  The generated get_type() functions are not
 # thread-safe; thrift/once-get-type.awk makes them use g_once (see there).
+# Maps with binary keys are hashed as C strings; thrift/binary-map-keys.awk
+# makes them hash the keys' bytes (see there).
 # Every patch fails the build when it finds nothing to fix (a Thrift
 # release newer than the tested 0.17 whose output changed): the awk
 # scripts check themselves, thrift/check-application-exception.sh checks
@@ -29,7 +31,8 @@ $(thrift_gen_sources) $(thrift_gen_headers): $(thrift_gen_dir)/generated.stamp
 	@test -f $@ || { rm -f $(thrift_gen_dir)/generated.stamp; $(MAKE) $(AM_MAKEFLAGS) $(thrift_gen_dir)/generated.stamp; }
 $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdir)/thrift/chain-up-finalize.awk \
 	$(top_srcdir)/thrift/fix-application-exception.sed $(top_srcdir)/thrift/once-get-type.awk \
-	$(top_srcdir)/thrift/free-byte-arrays.awk $(top_srcdir)/thrift/check-application-exception.sh
+	$(top_srcdir)/thrift/free-byte-arrays.awk $(top_srcdir)/thrift/binary-map-keys.awk \
+	$(top_srcdir)/thrift/check-application-exception.sh
 	$(AM_V_GEN)$(MKDIR_P) $(thrift_gen_dir) && \
 	$(THRIFT) --gen c_glib -out $(thrift_gen_dir) $(top_srcdir)/thrift/hbase.thrift && \
 	$(AWK) -f $(top_srcdir)/thrift/chain-up-finalize.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c \
@@ -37,8 +40,10 @@ $(thrift_gen_dir)/generated.stamp: $(top_srcdir)/thrift/hbase.thrift $(top_srcdi
 	$(AWK) -f $(top_srcdir)/thrift/once-get-type.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp \
 	  > $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 && \
 	$(AWK) -f $(top_srcdir)/thrift/free-byte-arrays.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 \
+	  > $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp3 && \
+	$(AWK) -f $(top_srcdir)/thrift/binary-map-keys.awk $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp3 \
 	  > $(thrift_gen_dir)/hbase_thrift_hbase_types.c && \
-	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 && \
+	rm -f $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp2 $(thrift_gen_dir)/hbase_thrift_hbase_types.c.tmp3 && \
 	$(SED) -f $(top_srcdir)/thrift/fix-application-exception.sed \
 	  $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c > $(thrift_gen_dir)/hbase_thrift_t_h_base_service.c.tmp && \
 	$(SHELL) $(top_srcdir)/thrift/check-application-exception.sh \
@@ -60,7 +65,7 @@ BUILT_SOURCES += $(thrift_gen_headers)
 CLEANFILES += $(thrift_gen_sources) $(thrift_gen_headers) $(thrift_gen_dir)/generated.stamp
 EXTRA_DIST += thrift/hbase.thrift thrift/check-idl.py thrift/chain-up-finalize.awk \
 	thrift/fix-application-exception.sed thrift/once-get-type.awk thrift/free-byte-arrays.awk \
-	thrift/check-application-exception.sh
+	thrift/binary-map-keys.awk thrift/check-application-exception.sh
 
 # The generated layer is an installed library of its own,
 # libhbase-glib-thrift-1.0 (pkg-config hbase-glib-thrift-1.0), which the

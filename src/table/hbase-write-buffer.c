@@ -587,12 +587,8 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
   static const HBaseWriteBufferOptions defaults = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   HBaseWriteBuffer *buffer;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                           "hbase_write_buffer_new needs a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (options == NULL)
     options = &defaults;
   buffer = g_object_new (HBASE_TYPE_WRITE_BUFFER, NULL);

@@ -47,7 +47,7 @@ client_new (const TestGateway *gateway)
 {
   g_autoptr(HBaseConfig) config = test_stack_config (gateway);
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (config, &error);
+  HBaseClient *client = hbase_client_new (config);
 
   g_assert_no_error (error);
   return client;

@@ -62,7 +62,7 @@ lookup_name (const char *name, const char *const *names, gsize n_names)
 /**
  * hbase_protocol_from_string:
  * @name: "binary" or "compact" (case-insensitive)
- * @protocol: (out): the protocol
+ * @protocol: (out) (optional): the protocol; %NULL to only check @name
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Parses the name of a Thrift protocol, as used in key files and environment
@@ -84,7 +84,8 @@ hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **
                    name != NULL ? name : "(null)");
       return FALSE;
     }
-  *protocol = (HBaseProtocol) i;
+  if (protocol != NULL)
+    *protocol = (HBaseProtocol) i;
   return TRUE;
 }
 
@@ -107,7 +108,7 @@ hbase_protocol_to_string (HBaseProtocol protocol)
 /**
  * hbase_transport_from_string:
  * @name: "buffered" or "framed" (case-insensitive)
- * @transport: (out): the transport
+ * @transport: (out) (optional): the transport; %NULL to only check @name
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Parses the name of a Thrift transport, as used in key files and environment
@@ -129,7 +130,8 @@ hbase_transport_from_string (const char *name, HBaseTransport *transport, GError
                    name != NULL ? name : "(null)");
       return FALSE;
     }
-  *transport = (HBaseTransport) i;
+  if (transport != NULL)
+    *transport = (HBaseTransport) i;
   return TRUE;
 }
 

@@ -394,7 +394,7 @@ main (int argc, char **argv)
     g_error ("%s", error->message);
   if (!hbase_config_set_pool_size (config, settings.threads * 2 + 2, &error))
     g_error ("%s", error->message);
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   if (client == NULL)
     g_error ("%s", error->message);
   sizes = g_strsplit (rows_list != NULL ? rows_list : "10000,100000", ",", -1);

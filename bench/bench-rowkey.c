@@ -293,7 +293,7 @@ count_rows (HBaseTable *table)
   options.caching = 5000;
   options.read.filter = filter;
   scanner = hbase_table_scan (table, &options, &error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       n++;
       hbase_row_unref (row);
@@ -402,7 +402,7 @@ scan_plain (HBaseTable *table)
 
   options.caching = (guint) opt_caching;
   scanner = hbase_table_scan (table, &options, &error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       GBytes *key = hbase_row_get_key (row);
 
@@ -436,7 +436,7 @@ scan_merged (HBaseTable *table, HBaseKeySchema *schema, guint parallelism, const
   scanner = hbase_key_scanner_new (table, schema, &options, &error);
   if (scanner == NULL)
     g_error ("%s", error->message);
-  while ((row = hbase_key_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_key_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       GBytes *key = hbase_row_get_key (row);
 
@@ -481,7 +481,7 @@ run_scans (void)
     g_error ("%s", error->message);
   if (!hbase_config_set_gateways (config, opt_gateway != NULL ? opt_gateway : "127.0.0.1:9090", &error) ||
       !hbase_config_set_pool_size (config, (guint) MAX (opt_parallelism, opt_load_threads) + 2, &error) ||
-      (client = hbase_client_new (config, &error)) == NULL)
+      (client = hbase_client_new (config)) == NULL)
     g_error ("%s", error->message);
 
   plain_table = prepare (client, plain_name, plain);

@@ -285,7 +285,7 @@ main (int argc, char **argv)
   if (!hbase_config_set_gateways (config, opt_gateway != NULL ? opt_gateway : "127.0.0.1:9090",
                                   &error))
     die ("gateway", error);
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   if (client == NULL)
     die ("client", error);
   families[0].name = "s";

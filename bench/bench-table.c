@@ -237,7 +237,9 @@ run_scan (HBaseTable *table, guint stop, guint expected, double *seconds, double
   for (;;)
     {
       GError *local = NULL;
-      g_autoptr(HBaseRow) row = hbase_scanner_next (scanner, NULL, &local);
+      g_autoptr(HBaseRow) row = NULL;
+
+      hbase_scanner_next (scanner, &row, NULL, &local);
 
       if (row == NULL)
         {
@@ -314,7 +316,7 @@ main (int argc, char **argv)
   config = hbase_config_new ();
   if (!hbase_config_set_gateways (config, gateway, &error) ||
       !hbase_config_set_pool_size (config, threads, &error) ||
-      (client = hbase_client_new (config, &error)) == NULL ||
+      (client = hbase_client_new (config)) == NULL ||
       (read_table = hbase_table_new (client, opt_read_table != NULL ? opt_read_table : "bench_peers",
                                      &error)) == NULL ||
       (write_table = hbase_table_new (client, opt_write_table != NULL ? opt_write_table : "bench_peers_w",

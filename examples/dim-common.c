@@ -18,7 +18,7 @@ dim_client_new (const char *gateways, guint min_pool, GError **error)
     return NULL;
   if (hbase_config_get_pool_size (config) < min_pool && !hbase_config_set_pool_size (config, min_pool, error))
     return NULL;
-  return hbase_client_new (config, error);
+  return hbase_client_new (config);
 }
 
 HBaseTable *

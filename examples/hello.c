@@ -151,7 +151,7 @@ main (int argc, char **argv)
                error->message);
       return 2;
     }
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT, ensure_table, NULL, NULL, &error) ||
       !hbase_client_call (client, HBASE_CALL_IDEMPOTENT, write_row, NULL, NULL, &error) ||
       !hbase_client_call (client, HBASE_CALL_IDEMPOTENT, read_row, &result, NULL, &error))

@@ -146,7 +146,7 @@ query (HBaseClient *client, const char *name, HBaseKeySchema *schema, GError **e
   printf (" to ");
   print_key (stop);
   printf ("\n");
-  while ((row = hbase_key_scanner_next (scanner, NULL, error)) != NULL)
+  while (hbase_key_scanner_next (scanner, &row, NULL, error) && row != NULL)
     {
       if (n++ < 3)
         print_row (schema, row);

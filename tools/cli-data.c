@@ -600,7 +600,7 @@ run_scan (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((table = cli_table (cli, argv[1], &error)) == NULL ||
       (scanner = hbase_table_scan (table, &scan, &error)) == NULL)
     goto failed;
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       cli_output_row (&output, row, buffer);
       hbase_row_unref (row);
@@ -653,7 +653,7 @@ run_count (Cli *cli, const CliCommand *command, int argc, char **argv)
       (scanner = hbase_table_scan (table, &scan, &error)) == NULL)
     goto failed;
   cli_progress_start (&progress, "rows", 0, progress_forced);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       hbase_row_unref (row);
       cli_progress_update (&progress, ++count);

@@ -182,7 +182,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
           status = cli_fail (cli, command, error);
           goto out;
         }
-      while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+      while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
         {
           hbase_row_unref (row);
           rows++;

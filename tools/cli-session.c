@@ -59,7 +59,7 @@ cli_client (Cli *cli, GError **error)
         g_propagate_error (error, local);
       return NULL;
     }
-  cli->client = hbase_client_new (config, error);
+  cli->client = hbase_client_new (config);
   return cli->client;
 }
 

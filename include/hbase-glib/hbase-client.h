@@ -27,10 +27,7 @@ G_BEGIN_DECLS
 #define HBASE_TYPE_CLIENT (hbase_client_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseClient, hbase_client, HBASE, CLIENT, GObject)
 
-HBaseClient       *hbase_client_new               (const HBaseConfig    *config,
-                                                   GError              **error);
-HBaseClient       *hbase_client_ref               (HBaseClient          *client);
-void               hbase_client_unref             (HBaseClient          *client);
+HBaseClient       *hbase_client_new               (const HBaseConfig    *config);
 const HBaseConfig *hbase_client_get_config        (HBaseClient          *client);
 
 HBaseClient       *hbase_client_get_default       (GError              **error);

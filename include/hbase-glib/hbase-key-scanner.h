@@ -86,7 +86,8 @@ HBaseKeyScanner *hbase_key_scanner_new           (HBaseTable                *tab
                                                   HBaseKeySchema            *schema,
                                                   const HBaseKeyScanOptions *options,
                                                   GError                   **error);
-HBaseRow        *hbase_key_scanner_next          (HBaseKeyScanner           *scanner,
+gboolean         hbase_key_scanner_next          (HBaseKeyScanner           *scanner,
+                                                  HBaseRow                 **row,
                                                   GCancellable              *cancellable,
                                                   GError                   **error);
 guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *scanner);

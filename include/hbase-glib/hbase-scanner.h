@@ -99,15 +99,17 @@ G_DECLARE_FINAL_TYPE (HBaseScanner, hbase_scanner, HBASE, SCANNER, GObject)
 HBaseScanner *hbase_table_scan          (HBaseTable             *table,
                                          const HBaseScanOptions *options,
                                          GError                **error);
-HBaseRow     *hbase_scanner_next        (HBaseScanner           *scanner,
+gboolean      hbase_scanner_next        (HBaseScanner           *scanner,
+                                         HBaseRow              **row,
                                          GCancellable           *cancellable,
                                          GError                **error);
 void          hbase_scanner_next_async  (HBaseScanner           *scanner,
                                          GCancellable           *cancellable,
                                          GAsyncReadyCallback     callback,
                                          gpointer                user_data);
-HBaseRow     *hbase_scanner_next_finish (HBaseScanner           *scanner,
+gboolean      hbase_scanner_next_finish (HBaseScanner           *scanner,
                                          GAsyncResult           *result,
+                                         HBaseRow              **row,
                                          GError                **error);
 
 GBytes       *hbase_prefix_stop_row     (GBytes                 *prefix);

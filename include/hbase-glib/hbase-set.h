@@ -142,6 +142,11 @@ gboolean      hbase_set_contains_many    (HBaseSet               *set,
                                           gboolean               *are_members,
                                           GCancellable           *cancellable,
                                           GError                **error);
+gboolean      hbase_set_contains_many_array (HBaseSet          *set,
+                                             GPtrArray         *members,
+                                             GArray           **are_members,
+                                             GCancellable      *cancellable,
+                                             GError           **error);
 gboolean      hbase_set_card             (HBaseSet               *set,
                                           guint64                *card,
                                           GCancellable           *cancellable,

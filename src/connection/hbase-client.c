@@ -65,6 +65,14 @@ struct _HBaseClient {
 
 G_DEFINE_FINAL_TYPE (HBaseClient, hbase_client, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_CONFIG,
+  N_PROPS
+};
+
+static GParamSpec *client_props[N_PROPS];
+
 static void
 hbase_client_finalize (GObject *object)
 {
@@ -75,16 +83,84 @@ hbase_client_finalize (GObject *object)
     g_thread_pool_free (client->workers, TRUE, FALSE);
   g_queue_clear_full (&client->idle, g_object_unref);
   _hbase_client_settings_clear (&client->settings);
-  hbase_config_free (client->config);
+  g_clear_pointer (&client->config, hbase_config_free);
   g_mutex_clear (&client->lock);
   g_cond_clear (&client->available);
   G_OBJECT_CLASS (hbase_client_parent_class)->finalize (object);
 }
 
 static void
+hbase_client_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HBaseClient *client = HBASE_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONFIG:
+      /* construct-only: set once, before constructed() */
+      g_clear_pointer (&client->config, hbase_config_free);
+      client->config = g_value_dup_boxed (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hbase_client_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HBaseClient *client = HBASE_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONFIG:
+      g_value_set_boxed (value, client->config);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Every client, however it was made (hbase_client_new(), g_object_new()
+ * or a binding's default constructor), has settings: the config it was
+ * given, or the defaults of hbase_config_new(). */
+static void
+hbase_client_constructed (GObject *object)
+{
+  HBaseClient *client = HBASE_CLIENT (object);
+
+  G_OBJECT_CLASS (hbase_client_parent_class)->constructed (object);
+  if (client->config == NULL)
+    client->config = hbase_config_new ();
+  _hbase_client_settings_init (&client->settings, client->config);
+}
+
+static void
 hbase_client_class_init (HBaseClientClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = hbase_client_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = hbase_client_finalize;
+  object_class->set_property = hbase_client_set_property;
+  object_class->get_property = hbase_client_get_property;
+  object_class->constructed = hbase_client_constructed;
+
+  /**
+   * HBaseClient:config:
+   *
+   * The settings of the client, copied when it is created and never changed
+   * afterwards.  When not given (a bare g_object_new(), or `HBase.Client()`
+   * in Python) the client uses the defaults of hbase_config_new(): one
+   * gateway at localhost:9090, binary protocol, buffered transport.  The
+   * environment is not read: hbase_client_get_default() is the client made
+   * from `HBASE_GLIB_CONFIG` and the `HBASE_GLIB_*` variables.
+   *
+   * Since: 0.1
+   */
+  client_props[PROP_CONFIG] =
+    g_param_spec_boxed ("config", NULL, NULL, HBASE_TYPE_CONFIG,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, client_props);
 }
 
 static void
@@ -97,54 +173,22 @@ hbase_client_init (HBaseClient *client)
 
 /**
  * hbase_client_new:
- * @config: (nullable): the settings, copied; %NULL for the defaults
- * @error: return location for an error
+ * @config: (nullable): the settings, copied; %NULL for the defaults of
+ *   hbase_config_new()
  *
- * Creates a client.  No connection is opened until the first call.
+ * Creates a client.  No connection is opened until the first call.  A
+ * config's setters check every value, so any config makes a client: this
+ * cannot fail.  The same as g_object_new() with the #HBaseClient:config
+ * property.
  *
- * Returns: (transfer full): the client
- *
- * Since: 0.1
- */
-HBaseClient *
-hbase_client_new (const HBaseConfig *config, GError **error)
-{
-  HBaseClient *client = g_object_new (HBASE_TYPE_CLIENT, NULL);
-
-  client->config = config != NULL ? hbase_config_copy (config) : hbase_config_new ();
-  _hbase_client_settings_init (&client->settings, client->config);
-  return client;
-}
-
-/**
- * hbase_client_ref:
- * @client: a client
- *
- * Takes a reference on @client, like g_object_ref(); release it with
- * g_object_unref().
- *
- * Returns: (transfer full): @client
+ * Returns: (transfer full): the client; release it with g_object_unref()
  *
  * Since: 0.1
  */
 HBaseClient *
-hbase_client_ref (HBaseClient *client)
+hbase_client_new (const HBaseConfig *config)
 {
-  return g_object_ref (client);
-}
-
-/**
- * hbase_client_unref:
- * @client: (transfer full): a client
- *
- * Drops a reference; the last one closes the pooled connections.
- *
- * Since: 0.1
- */
-void
-hbase_client_unref (HBaseClient *client)
-{
-  g_object_unref (client);
+  return g_object_new (HBASE_TYPE_CLIENT, "config", config, NULL);
 }
 
 /**
@@ -798,7 +842,7 @@ hbase_client_get_default (GError **error)
       g_autoptr(HBaseConfig) config = hbase_config_new_from_environment (error);
 
       if (config != NULL)
-        default_client = hbase_client_new (config, error);
+        default_client = hbase_client_new (config);
     }
   if (default_client != NULL)
     client = g_object_ref (default_client);

@@ -62,7 +62,7 @@ lookup_name (const char *name, const char *const *names, gsize n_names)
 /**
  * hbase_protocol_from_string:
  * @name: "binary" or "compact" (case-insensitive)
- * @protocol: (out): the protocol
+ * @protocol: (out) (optional): the protocol; %NULL to only check @name
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Parses the name of a Thrift protocol, as used in key files and environment
@@ -84,7 +84,8 @@ hbase_protocol_from_string (const char *name, HBaseProtocol *protocol, GError **
                    name != NULL ? name : "(null)");
       return FALSE;
     }
-  *protocol = (HBaseProtocol) i;
+  if (protocol != NULL)
+    *protocol = (HBaseProtocol) i;
   return TRUE;
 }
 
@@ -107,7 +108,7 @@ hbase_protocol_to_string (HBaseProtocol protocol)
 /**
  * hbase_transport_from_string:
  * @name: "buffered" or "framed" (case-insensitive)
- * @transport: (out): the transport
+ * @transport: (out) (optional): the transport; %NULL to only check @name
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Parses the name of a Thrift transport, as used in key files and environment
@@ -129,7 +130,8 @@ hbase_transport_from_string (const char *name, HBaseTransport *transport, GError
                    name != NULL ? name : "(null)");
       return FALSE;
     }
-  *transport = (HBaseTransport) i;
+  if (transport != NULL)
+    *transport = (HBaseTransport) i;
   return TRUE;
 }
 
@@ -257,6 +259,8 @@ void
 hbase_connection_set_timeout (HBaseConnection *connection, guint milliseconds)
 {
   g_return_if_fail (HBASE_IS_CONNECTION (connection));
+  if (connection->transport == NULL)   /* made by g_object_new(): never opened */
+    return;
   _hbase_socket_transport_set_request_timeout (connection->transport, milliseconds);
 }
 
@@ -274,7 +278,9 @@ _hbase_connection_get_transport (HBaseConnection *connection)
  * hbase_thrift_t_h_base_service_if_*() calls.  Turn their failures into
  * %HBASE_ERROR with hbase_error_take_call_error().
  *
- * Returns: (transfer none): the client, valid while the connection lives.
+ * Returns: (transfer none) (nullable): the client, valid while the
+ *   connection lives; %NULL for a connection made by g_object_new(), which
+ *   is never opened (use hbase_connection_open())
  *
  * Since: 0.1
  */
@@ -282,6 +288,8 @@ HbaseThriftTHBaseServiceIf *
 hbase_connection_get_service (HBaseConnection *connection)
 {
   g_return_val_if_fail (HBASE_IS_CONNECTION (connection), NULL);
+  if (connection->client == NULL)
+    return NULL;
   return HBASE_THRIFT_T_H_BASE_SERVICE_IF (connection->client);
 }
 
@@ -292,7 +300,8 @@ hbase_connection_get_service (HBaseConnection *connection)
  * Gets the host @connection was opened to.  The string belongs to
  * @connection.
  *
- * Returns: (transfer none): the host the connection was opened to.
+ * Returns: (transfer none) (nullable): the host the connection was opened
+ *   to; %NULL for a connection made by g_object_new(), which is never opened
  *
  * Since: 0.1
  */
@@ -309,7 +318,8 @@ hbase_connection_get_host (HBaseConnection *connection)
  *
  * Gets the port @connection was opened to.
  *
- * Returns: the port the connection was opened to.
+ * Returns: the port the connection was opened to; 0 for a connection made
+ *   by g_object_new(), which is never opened
  *
  * Since: 0.1
  */

@@ -118,7 +118,7 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
   if (scanner == NULL)
     return NULL;
   page->stats.scanned = TRUE;
-  while ((row = hbase_scanner_next (scanner, cancellable, &local)) != NULL)
+  while (hbase_scanner_next (scanner, &row, cancellable, &local) && row != NULL)
     {
       g_autoptr(HBaseRow) owned = row;
 

@@ -330,7 +330,7 @@ _hbase_index_scan_table (Work *work, gboolean (*each) (Work *, GPtrArray *, GErr
     return FALSE;
   for (;;)
     {
-      row = hbase_scanner_next (scanner, cancellable, &local);
+      hbase_scanner_next (scanner, &row, cancellable, &local);
       if (row != NULL)
         g_ptr_array_add (rows, row);
       if (local != NULL)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "hbase-rowkey-private.h"
+#include "../table/hbase-table-private.h"
 
 #define DEFAULT_CACHING 100
 
@@ -204,10 +205,11 @@ fetch_job (gpointer data, gpointer user_data)
 
       if (g_atomic_int_get (&scanner->closing))
         break;
-      row = hbase_scanner_next (stream->scanner, scanner->cancellable, &error);
+      if (!hbase_scanner_next (stream->scanner, &row, scanner->cancellable, &error))
+        break;
       if (row == NULL)
         {
-          done = error == NULL;
+          done = TRUE;
           break;
         }
       g_ptr_array_add (fetched, row);
@@ -250,6 +252,8 @@ wake (GCancellable *cancellable, gpointer data)
 /* --- the object ---------------------------------------------------------------- */
 
 G_DEFINE_FINAL_TYPE (HBaseKeyScanner, hbase_key_scanner, G_TYPE_OBJECT)
+
+static HBaseRow *next_row (HBaseKeyScanner *scanner, GCancellable *cancellable, GError **error);
 
 /* Stops the fetches in flight (waiting for the round trips under way) and
  * closes every bucket's scan. */
@@ -325,7 +329,9 @@ hbase_key_scanner_new (HBaseTable                *table,
   Scanner *scanner;
   guint parallelism;
 
-  if (!HBASE_IS_TABLE (table) || schema == NULL)
+  if (!_hbase_table_check (table, error))
+    return NULL;
+  if (schema == NULL)
     {
       g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                            "hbase_key_scanner_new needs a table and a key schema");
@@ -400,34 +406,65 @@ hbase_key_scanner_new (HBaseTable                *table,
 guint
 hbase_key_scanner_get_n_buckets (HBaseKeyScanner *scanner)
 {
-  g_return_val_if_fail (scanner != NULL, 0);
+  g_return_val_if_fail (HBASE_IS_KEY_SCANNER (scanner), 0);
   return scanner->n_streams;
 }
 
 /**
  * hbase_key_scanner_next:
  * @scanner: a scanner
+ * @row: (out) (transfer full) (optional) (nullable): the next row, or %NULL
+ *   at the end
  * @cancellable: (nullable): a #GCancellable: stops waiting for the buckets
  * @error: return location for an error
  *
- * The next row in key order (unsalted keys).  At the end it returns %NULL
- * without an error, and keeps doing so.  After an error (a bucket's fetch
- * failed, @cancellable was cancelled) calling again continues where it
- * stopped: no row is lost or repeated.
+ * Gets the next row in key order (unsalted keys), with the convention of
+ * hbase_scanner_next(): %TRUE with @row set is a row, %TRUE with @row
+ * %NULL is the end (and every later call says so again), %FALSE is an
+ * error.  After an error (a bucket's fetch failed, @cancellable was
+ * cancelled) calling again continues where it stopped: no row is lost or
+ * repeated.
  *
- * Returns: (transfer full) (nullable): the next row, or %NULL at the end or
- *   with @error set
+ * Returns: %TRUE with @row set to the next row or to %NULL at the end;
+ *   %FALSE with @error set
  *
  * Since: 0.1
  */
-HBaseRow *
-hbase_key_scanner_next (HBaseKeyScanner *scanner, GCancellable *cancellable, GError **error)
+gboolean
+hbase_key_scanner_next (HBaseKeyScanner *scanner, HBaseRow **row, GCancellable *cancellable,
+                        GError **error)
+{
+  GError *local = NULL;
+  HBaseRow *next;
+
+  if (row != NULL)
+    *row = NULL;
+  if (!HBASE_IS_KEY_SCANNER (scanner))
+    return _hbase_illegal (error, "hbase_key_scanner_next needs a key scanner");
+  if (scanner->streams == NULL)
+    return _hbase_illegal (error, "this HBaseKeyScanner was not made by hbase_key_scanner_new(), "
+                                  "the only way to make one that scans");
+  next = next_row (scanner, cancellable, &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (row != NULL)
+    *row = next;
+  else if (next != NULL)
+    hbase_row_unref (next);
+  return TRUE;
+}
+
+/* The next row, or NULL at the end or with @error set. */
+static HBaseRow *
+next_row (HBaseKeyScanner *scanner, GCancellable *cancellable, GError **error)
 {
   HBaseRow *row = NULL;
   gulong handler = 0;
   guint i;
 
-  g_return_val_if_fail (scanner != NULL, NULL);
   if (scanner->finished)
     return NULL;
   if (scanner->limit > 0 && scanner->returned >= scanner->limit)
@@ -632,7 +669,7 @@ hbase_key_query_run (HBaseTable           *table,
   if (scanner == NULL)
     return NULL;
   rows = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
-  while ((row = hbase_key_scanner_next (scanner, cancellable, &local)) != NULL)
+  while (hbase_key_scanner_next (scanner, &row, cancellable, &local) && row != NULL)
     {
       if (query->limit > 0 && rows->len == query->limit)
         {

@@ -578,8 +578,14 @@ check_sets (GPtrArray *sets, const char *what, GError **error)
   if (sets == NULL || sets->len == 0)
     return _hbase_illegal (error, "%s needs at least one set", what);
   for (guint i = 0; i < sets->len; i++)
-    if (g_ptr_array_index (sets, i) == NULL)
-      return _hbase_illegal (error, "%s: set %u is NULL", what, i);
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (g_ptr_array_index (sets, i) == NULL)
+        return _hbase_illegal (error, "%s: set %u is NULL", what, i);
+      if (!_hbase_set_check (g_ptr_array_index (sets, i), &local))
+        return _hbase_illegal (error, "%s: set %u: %s", what, i, local->message);
+    }
   return TRUE;
 }
 

@@ -193,7 +193,12 @@ member_qualifier (GBytes *member)
 gboolean
 _hbase_set_check (HBaseSet *set, GError **error)
 {
-  return set != NULL || _hbase_illegal (error, "the set is NULL");
+  if (!HBASE_IS_SET (set))
+    return _hbase_illegal (error, "not a set");
+  if (set->rows == NULL)   /* made by g_object_new() alone */
+    return _hbase_illegal (error, "this HBaseSet was not made by hbase_set_new(), the only way "
+                                  "to make one that names a set");
+  return TRUE;
 }
 
 /* --- membership ---------------------------------------------------------------------------- */
@@ -253,7 +258,7 @@ read_membership (HBaseSet *set, GPtrArray *members, gboolean *present, GCancella
 }
 
 /**
- * hbase_set_contains_many:
+ * hbase_set_contains_many: (skip)
  * @set: a set
  * @members: (element-type GBytes): the members to test
  * @are_members: (array) (out caller-allocates): @members->len flags
@@ -261,7 +266,8 @@ read_membership (HBaseSet *set, GPtrArray *members, gboolean *present, GCancella
  * @error: return location for an error
  *
  * SMISMEMBER: whether each member is in the set, in one request (one get
- * per shard row concerned).
+ * per shard row concerned).  Bindings call
+ * hbase_set_contains_many_array() (under this name).
  *
  * Returns: %TRUE on success
  *

@@ -236,8 +236,8 @@ _hbase_store_init (StructStore *store, HBaseTable *table, const char *family,
                    const char *default_family, GError **error)
 {
   memset (store, 0, sizeof *store);
-  if (!HBASE_IS_TABLE (table))
-    return _hbase_illegal (error, "not a table");
+  if (!_hbase_table_check (table, error))
+    return FALSE;
   if (family == NULL)
     family = default_family;
   if (family[0] == '\0')

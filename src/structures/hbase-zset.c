@@ -226,7 +226,10 @@ hbase_zset_get_key (HBaseZSet *zset)
 gboolean
 _hbase_zset_check (HBaseZSet *zset, GError **error)
 {
-  return zset != NULL || _hbase_illegal (error, "the sorted set is NULL");
+  if (!HBASE_IS_ZSET (zset) || zset->row == NULL)   /* no row: made by g_object_new() alone */
+    return _hbase_illegal (error, !HBASE_IS_ZSET (zset) ? "not a sorted set" : "this HBaseZSet was not "
+                           "made by hbase_zset_new(), the only way to make one that names a sorted set");
+  return TRUE;
 }
 
 /* --- qualifiers ---------------------------------------------------------------------------- */
@@ -514,7 +517,7 @@ check_flags (HBaseZAddFlags flags, GError **error)
 }
 
 /**
- * hbase_zset_add:
+ * hbase_zset_add: (skip)
  * @zset: a sorted set
  * @flags: NX, XX, GT, LT, CH as ZADD's options
  * @members: (element-type GBytes): the members (any bytes up to
@@ -789,7 +792,7 @@ hbase_zset_clear (HBaseZSet *zset, GCancellable *cancellable, GError **error)
 /* --- point reads --------------------------------------------------------------------------- */
 
 /**
- * hbase_zset_scores:
+ * hbase_zset_scores: (skip)
  * @zset: a sorted set
  * @members: (element-type GBytes): the members
  * @found: (array) (out caller-allocates) (optional): @members->len flags

@@ -625,12 +625,8 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
   HbaseThriftTScan *scan;
   GPtrArray *columns;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                           "hbase_table_scan needs a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (options == NULL)
     options = &defaults;
   read = &options->read;
@@ -719,33 +715,17 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
   return scanner;
 }
 
-/**
- * hbase_scanner_next:
- * @scanner: a scanner
- * @cancellable: (nullable): a #GCancellable
- * @error: return location for an error
- *
- * The next row of the scan, fetching more from the gateway when none is
- * buffered (opening the scan on the first call).  Partial rows of a batched
- * scan come back whole.  At the end it returns %NULL without an error, and
- * keeps doing so.
- *
- * When the gateway lost the scanner (it expires scanners idle for 60 s) or
- * the connection broke during a fetch, a new scanner continues just after
- * the last row returned.  After any other error, the next call continues the
- * same way, so no row is lost or repeated.
- *
- * Returns: (transfer full) (nullable): the next row, or %NULL at the end or
- *   with @error set
- *
- * Since: 0.1
- */
 HBaseRow *
-hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
+_hbase_scanner_next_row (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
 {
   guint reopens = 0;
 
-  g_return_val_if_fail (HBASE_IS_SCANNER (scanner), NULL);
+  if (scanner->table == NULL)
+    {
+      _hbase_illegal (error, "this HBaseScanner was not made by hbase_table_scan(), "
+                             "the only way to make one that scans");
+      return NULL;
+    }
 
   for (;;)
     {
@@ -807,64 +787,10 @@ hbase_scanner_next (HBaseScanner *scanner, GCancellable *cancellable, GError **e
     }
 }
 
-static void
-next_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+HBaseClient *
+_hbase_scanner_get_client (HBaseScanner *scanner)
 {
-  GError *error = NULL;
-  HBaseRow *row = hbase_scanner_next (task_data, cancellable, &error);
-
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, row, (GDestroyNotify) hbase_row_unref);
-}
-
-/**
- * hbase_scanner_next_async:
- * @scanner: a scanner
- * @cancellable: (nullable): a #GCancellable
- * @callback: called in the thread-default main context of the caller
- * @user_data: data for @callback
- *
- * hbase_scanner_next() in a worker thread.  The call holds a reference on
- * @scanner; @scanner must not be used otherwise until @callback has run.
- *
- * Since: 0.1
- */
-void
-hbase_scanner_next_async (HBaseScanner        *scanner,
-                          GCancellable        *cancellable,
-                          GAsyncReadyCallback  callback,
-                          gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (HBASE_IS_SCANNER (scanner));
-  task = g_task_new (scanner, cancellable, callback, user_data);
-  g_task_set_source_tag (task, hbase_scanner_next_async);
-  g_task_set_task_data (task, scanner, NULL);
-  _hbase_client_run_task (scanner->client, task, next_in_thread);
-}
-
-/**
- * hbase_scanner_next_finish:
- * @scanner: a scanner
- * @result: the result given to the callback
- * @error: return location for an error
- *
- * Finishes hbase_scanner_next_async().
- *
- * Returns: (transfer full) (nullable): the next row, like
- *   hbase_scanner_next(): %NULL at the end (without an error) or with @error
- *   set
- *
- * Since: 0.1
- */
-HBaseRow *
-hbase_scanner_next_finish (HBaseScanner *scanner, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, scanner), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return scanner->client;
 }
 
 gboolean

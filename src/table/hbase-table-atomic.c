@@ -25,11 +25,8 @@ prepare_increment_or_append (HBaseTable *table, HBaseMutation *mutation, HBaseMu
   TableCall *call;
   const char *name = kind == HBASE_MUTATION_INCREMENT ? "increment" : "append";
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (!_hbase_mutation_check (mutation, error))
     return NULL;
   if (hbase_mutation_get_kind (mutation) != kind)
@@ -57,11 +54,8 @@ prepare_check_and_mutate (HBaseTable *table, const HBaseCondition *condition,
   HbaseThriftTRowMutations *row_mutations;
   gsize payload = 0;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (!_hbase_condition_check (condition, error))
     return NULL;
   row_mutations = _hbase_table_row_mutations_new (mutations, "check_and_mutate", &payload, error);

@@ -49,6 +49,7 @@ struct _HBaseTable {
   char *name;
   GByteArray *name_bytes;           /* what the generated calls take */
   HbaseThriftTTableName *table_name; /* for tableExists */
+  char *unusable;                   /* why it cannot be used (no client, bad name), or NULL */
 
   const HBaseTableWriteHooks *hooks; /* set before the table is shared */
   gpointer hooks_data;
@@ -62,6 +63,18 @@ void        _hbase_table_set_write_hooks (HBaseTable               *table,
                                           const HBaseTableWriteHooks *hooks,
                                           gpointer                  user_data,
                                           GDestroyNotify            destroy);
+
+/* @table is a table made with a client and a valid name; else FALSE with
+ * HBASE_ERROR_ILLEGAL_ARGUMENT saying why.  Every operation on a table
+ * starts with it. */
+gboolean    _hbase_table_check           (HBaseTable               *table,
+                                          GError                  **error);
+
+/* The next row of @scanner, or NULL at the end or with @error set (also
+ * for a scanner made by g_object_new() alone).  hbase-scanner.c. */
+HBaseRow   *_hbase_scanner_next_row      (HBaseScanner             *scanner,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
 
 /* A row copied out of a generated TResult (which the caller keeps). */
 HBaseRow   *_hbase_row_new_from_result   (const HbaseThriftTResult *result);
@@ -135,6 +148,8 @@ gboolean    _hbase_table_check_and_mutate_attempt (HBaseTable           *table,
  * when none is open. */
 gboolean _hbase_scanner_get_server_id (HBaseScanner *scanner,
                                        gint32       *id);
+/* The client @scanner reads with; NULL for one made by g_object_new() alone. */
+HBaseClient *_hbase_scanner_get_client (HBaseScanner *scanner);
 
 /* Owning read options (in the heap option structs that embed them):
  * _deepen makes @dest, a bitwise copy of @src, own copies of @src's

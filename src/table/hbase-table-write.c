@@ -13,11 +13,8 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
 {
   g_autoptr(TableCall) call = NULL;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (!_hbase_table_check_mutations (mutations, error))
     return NULL;
   call = _hbase_table_call_new (table);
@@ -65,11 +62,8 @@ prepare_row_mutations (HBaseTable *table, GPtrArray *mutations, GError **error)
   HbaseThriftTRowMutations *row_mutations;
   gsize payload = 0;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   row_mutations = _hbase_table_row_mutations_new (mutations, "mutate_row", &payload, error);
   if (row_mutations == NULL)
     return NULL;

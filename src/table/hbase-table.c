@@ -16,6 +16,15 @@ G_DEFINE_FINAL_TYPE (HBaseTable, hbase_table, G_TYPE_OBJECT)
 
 /* --- the table object ------------------------------------------------------------------ */
 
+enum {
+  PROP_0,
+  PROP_CLIENT,
+  PROP_NAME,
+  N_PROPS
+};
+
+static GParamSpec *table_props[N_PROPS];
+
 static void
 hbase_table_finalize (GObject *object)
 {
@@ -23,6 +32,7 @@ hbase_table_finalize (GObject *object)
 
   g_clear_object (&table->client);
   g_free (table->name);
+  g_free (table->unusable);
   g_clear_pointer (&table->name_bytes, g_byte_array_unref);
   g_clear_object (&table->table_name);
   if (table->hooks_destroy != NULL)
@@ -41,10 +51,126 @@ _hbase_table_set_write_hooks (HBaseTable *table, const HBaseTableWriteHooks *hoo
   table->hooks_destroy = destroy;
 }
 
+gboolean
+_hbase_table_check (HBaseTable *table, GError **error)
+{
+  if (!HBASE_IS_TABLE (table))
+    return _hbase_illegal (error, "not a table");
+  if (table->unusable != NULL)
+    return _hbase_illegal (error, "%s", table->unusable);
+  return TRUE;
+}
+
+static void
+hbase_table_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HBaseTable *table = HBASE_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLIENT:
+      g_clear_object (&table->client);
+      table->client = g_value_dup_object (value);
+      break;
+    case PROP_NAME:
+      g_free (table->name);
+      table->name = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hbase_table_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HBaseTable *table = HBASE_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLIENT:
+      g_value_set_object (value, table->client);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, table->name);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* A table made by g_object_new() without a client or with a bad name
+ * (a binding's default constructor, say) cannot send anything: it keeps
+ * why, and each of its operations fails with that error. */
+static void
+hbase_table_constructed (GObject *object)
+{
+  HBaseTable *table = HBASE_TABLE (object);
+  g_autoptr(GError) invalid = NULL;
+  const char *colon;
+
+  G_OBJECT_CLASS (hbase_table_parent_class)->constructed (object);
+  if (table->client == NULL || table->name == NULL)
+    {
+      table->unusable = g_strdup ("this HBaseTable has no client or no name: make it with "
+                                  "hbase_table_new() (or set its \"client\" and \"name\" "
+                                  "properties)");
+      return;
+    }
+  if (!_hbase_check_table_name (table->name, &invalid))
+    {
+      table->unusable = g_strdup_printf ("this HBaseTable cannot be used: %s", invalid->message);
+      return;
+    }
+  table->name_bytes = _hbase_byte_array_from_string (table->name);
+  table->table_name = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, NULL);
+  colon = strchr (table->name, ':');
+  if (colon != NULL)
+    {
+      table->table_name->ns = g_byte_array_new ();
+      g_byte_array_append (table->table_name->ns, (const guint8 *) table->name,
+                           (guint) (colon - table->name));
+      table->table_name->__isset_ns = TRUE;
+    }
+  table->table_name->qualifier =
+    _hbase_byte_array_from_string (colon != NULL ? colon + 1 : table->name);
+}
+
 static void
 hbase_table_class_init (HBaseTableClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = hbase_table_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = hbase_table_finalize;
+  object_class->set_property = hbase_table_set_property;
+  object_class->get_property = hbase_table_get_property;
+  object_class->constructed = hbase_table_constructed;
+
+  /**
+   * HBaseTable:client:
+   *
+   * The client the table sends its calls through.  A table made without
+   * one (or without a #HBaseTable:name) fails every operation with
+   * %HBASE_ERROR_ILLEGAL_ARGUMENT.
+   *
+   * Since: 0.1
+   */
+  table_props[PROP_CLIENT] =
+    g_param_spec_object ("client", NULL, NULL, HBASE_TYPE_CLIENT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HBaseTable:name:
+   *
+   * The table's name, "table" or "namespace:table".  A table made with an
+   * invalid name fails every operation with %HBASE_ERROR_ILLEGAL_ARGUMENT
+   * saying why; hbase_table_new() refuses it at once.
+   *
+   * Since: 0.1
+   */
+  table_props[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, table_props);
 }
 
 static void
@@ -59,7 +185,9 @@ hbase_table_init (HBaseTable *table)
  * @error: return location for an error
  *
  * A handle on a table.  Only the name is checked (HBase's rules); whether
- * the table exists shows at the first operation.
+ * the table exists shows at the first operation.  The same as g_object_new()
+ * with the #HBaseTable:client and #HBaseTable:name properties, except that
+ * a bad name is refused here.
  *
  * Returns: (transfer full) (nullable): the table, or %NULL with @error set
  *   (%HBASE_ERROR_ILLEGAL_ARGUMENT)
@@ -69,9 +197,6 @@ hbase_table_init (HBaseTable *table)
 HBaseTable *
 hbase_table_new (HBaseClient *client, const char *name, GError **error)
 {
-  HBaseTable *table;
-  const char *colon;
-
   if (!HBASE_IS_CLIENT (client))
     {
       _hbase_illegal (error, "hbase_table_new needs a client");
@@ -79,21 +204,7 @@ hbase_table_new (HBaseClient *client, const char *name, GError **error)
     }
   if (!_hbase_check_table_name (name, error))
     return NULL;
-
-  table = g_object_new (HBASE_TYPE_TABLE, NULL);
-  table->client = g_object_ref (client);
-  table->name = g_strdup (name);
-  table->name_bytes = _hbase_byte_array_from_string (name);
-  table->table_name = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, NULL);
-  colon = strchr (name, ':');
-  if (colon != NULL)
-    {
-      table->table_name->ns = g_byte_array_new ();
-      g_byte_array_append (table->table_name->ns, (const guint8 *) name, (guint) (colon - name));
-      table->table_name->__isset_ns = TRUE;
-    }
-  table->table_name->qualifier = _hbase_byte_array_from_string (colon != NULL ? colon + 1 : name);
-  return table;
+  return g_object_new (HBASE_TYPE_TABLE, "client", client, "name", name, NULL);
 }
 
 /**
@@ -102,7 +213,8 @@ hbase_table_new (HBaseClient *client, const char *name, GError **error)
  *
  * Gets the name of @table.  The string belongs to @table.
  *
- * Returns: (transfer none): the table's name as given to hbase_table_new()
+ * Returns: (transfer none) (nullable): the table's name as given to
+ *   hbase_table_new(); %NULL for a table made without one
  *
  * Since: 0.1
  */
@@ -119,7 +231,8 @@ hbase_table_get_name (HBaseTable *table)
  *
  * Gets the client @table sends its calls through.
  *
- * Returns: (transfer none): the client the table sends through
+ * Returns: (transfer none) (nullable): the client the table sends through;
+ *   %NULL for a table made without one
  *
  * Since: 0.1
  */
@@ -178,11 +291,8 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
 {
   g_autoptr(TableCall) call = NULL;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   for (guint i = 0; i < n_rows; i++)
     {
       g_autofree char *what = several ? g_strdup_printf ("row %u of %u", i, n_rows) : NULL;
@@ -400,11 +510,8 @@ _hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *ca
 {
   g_autoptr(TableCall) call = NULL;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      _hbase_illegal (error, "not a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (gets == NULL)
     {
       _hbase_illegal (error, "the list of gets is NULL");

@@ -72,9 +72,7 @@ struct _HBaseWriteBuffer {
   gint64 interval_us;
 
   GMutex lock;            /* guards the fields up to flush_lock */
-  HBaseWriteFailureFunc on_failure;
-  gpointer user_data;
-  GDestroyNotify user_data_destroy;
+  HBaseFailureHandler *on_failure;   /* NULL: failures go to the list */
   GCond wake;             /* wakes the interval thread */
   GArray *pending;        /* Pending, in the order added */
   gsize pending_bytes;
@@ -190,21 +188,22 @@ static void
 report (HBaseWriteBuffer *buffer, Outcome *outcome, HBaseMutation *mutation, const GError *error)
 {
   HBaseWriteFailure *failure = _hbase_write_failure_new (mutation, error);
-  HBaseWriteFailureFunc on_failure;
-  gpointer user_data;
+  HBaseFailureHandler *on_failure;
 
   outcome->n_failed++;
   if (outcome->first == NULL)
     outcome->first = hbase_write_failure_copy (failure);
   g_mutex_lock (&buffer->lock);
-  on_failure = buffer->on_failure;
-  user_data = buffer->user_data;
+  /* our reference keeps the callback's data alive through the call, even
+   * if hbase_write_buffer_set_on_failure() replaces it meanwhile */
+  on_failure = _hbase_failure_handler_ref (buffer->on_failure);
   if (on_failure == NULL)
     g_ptr_array_add (buffer->failures, g_steal_pointer (&failure));
   g_mutex_unlock (&buffer->lock);
   if (on_failure != NULL)
     {
-      on_failure (buffer, mutation, error, user_data);
+      _hbase_failure_handler_call (on_failure, buffer, mutation, error);
+      _hbase_failure_handler_unref (on_failure);
       hbase_write_failure_free (failure);
     }
 }
@@ -587,12 +586,8 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
   static const HBaseWriteBufferOptions defaults = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   HBaseWriteBuffer *buffer;
 
-  if (!HBASE_IS_TABLE (table))
-    {
-      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                           "hbase_write_buffer_new needs a table");
-      return NULL;
-    }
+  if (!_hbase_table_check (table, error))
+    return NULL;
   if (options == NULL)
     options = &defaults;
   buffer = g_object_new (HBASE_TYPE_WRITE_BUFFER, NULL);
@@ -601,8 +596,8 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
                                               : HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES;
   buffer->max_mutations = options->max_mutations;
   buffer->interval_us = (gint64) options->flush_interval_ms * G_TIME_SPAN_MILLISECOND;
-  buffer->on_failure = options->on_failure;
-  buffer->user_data = options->user_data;
+  /* the options' data is borrowed: no destroy */
+  buffer->on_failure = _hbase_failure_handler_new (options->on_failure, options->user_data, NULL);
   buffer->closed = FALSE;
   if (options->background_flush)
     {
@@ -795,6 +790,8 @@ hbase_write_buffer_close (HBaseWriteBuffer *buffer, GCancellable *cancellable, G
  * Sets the failure callback of @buffer, replacing the one of its options
  * or an earlier call; the buffer owns @user_data from now on.  This is the
  * form for bindings, whose callbacks must live as long as the buffer.
+ * Safe while another thread flushes: a call of the previous callback that
+ * is under way finishes first, and only then is its data freed.
  *
  * Since: 0.1
  */
@@ -804,19 +801,17 @@ hbase_write_buffer_set_on_failure (HBaseWriteBuffer     *buffer,
                                    gpointer              user_data,
                                    GDestroyNotify        destroy)
 {
-  gpointer old_data;
-  GDestroyNotify old_destroy;
+  HBaseFailureHandler *handler, *old;
 
   g_return_if_fail (HBASE_IS_WRITE_BUFFER (buffer));
+  handler = _hbase_failure_handler_new (on_failure, user_data, destroy);
   g_mutex_lock (&buffer->lock);
-  old_data = buffer->user_data;
-  old_destroy = buffer->user_data_destroy;
-  buffer->on_failure = on_failure;
-  buffer->user_data = user_data;
-  buffer->user_data_destroy = destroy;
+  old = buffer->on_failure;
+  buffer->on_failure = handler;
   g_mutex_unlock (&buffer->lock);
-  if (old_destroy != NULL)
-    old_destroy (old_data);
+  /* a flush running the old callback holds its own reference: the old data
+   * is freed when the last of them returns, never under a running call */
+  _hbase_failure_handler_unref (old);
 }
 
 /* Closes the buffer if it is open (its final flush reports failures as any
@@ -844,8 +839,7 @@ hbase_write_buffer_finalize (GObject *object)
       g_warning ("write buffer of table %s freed with a failed mutation not taken: row \"%s\": %s",
                  name, row, hbase_write_failure_get_error (failure)->message);
     }
-  if (buffer->user_data_destroy != NULL)
-    buffer->user_data_destroy (buffer->user_data);
+  g_clear_pointer (&buffer->on_failure, _hbase_failure_handler_unref);
   g_ptr_array_unref (buffer->failures);
   g_array_unref (buffer->pending);
   g_mutex_clear (&buffer->lock);

@@ -139,3 +139,56 @@ _hbase_write_failure_set_error (GError **error, const HBaseWriteFailure *first, 
   g_set_error (error, first->error->domain, first->error->code, "%s; the first, row \"%s\": %s",
                summary, row, first->error->message);
 }
+
+/* --- the failure callback ----------------------------------------------------------------- */
+
+struct _HBaseFailureHandler {
+  gatomicrefcount ref_count;
+  HBaseWriteFailureFunc func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+};
+
+HBaseFailureHandler *
+_hbase_failure_handler_new (HBaseWriteFailureFunc func, gpointer user_data, GDestroyNotify destroy)
+{
+  HBaseFailureHandler *handler;
+
+  if (func == NULL)
+    {
+      if (destroy != NULL)
+        destroy (user_data);
+      return NULL;
+    }
+  handler = g_new0 (HBaseFailureHandler, 1);
+  g_atomic_ref_count_init (&handler->ref_count);
+  handler->func = func;
+  handler->user_data = user_data;
+  handler->destroy = destroy;
+  return handler;
+}
+
+HBaseFailureHandler *
+_hbase_failure_handler_ref (HBaseFailureHandler *handler)
+{
+  if (handler != NULL)
+    g_atomic_ref_count_inc (&handler->ref_count);
+  return handler;
+}
+
+void
+_hbase_failure_handler_unref (HBaseFailureHandler *handler)
+{
+  if (handler == NULL || !g_atomic_ref_count_dec (&handler->ref_count))
+    return;
+  if (handler->destroy != NULL)
+    handler->destroy (handler->user_data);
+  g_free (handler);
+}
+
+void
+_hbase_failure_handler_call (HBaseFailureHandler *handler, HBaseWriteBuffer *buffer,
+                             HBaseMutation *mutation, const GError *error)
+{
+  handler->func (buffer, mutation, error, handler->user_data);
+}

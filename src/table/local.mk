@@ -28,6 +28,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-condition-private.h \
 	src/table/hbase-options.c \
 	src/table/hbase-scanner.c \
+	src/table/hbase-scanner-next.c \
 	src/table/hbase-write-buffer.c \
 	src/table/hbase-write-failure.c \
 	src/table/hbase-write-failure.h

@@ -791,7 +791,7 @@ scan_once (ChaosScans *scans, gboolean reversed)
       chaos_note_read_failed ("open a scan", error);
       return;
     }
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_autofree char *key = bytes_text (hbase_row_get_key (row));
       g_autofree char *value = bytes_text (hbase_row_lookup (row, "f", "v"));

@@ -417,7 +417,7 @@ main (int argc, char **argv)
   /* the library's defaults but for the gateways */
   config = hbase_config_new ();
   if (!hbase_config_set_gateways (config, gateways, &error) ||
-      (run.client = hbase_client_new (config, &error)) == NULL ||
+      (run.client = hbase_client_new (config)) == NULL ||
       !chaos_setup_tables (run.client, &error) ||
       !setup_index (&run, &error) ||
       (index = open_index (&run, &error)) == NULL)
@@ -434,7 +434,7 @@ main (int argc, char **argv)
   one_gateway_config = hbase_config_new ();
   if (set_table == NULL ||
       !hbase_config_set_gateways (one_gateway_config, own_gateway, &error) ||
-      (one_gateway_client = hbase_client_new (one_gateway_config, &error)) == NULL ||
+      (one_gateway_client = hbase_client_new (one_gateway_config)) == NULL ||
       (one_gateway_scan_table = hbase_table_new (one_gateway_client, CHAOS_SCAN_TABLE, &error)) == NULL ||
       !chaos_scan_fill (scan_table, &error))
     {

@@ -26,6 +26,13 @@ test_protocol_names (void)
   g_clear_error (&error);
   g_assert_false (hbase_protocol_from_string (NULL, &protocol, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_clear_error (&error);
+
+  /* no out-argument: only checks the name */
+  g_assert_true (hbase_protocol_from_string ("compact", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (hbase_protocol_from_string ("json", NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
 }
 
 static void
@@ -40,6 +47,13 @@ test_transport_names (void)
   g_assert_false (hbase_transport_from_string ("http", &transport, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "'http'"));
+  g_clear_error (&error);
+
+  /* no out-argument: only checks the name */
+  g_assert_true (hbase_transport_from_string ("buffered", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (hbase_transport_from_string ("http", NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
 }
 
 static void

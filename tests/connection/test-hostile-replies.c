@@ -281,7 +281,7 @@ scripted_start (Scripted *scripted, GBytes *reply, gboolean close_after, HBaseCo
   scripted->server = server_start (reply, close_after);
   gateway = g_strdup_printf ("127.0.0.1:%u", scripted->server->port);
   g_assert_true (hbase_config_set_gateways (owned, gateway, &error));
-  scripted->client = hbase_client_new (owned, &error);
+  scripted->client = hbase_client_new (owned);
   g_assert_no_error (error);
   scripted->table = hbase_table_new (scripted->client, "t", &error);
   g_assert_no_error (error);
@@ -331,7 +331,9 @@ run_call (HBaseTable *table, Call call, GError **error)
 
         if (scanner != NULL)
           {
-            g_autoptr(HBaseRow) first = hbase_scanner_next (scanner, NULL, error);
+            g_autoptr(HBaseRow) first = NULL;
+
+            hbase_scanner_next (scanner, &first, NULL, error);
 
             g_assert_null (first);
           }
@@ -506,7 +508,7 @@ test_doubt_refused (void)
   gateway = g_strdup_printf ("127.0.0.1:%u", ntohs (addr.sin_port));
   close (fd);
   g_assert_true (hbase_config_set_gateways (config, gateway, &error));
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   table = hbase_table_new (client, "t", &error);
   g_assert_no_error (error);
@@ -578,7 +580,7 @@ test_unknown_host_not_retried (void)
   HBaseClientStats stats;
 
   g_assert_true (hbase_config_set_gateways (config, "no-such-host.invalid:9090", &error));
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   g_assert_false (hbase_client_ping (client, NULL, &error));
   g_test_message ("%s", error->message);

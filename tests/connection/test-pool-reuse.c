@@ -154,7 +154,7 @@ client_for (FakeGateway *gateway)
 
   hbase_config_set_gateways (config, gateways, &error);
   g_assert_no_error (error);
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   return client;
 }

@@ -115,7 +115,7 @@ ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *opt
       return FALSE;
     }
   config = test_stack_config (gateway);
-  fixture->client = hbase_client_new (config, &error);
+  fixture->client = hbase_client_new (config);
   g_assert_no_error (error);
   fixture->table = test_stack_unique_name ("hbase_glib_ix");
   fixture->meta = test_stack_unique_name ("hbase_glib_ix_meta");
@@ -143,7 +143,7 @@ ix_plain_table (IxFixture *fixture)
   g_autoptr(GError) error = NULL;
   HBaseTable *table;
 
-  client = hbase_client_new (hbase_client_get_config (fixture->client), &error);
+  client = hbase_client_new (hbase_client_get_config (fixture->client));
   g_assert_no_error (error);
   table = hbase_table_new (client, fixture->table, &error);
   g_assert_no_error (error);

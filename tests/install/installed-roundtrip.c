@@ -109,7 +109,7 @@ main (int argc, char **argv)
     }
   if (!hbase_config_set_gateways (config, argv[1], &error))
     return fail ("gateways", error);
-  if ((client = hbase_client_new (config, &error)) == NULL)
+  if ((client = hbase_client_new (config)) == NULL)
     return fail ("hbase_client_new", error);
   printf ("installed-roundtrip: hbase-glib %s\n", hbase_version_string ());
   if (put_and_get (client, argv[2]) != 0 || index_roundtrip (client, argv[2]) != 0)

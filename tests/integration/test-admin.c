@@ -29,7 +29,7 @@ gateway_client (const TestGateway *gateway)
   if (!test_stack_check_gateway (gateway))
     return NULL;
   config = test_stack_config (gateway);
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   return client;
 }

@@ -72,7 +72,7 @@ static HBaseClient *
 new_client (const HBaseConfig *config)
 {
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (config, &error);
+  HBaseClient *client = hbase_client_new (config);
 
   g_assert_no_error (error);
   g_assert_nonnull (client);
@@ -631,7 +631,7 @@ test_default_client_threads (void)
   g_assert_cmpuint (stats.connections_opened, <=, hbase_config_get_pool_size (config));
   g_assert_cmpuint (stats.connections_discarded, ==, 0);
 
-  g_clear_pointer (&client, hbase_client_unref);
+  g_clear_object (&client);
   hbase_client_release_default ();
 }
 

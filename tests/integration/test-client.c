@@ -38,7 +38,7 @@ static HBaseClient *
 client_new_from (const HBaseConfig *config)
 {
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (config, &error);
+  HBaseClient *client = hbase_client_new (config);
 
   g_assert_no_error (error);
   g_assert_nonnull (client);
@@ -677,7 +677,7 @@ test_new_with_defaults (void)
   g_autoptr(GError) error = NULL;
   const HBaseConfig *config;
 
-  client = hbase_client_new (NULL, &error);
+  client = hbase_client_new (NULL);
   g_assert_no_error (error);
   g_assert_nonnull (client);
   config = hbase_client_get_config (client);
@@ -692,22 +692,40 @@ test_new_with_defaults (void)
   g_assert_no_error (error);
 }
 
-/* hbase_client_ref() and hbase_client_unref() count references: the
- * client goes with the last one. */
+/* A client made by g_object_new() takes its settings from the "config"
+ * property (copied), or the defaults of hbase_config_new() without it; the
+ * last reference (g_object_unref()) frees it. */
 static void
-test_ref_unref (void)
+test_config_property (void)
 {
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(HBaseConfig) read_back = NULL;
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (NULL, &error);
-  HBaseClient *watch = client;
+  HBaseClient *client, *bare, *watch;
 
+  g_assert_true (hbase_config_set_gateways (config, "127.0.0.1:9092", &error));
   g_assert_no_error (error);
+  g_assert_true (hbase_config_set_transport (config, HBASE_TRANSPORT_FRAMED, &error));
+  g_assert_no_error (error);
+  client = g_object_new (HBASE_TYPE_CLIENT, "config", config, NULL);
+  g_assert_true (hbase_client_get_config (client) != config);
+  g_assert_cmpuint (hbase_config_get_gateway_port (hbase_client_get_config (client), 0), ==, 9092);
+  g_object_get (client, "config", &read_back, NULL);
+  g_assert_cmpint (hbase_config_get_transport (read_back), ==, HBASE_TRANSPORT_FRAMED);
+
+  bare = g_object_new (HBASE_TYPE_CLIENT, NULL);
+  g_assert_cmpstr (hbase_config_get_gateway_host (hbase_client_get_config (bare), 0), ==, "localhost");
+  g_assert_cmpuint (hbase_config_get_gateway_port (hbase_client_get_config (bare), 0), ==, 9090);
+  if (stack_reachable (hbase_client_get_config (bare)))
+    {
+      g_assert_true (hbase_client_ping (bare, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_object_unref (bare);
+
+  watch = client;
   g_object_add_weak_pointer (G_OBJECT (client), (gpointer *) &watch);
-  g_assert_true (hbase_client_ref (client) == client);
-  hbase_client_unref (client);
-  g_assert_nonnull (watch);
-  g_assert_nonnull (hbase_client_get_config (client));
-  hbase_client_unref (client);
+  g_object_unref (client);
   g_assert_null (watch);
 }
 
@@ -812,7 +830,7 @@ main (int argc, char **argv)
   gateways = test_stack_gateways ();
 
   g_test_add_func ("/integration/client/new-with-defaults", test_new_with_defaults);
-  g_test_add_func ("/integration/client/ref-unref", test_ref_unref);
+  g_test_add_func ("/integration/client/config-property", test_config_property);
   g_test_add_func ("/integration/client/default", test_default_client);
   g_test_add_func ("/integration/client/bad-environment", test_bad_environment);
 

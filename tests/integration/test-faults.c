@@ -102,7 +102,7 @@ ensure_table (void)
   if (!test_stack_check_gateway (gateway))
     return FALSE;
   config = test_stack_config (gateway);
-  direct = hbase_client_new (config, &error);
+  direct = hbase_client_new (config);
   g_assert_no_error (error);
   table_name = test_stack_unique_name ("hbase_glib_faults");
   family.name = FAMILY;
@@ -140,7 +140,7 @@ faults_setup (Faults *f, const TestGateway *gateway, guint attempts)
   g_assert_true (hbase_config_set_max_attempts (config, attempts, &error));
   g_assert_true (hbase_config_set_retry_backoff (config, 10, 50, &error));
   g_assert_no_error (error);
-  f->client = hbase_client_new (config, &error);
+  f->client = hbase_client_new (config);
   g_assert_no_error (error);
   f->table = hbase_table_new (f->client, table_name, &error);
   g_assert_no_error (error);
@@ -251,7 +251,7 @@ run_op (Faults *f, Op op, const char *suffix, GError **error)
         scanner = hbase_table_scan (f->table, &options, error);
         if (scanner == NULL)
           return FALSE;
-        while ((row = hbase_scanner_next (scanner, NULL, error)) != NULL)
+        while (hbase_scanner_next (scanner, &row, NULL, error) && row != NULL)
           {
             rows++;
             hbase_row_unref (row);
@@ -722,7 +722,7 @@ test_accept_close (gconstpointer data)
   g_assert_true (hbase_config_set_gateways (config, address, NULL));
   g_assert_true (hbase_config_set_operation_timeout (config, TIMEOUT_MS, NULL));
   g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
-  refused = hbase_client_new (config, NULL);
+  refused = hbase_client_new (config);
   table = hbase_table_new (refused, table_name, NULL);
   key = test_key ("counter");
   error = NULL;
@@ -819,7 +819,7 @@ test_scan_interrupted (gconstpointer data)
   options.caching = 1;
   scanner = hbase_table_scan (f.table, &options, &error);
   g_assert_no_error (error);
-  row = hbase_scanner_next (scanner, NULL, &error);
+  hbase_scanner_next (scanner, &row, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (row);
   append_key (seen, row);
@@ -847,7 +847,7 @@ test_scan_interrupted (gconstpointer data)
           break;
         }
       start = g_get_monotonic_time ();
-      row = hbase_scanner_next (scanner, NULL, &error);
+      hbase_scanner_next (scanner, &row, NULL, &error);
       took = elapsed_ms (start);
       g_test_message ("%s scan next under %s: %s after %" G_GINT64_FORMAT " ms", f.gateway->label,
                       scan_fault_names[fault], row != NULL ? "a row" : error->message, took);
@@ -858,13 +858,13 @@ test_scan_interrupted (gconstpointer data)
       g_clear_error (&error);
 
       test_fault_proxy_pass (f.proxy);
-      row = hbase_scanner_next (scanner, NULL, &error);
+      hbase_scanner_next (scanner, &row, NULL, &error);
       g_assert_no_error (error);
       g_assert_nonnull (row);
       append_key (seen, row);
       hbase_row_unref (row);
     }
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       append_key (seen, row);
       hbase_row_unref (row);

@@ -184,7 +184,7 @@ scan_with (Fixture *fixture, HBaseFilter *filter, const char *start, const char 
   scanner = hbase_table_scan (fixture->table, &options, error);
   if (scanner == NULL)
     return NULL;
-  while ((row = hbase_scanner_next (scanner, NULL, &local)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &local) && row != NULL)
     {
       append_row (out, row);
       hbase_row_unref (row);
@@ -417,7 +417,7 @@ test_parser_quirk (Fixture *fixture, gconstpointer data)
       options.read.filter = mixed[i];
       scanner = hbase_table_scan (fixture->table, &options, &error);
       g_assert_no_error (error);
-      row = hbase_scanner_next (scanner, NULL, &error);
+      hbase_scanner_next (scanner, &row, NULL, &error);
       g_assert_null (row);
       g_test_message ("hand-written mixed group %s: %s", mixed[i],
                       error != NULL ? error->message : "(no error)");
@@ -550,7 +550,7 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
       /* a scan */
       scanner = hbase_table_scan (fixture->table, &options, &error);
       g_assert_no_error (error);
-      while ((next = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+      while (hbase_scanner_next (scanner, &next, NULL, &error) && next != NULL)
         {
           append_row (got, next);
           hbase_row_unref (next);

@@ -228,7 +228,7 @@ expected_by_city (IxFixture *fx)
   plain = hbase_table_new (fx->client, fx->table, &error);
   scanner = hbase_table_scan (plain, &scan, &error);
   g_assert_no_error (error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       GBytes *city = hbase_row_lookup (row, "f", "city");
       GBytes *key = hbase_row_get_key (row);

@@ -258,7 +258,7 @@ test_file_table (Fixture *fixture, gconstpointer data)
     g_autoptr(GString) keys = g_string_new (NULL);
     HBaseRow *row;
 
-    while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+    while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
       {
         gsize len;
         const char *key = g_bytes_get_data (hbase_row_get_key (row), &len);
@@ -568,7 +568,7 @@ scan_keys (Fixture *fixture, const char *name, HBaseKeySchema *schema,
     return NULL;
   if (n_buckets != NULL)
     *n_buckets = hbase_key_scanner_get_n_buckets (scanner);
-  while ((row = hbase_key_scanner_next (scanner, NULL, &local)) != NULL)
+  while (hbase_key_scanner_next (scanner, &row, NULL, &local) && row != NULL)
     {
       GBytes *key = unsalted (hbase_row_get_key (row), skip);
       GBytes *value = hbase_row_lookup (row, "f", "v");
@@ -898,7 +898,7 @@ test_month_buckets (Fixture *fixture, gconstpointer data)
     scanner = hbase_key_scanner_new (table, schema, &options, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (hbase_key_scanner_get_n_buckets (scanner), ==, 2);
-    while ((row = hbase_key_scanner_next (scanner, NULL, &error)) != NULL)
+    while (hbase_key_scanner_next (scanner, &row, NULL, &error) && row != NULL)
       {
         g_ptr_array_add (got, unsalted (hbase_row_get_key (row), 1));
         hbase_row_unref (row);
@@ -919,7 +919,7 @@ test_month_buckets (Fixture *fixture, gconstpointer data)
     scanner = hbase_key_scanner_new (table, schema, &options, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (hbase_key_scanner_get_n_buckets (scanner), ==, 1);
-    while ((row = hbase_key_scanner_next (scanner, NULL, &error)) != NULL)
+    while (hbase_key_scanner_next (scanner, &row, NULL, &error) && row != NULL)
       {
         g_ptr_array_add (got, unsalted (hbase_row_get_key (row), 1));
         hbase_row_unref (row);
@@ -971,7 +971,7 @@ test_errors (Fixture *fixture, gconstpointer data)
     g_autoptr(HBaseRow) row = NULL;
 
     g_assert_no_error (error);
-    row = hbase_key_scanner_next (scanner, NULL, &error);
+    hbase_key_scanner_next (scanner, &row, NULL, &error);
     g_assert_null (row);
     g_assert_nonnull (error);
     g_assert_true (error->domain == HBASE_ERROR);
@@ -988,7 +988,7 @@ test_errors (Fixture *fixture, gconstpointer data)
     options.read.filter = "NoSuchFilter('x')";
     scanner = hbase_key_scanner_new (table, murmur, &options, &error);
     g_assert_no_error (error);
-    row = hbase_key_scanner_next (scanner, NULL, &error);
+    hbase_key_scanner_next (scanner, &row, NULL, &error);
     g_assert_null (row);
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_SERVER);
     g_clear_error (&error);
@@ -1001,12 +1001,12 @@ test_errors (Fixture *fixture, gconstpointer data)
     g_autoptr(HBaseRow) row = NULL;
 
     g_cancellable_cancel (cancellable);
-    row = hbase_key_scanner_next (scanner, cancellable, &error);
+    hbase_key_scanner_next (scanner, &row, cancellable, &error);
     g_assert_null (row);
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
     g_clear_error (&error);
     /* and it goes on without it */
-    row = hbase_key_scanner_next (scanner, NULL, &error);
+    hbase_key_scanner_next (scanner, &row, NULL, &error);
     g_assert_no_error (error);
     g_assert_nonnull (row);
   }
@@ -1033,7 +1033,9 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
       g_assert_no_error (error);
       for (guint i = 0; i < taken; i++)
         {
-          g_autoptr(HBaseRow) row = hbase_key_scanner_next (scanner, NULL, &error);
+          g_autoptr(HBaseRow) row = NULL;
+
+          hbase_key_scanner_next (scanner, &row, NULL, &error);
 
           g_assert_no_error (error);
           g_assert_nonnull (row);

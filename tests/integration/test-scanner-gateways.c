@@ -52,7 +52,7 @@ scan_all (gpointer data)
 
   options.caching = 20;
   scanner = hbase_table_scan (scan->table, &options, &scan->error);
-  while (scanner != NULL && (row = hbase_scanner_next (scanner, NULL, &scan->error)) != NULL)
+  while (scanner != NULL && hbase_scanner_next (scanner, &row, NULL, &scan->error) && row != NULL)
     {
       gsize len;
       const char *key = g_bytes_get_data (hbase_row_get_key (row), &len);
@@ -80,7 +80,7 @@ client_of (const char *gateways)
   g_autoptr(GError) error = NULL;
 
   g_assert_true (hbase_config_set_gateways (config, gateways, &error));
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   if (!hbase_client_ping (client, NULL, &error))
     {
@@ -200,7 +200,7 @@ test_pinned_reconnect (void)
   options.caching = 10;
   scanner = hbase_table_scan (table, &options, &error);
   g_assert_no_error (error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_autofree char *expected = g_strdup_printf ("r%06u", next++);
       gsize len;

@@ -189,7 +189,7 @@ scan_all (Fixture *fixture, const HBaseScanOptions *options)
 
   g_assert_no_error (error);
   g_assert_nonnull (scanner);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     g_ptr_array_add (rows, row);
   g_assert_no_error (error);
   return rows;
@@ -886,12 +886,14 @@ assert_no_rows (HBaseTable *table, const HBaseScanOptions *options)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseScanner) scanner = hbase_table_scan (table, options, &error);
+  HBaseRow *row = NULL;
 
   g_assert_no_error (error);
   g_assert_nonnull (scanner);
   for (int i = 0; i < 3; i++)
     {
-      g_assert_null (hbase_scanner_next (scanner, NULL, &error));
+      g_assert_true (hbase_scanner_next (scanner, &row, NULL, &error));
+      g_assert_null (row);
       g_assert_no_error (error);
     }
 }
@@ -916,7 +918,7 @@ test_empty_range (Fixture *fixture, gconstpointer data)
   g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
   g_assert_no_error (error);
-  nowhere = hbase_client_new (config, &error);
+  nowhere = hbase_client_new (config);
   g_assert_no_error (error);
   unreachable = hbase_table_new (nowhere, hbase_table_get_name (fixture->table), &error);
   g_assert_no_error (error);
@@ -947,10 +949,12 @@ test_empty_range (Fixture *fixture, gconstpointer data)
   /* lazily opened: the error of an unreachable gateway comes from next */
   {
     g_autoptr(HBaseScanner) scanner = hbase_table_scan (unreachable, &options, &error);
+    HBaseRow *row = NULL;
 
     g_assert_no_error (error);
     g_assert_nonnull (scanner);
-    g_assert_null (hbase_scanner_next (scanner, NULL, &error));
+    g_assert_false (hbase_scanner_next (scanner, &row, NULL, &error));
+    g_assert_null (row);
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
   }
 }
@@ -970,7 +974,7 @@ test_after_end (Fixture *fixture, gconstpointer data)
   options.caching = 3;
   scanner = hbase_table_scan (fixture->table, &options, &error);
   g_assert_no_error (error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       n++;
       hbase_row_unref (row);
@@ -979,7 +983,8 @@ test_after_end (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (n, ==, 10);
   for (int i = 0; i < 5; i++)
     {
-      g_assert_null (hbase_scanner_next (scanner, NULL, &error));
+      g_assert_true (hbase_scanner_next (scanner, &row, NULL, &error));
+      g_assert_null (row);
       g_assert_no_error (error);
     }
 }
@@ -1002,7 +1007,9 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
     g_assert_no_error (error);
     for (int i = 0; i < 15; i++)
       {
-        g_autoptr(HBaseRow) row = hbase_scanner_next (scanner, NULL, &error);
+        g_autoptr(HBaseRow) row = NULL;
+
+        hbase_scanner_next (scanner, &row, NULL, &error);
 
         g_assert_no_error (error);
         g_assert_nonnull (row);
@@ -1023,7 +1030,7 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
       g_assert_no_error (error);
       if (i % 2 == 0)
         {
-          row = hbase_scanner_next (scanner, NULL, &error);
+          hbase_scanner_next (scanner, &row, NULL, &error);
           g_assert_no_error (error);
           g_assert_nonnull (row);
           id = server_id (scanner);
@@ -1051,10 +1058,14 @@ static void
 next_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   AsyncState *state = user_data;
-  HBaseRow *row;
+  HBaseRow *row = NULL;
+  gboolean ok;
 
   g_assert_true (source == G_OBJECT (state->scanner));
-  row = hbase_scanner_next_finish (state->scanner, result, &state->error);
+  ok = hbase_scanner_next_finish (state->scanner, result, &row, &state->error);
+  /* TRUE with a row, TRUE with NULL at the end, FALSE with an error */
+  g_assert_true (ok == (state->error == NULL));
+  g_assert_true (ok || row == NULL);
   if (row != NULL)
     {
       g_ptr_array_add (state->rows, row);
@@ -1118,7 +1129,7 @@ check_expiry (Fixture *fixture, HBaseScanOptions *options, GBytes *lower, gboole
   HBaseRow *row;
 
   g_assert_no_error (error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_ptr_array_add (rows, row);
       _hbase_scanner_get_server_id (scanner, &last_id);
@@ -1212,7 +1223,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   scanner = hbase_table_scan (missing, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scanner);
-  row = hbase_scanner_next (scanner, NULL, &error);
+  g_assert_false (hbase_scanner_next (scanner, &row, NULL, &error));
   g_assert_null (row);
   g_assert_nonnull (error);
   if (!g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO))
@@ -1225,7 +1236,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   options.read.filter = "NoSuchFilter ('r0')";
   scanner = hbase_table_scan (fixture->table, &options, &error);
   g_assert_no_error (error);
-  row = hbase_scanner_next (scanner, NULL, &error);
+  g_assert_false (hbase_scanner_next (scanner, &row, NULL, &error));
   g_assert_null (row);
   g_assert_nonnull (error);
   g_assert_true (error->domain == HBASE_ERROR);
@@ -1241,7 +1252,7 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   else
     {
       g_assert_no_error (error);
-      row = hbase_scanner_next (scanner, NULL, &error);
+      g_assert_false (hbase_scanner_next (scanner, &row, NULL, &error));
       g_assert_null (row);
       g_assert_nonnull (error);
       g_assert_true (error->domain == HBASE_ERROR);

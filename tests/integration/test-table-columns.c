@@ -201,7 +201,7 @@ test_scan (Fixture *fixture, gconstpointer data)
   options.read.column_list = list;
   scanner = hbase_table_scan (fixture->table, &options, &error);
   g_assert_no_error (error);
-  while ((row = hbase_scanner_next (scanner, NULL, &error)) != NULL)
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_autofree char *cells = test_row_summary (row, FALSE);
       gsize key_len;

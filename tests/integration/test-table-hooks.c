@@ -93,7 +93,7 @@ client_with_table (const char *name)
     return NULL;
   config = test_stack_config (gateway);
   g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   family.name = "f";
   g_assert_true (hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error));
@@ -541,7 +541,7 @@ test_structures_missing_table (void)
   if (gateway == NULL || !test_stack_check_gateway (gateway))
     return;
   config = test_stack_config (gateway);
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   table = hbase_table_new (client, name, &error);
   g_assert_no_error (error);

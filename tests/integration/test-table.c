@@ -39,7 +39,7 @@ client_for (const TestGateway *gateway, guint max_attempts)
 
   if (max_attempts > 0)
     g_assert_true (hbase_config_set_max_attempts (config, max_attempts, &error));
-  client = hbase_client_new (config, &error);
+  client = hbase_client_new (config);
   g_assert_no_error (error);
   return client;
 }

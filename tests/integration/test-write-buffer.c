@@ -29,7 +29,7 @@ static HBaseClient *
 client_for (HBaseConfig *config)
 {
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (config, &error);
+  HBaseClient *client = hbase_client_new (config);
 
   g_assert_no_error (error);
   return client;

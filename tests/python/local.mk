@@ -17,7 +17,8 @@ python_gi_tests = \
 	tests/python/test_zset.py \
 	tests/python/test_key_schema.py \
 	tests/python/test_index.py \
-	tests/python/test_errors.py
+	tests/python/test_errors.py \
+	tests/python/test_bare_objects.py
 python_gi_logs = $(python_gi_tests:.py=.log)
 
 # The typelib the tests load (made by src/gir.mk, in the build directory)

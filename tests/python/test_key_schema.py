@@ -96,7 +96,8 @@ class KeyScannerTest(TableTestCase):
         self.assertEqual(scanner.get_n_buckets(), 4)
         found = []
         while True:
-            row = scanner.next(None)
+            ok, row = scanner.next(None)
+            self.assertTrue(ok)
             if row is None:
                 return found
             found.append(decode(self.schema, row.get_key()))

@@ -22,7 +22,8 @@ class ScanTest(TableTestCase):
         scanner = self.table.scan(options)
         keys = []
         while True:
-            row = scanner.next(None)
+            ok, row = scanner.next(None)
+            self.assertTrue(ok)
             if row is None:
                 return keys
             keys.append(to_bytes(row.get_key()).decode())

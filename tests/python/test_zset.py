@@ -4,7 +4,7 @@
 ZSCORE, ZRANGE by rank and by score, ZRANK, ZINCRBY, ZREM, ZCARD."""
 import math
 
-from hbase_gi_test import HBase, TableTestCase, gbytes, main, to_bytes
+from hbase_gi_test import GLib, HBase, TableTestCase, gbytes, main, to_bytes
 
 
 def entries(iterator):
@@ -33,6 +33,29 @@ class ZSetTest(TableTestCase):
         ok, found, score = self.scores.score(gbytes("nobody"), None)
         self.assertFalse(found)
         self.assertTrue(math.isnan(score))
+
+    def test_scores(self):
+        # ZMSCORE: hbase_zset_scores_array() under the name of the C call
+        ok, found, scores = self.scores.scores([gbytes("bob"), gbytes("nobody"),
+                                                gbytes("dave")], None)
+        self.assertTrue(ok)
+        self.assertEqual(list(found), [True, False, True])
+        self.assertEqual(scores[0], 20.0)
+        self.assertTrue(math.isnan(scores[1]))
+        self.assertEqual(scores[2], -math.inf)
+
+    def test_add_takes_one_score_per_member(self):
+        # ZADD: hbase_zset_add_array(); a missing score is an error, not a
+        # read past the end of the list
+        extra = HBase.ZSet.new(self.table, gbytes("extra"), None)
+        with self.assertRaises(GLib.Error) as raised:
+            extra.add(HBase.ZAddFlags.NONE, [gbytes("x"), gbytes("y")], [1.0], None)
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
+        ok, n_added = extra.add(HBase.ZAddFlags.NONE, [gbytes("x"), gbytes("y")], [0.0, 2.5], None)
+        self.assertEqual(n_added, 2)
+        ok, found, score = extra.score(gbytes("x"), None)
+        self.assertTrue(found)
+        self.assertEqual(score, 0.0)
 
     def test_range_by_rank(self):
         self.assertEqual(entries(self.scores.range_by_rank(0, -1, False)),

@@ -47,7 +47,7 @@ client_new (const TestGateway *gateway)
 {
   g_autoptr(HBaseConfig) config = test_stack_config (gateway);
   g_autoptr(GError) error = NULL;
-  HBaseClient *client = hbase_client_new (config, &error);
+  HBaseClient *client = hbase_client_new (config);
 
   g_assert_no_error (error);
   return client;
@@ -60,9 +60,11 @@ create_table (HBaseClient *client, const char *prefix, const HBaseFamilyOptions 
   g_autofree char *name = test_stack_unique_name (prefix);
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (hbase_client_create_table (client, name, families, n_families, split_keys, NULL,
-                                           &error));
-  g_assert_no_error (error);
+  gboolean created = hbase_client_create_table (client, name, families, n_families, split_keys,
+                                                NULL, &error);
+
+  g_assert_no_error (error);   /* first: its message says why */
+  g_assert_true (created);
   return g_steal_pointer (&name);
 }
 

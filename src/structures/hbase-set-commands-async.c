@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-set-commands-async.c: the _async/_finish pairs of the set
  * commands of hbase-set-commands.c and of hbase_set_random_members().
- * Each runs its synchronous twin in a worker thread; the task holds
+ * Each runs its synchronous twin on one of the client's worker threads
+ * (_hbase_client_run_task()); the task holds
  * references to the sets, the member and the list of sets, so the caller
  * may drop its own before the callback runs.  The task's source object is
  * the set the method is called on. */
@@ -12,6 +13,7 @@
 #include <hbase-glib/hbase-set.h>
 
 #include "hbase-set-private.h"
+#include "../connection/hbase-client-async-private.h"
 
 typedef enum {
   SET_CALL_POP,
@@ -96,7 +98,7 @@ set_call_run (GTask *task, gpointer source, gpointer data, GCancellable *cancell
     g_task_return_error (task, error);
 }
 
-/* Starts @call (taken) on @set in a worker thread. */
+/* Starts @call (taken) on @set, on a worker thread of its client. */
 static void
 set_call_start (HBaseSet *set, SetCall *call, gpointer source_tag, GCancellable *cancellable,
                 GAsyncReadyCallback callback, gpointer user_data)
@@ -106,8 +108,13 @@ set_call_start (HBaseSet *set, SetCall *call, gpointer source_tag, GCancellable 
   call->set = set != NULL ? g_object_ref (set) : NULL;
   g_task_set_source_tag (task, source_tag);
   g_task_set_task_data (task, call, set_call_free);
-  /* TODO run_task: run on the client's worker pool (_hbase_client_run_task) */
-  g_task_run_in_thread (task, set_call_run);
+  if (set == NULL)
+    {
+      /* no client to run on: the synchronous call reports the error, without I/O */
+      set_call_run (task, NULL, call, cancellable);
+      return;
+    }
+  _hbase_client_run_task (hbase_table_get_client (set->store.table), task, set_call_run);
 }
 
 static SetCall *
@@ -156,8 +163,8 @@ store_call_new (SetCallKind kind, GPtrArray *sets)
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_pop() in a worker thread.  Finish with
- * hbase_set_pop_finish().
+ * Starts hbase_set_pop() on one of the client's worker threads.
+ * Finish with hbase_set_pop_finish().
  *
  * Since: 0.1
  */
@@ -206,8 +213,8 @@ hbase_set_pop_finish (HBaseSet *set, GAsyncResult *result, GPtrArray **members, 
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_pop_one() in a worker thread.  Finish with
- * hbase_set_pop_one_finish().
+ * Starts hbase_set_pop_one() on one of the client's worker threads.
+ * Finish with hbase_set_pop_one_finish().
  *
  * Since: 0.1
  */
@@ -254,8 +261,8 @@ hbase_set_pop_one_finish (HBaseSet *set, GAsyncResult *result, GBytes **member, 
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_random_member() in a worker thread.  Finish with
- * hbase_set_random_member_finish().
+ * Starts hbase_set_random_member() on one of the client's worker threads.
+ * Finish with hbase_set_random_member_finish().
  *
  * Since: 0.1
  */
@@ -303,8 +310,8 @@ hbase_set_random_member_finish (HBaseSet *set, GAsyncResult *result, GBytes **me
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_random_members() in a worker thread.  Finish with
- * hbase_set_random_members_finish().
+ * Starts hbase_set_random_members() on one of the client's worker threads.
+ * Finish with hbase_set_random_members_finish().
  *
  * Since: 0.1
  */
@@ -356,8 +363,8 @@ hbase_set_random_members_finish (HBaseSet *set, GAsyncResult *result, GPtrArray 
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_move() in a worker thread.  Finish with
- * hbase_set_move_finish().
+ * Starts hbase_set_move() on one of the client's worker threads.
+ * Finish with hbase_set_move_finish().
  *
  * Since: 0.1
  */
@@ -408,8 +415,8 @@ hbase_set_move_finish (HBaseSet *source, GAsyncResult *result, gboolean *moved, 
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_intersect_store() in a worker thread.  Finish with
- * hbase_set_intersect_store_finish().
+ * Starts hbase_set_intersect_store() on one of the client's worker threads.
+ * Finish with hbase_set_intersect_store_finish().
  *
  * Since: 0.1
  */
@@ -458,8 +465,8 @@ hbase_set_intersect_store_finish (HBaseSet *destination, GAsyncResult *result, g
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_union_store() in a worker thread.  Finish with
- * hbase_set_union_store_finish().
+ * Starts hbase_set_union_store() on one of the client's worker threads.
+ * Finish with hbase_set_union_store_finish().
  *
  * Since: 0.1
  */
@@ -508,8 +515,8 @@ hbase_set_union_store_finish (HBaseSet *destination, GAsyncResult *result, guint
  * @callback: called when the command is done
  * @user_data: data for @callback
  *
- * Starts hbase_set_diff_store() in a worker thread.  Finish with
- * hbase_set_diff_store_finish().
+ * Starts hbase_set_diff_store() on one of the client's worker threads.
+ * Finish with hbase_set_diff_store_finish().
  *
  * Since: 0.1
  */

@@ -494,6 +494,15 @@ on_done (GObject *source, GAsyncResult *result, gpointer data)
   *out = g_object_ref (result);
 }
 
+static void
+on_done_without_source (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GAsyncResult **out = data;
+
+  g_assert_null (source);
+  *out = g_object_ref (result);
+}
+
 static GAsyncResult *
 wait_for (GAsyncResult **slot)
 {
@@ -573,6 +582,11 @@ test_async (Fixture *fixture, gconstpointer data)
   g_assert_false (hbase_set_pop_finish (set, wait_for (&result), &got, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_assert_null (got);
+  g_clear_error (&error);
+  g_clear_object (&result);
+  hbase_set_pop_one_async (NULL, NULL, on_done_without_source, &result);
+  g_assert_false (hbase_set_pop_one_finish (NULL, wait_for (&result), &one, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
   g_clear_object (&result);
   hbase_set_union_store_async (other, NULL, NULL, on_done, &result);

@@ -3,7 +3,8 @@
  * what they read, against the real stack: SPOP (count forms, empty and
  * sharded sets, and two threads popping one set: no member twice, every
  * member once), SRANDMEMBER without a count, SMOVE (present, absent,
- * already in the destination, the same set twice), SINTERSTORE,
+ * already in the destination, the same set twice, two threads moving the
+ * same members: each moved once), SINTERSTORE,
  * SUNIONSTORE and SDIFFSTORE (missing sets, the destination among the
  * sources, sharded destinations, results larger than one write), the
  * _async/_finish pairs and the checks made before sending.
@@ -369,6 +370,67 @@ test_move (Fixture *fixture, gconstpointer data)
   g_clear_error (&error);
 }
 
+/* Two threads move every member of one set, each into its own set: each
+ * member is moved by exactly one of them and ends in that one's set. */
+typedef struct {
+  HBaseSet *source;
+  HBaseSet *destination;
+  GPtrArray *members;
+  guint moved;
+} Mover;
+
+static gpointer
+mover (gpointer data)
+{
+  Mover *self = data;
+
+  for (guint i = 0; i < self->members->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean moved = FALSE;
+
+      g_assert_true (hbase_set_move (self->source, self->destination, self->members->pdata[i],
+                                     &moved, NULL, &error));
+      g_assert_no_error (error);
+      self->moved += moved ? 1 : 0;
+    }
+  return NULL;
+}
+
+static void
+test_move_concurrent (Fixture *fixture, gconstpointer data)
+{
+  guint n = test_quick () ? 40 : 150;
+  g_autoptr(GPtrArray) all = numbered ("mv", n);
+  g_autoptr(HBaseSet) source = NULL;
+  Mover movers[2];
+  GThread *threads[2];
+
+  TEST_SKIP_IF_UNREACHABLE (fixture);
+  source = new_set (fixture, "mvc", 0);
+  add_all (source, all);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *suffix = g_strdup_printf ("mvc%u", i);
+
+      movers[i].source = source;
+      movers[i].destination = new_set (fixture, suffix, 2);
+      movers[i].members = all;
+      movers[i].moved = 0;
+      threads[i] = g_thread_new ("mover", mover, &movers[i]);
+    }
+  for (guint i = 0; i < 2; i++)
+    g_thread_join (threads[i]);
+  g_test_message ("moved %u and %u of %u", movers[0].moved, movers[1].moved, n);
+  g_assert_cmpuint (movers[0].moved + movers[1].moved, ==, n);
+  g_assert_cmpuint (card_of (source), ==, 0);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpuint (card_of (movers[i].destination), ==, movers[i].moved);
+      g_object_unref (movers[i].destination);
+    }
+}
+
 /* --- SINTERSTORE, SUNIONSTORE, SDIFFSTORE ------------------------------------------------- */
 
 typedef gboolean (*StoreFunc) (HBaseSet *, GPtrArray *, guint64 *, GCancellable *, GError **);
@@ -648,6 +710,7 @@ main (int argc, char **argv)
     { "pop-concurrent", test_pop_concurrent },
     { "random-member", test_random_member },
     { "move", test_move },
+    { "move-concurrent", test_move_concurrent },
     { "store", test_store },
     { "store-large", test_store_large },
     { "async", test_async },

@@ -175,6 +175,113 @@ HBaseSetIter *hbase_set_union            (GPtrArray              *sets,
 HBaseSetIter *hbase_set_diff             (GPtrArray              *sets,
                                           GError                **error);
 
+/* SPOP, SRANDMEMBER (one member), SMOVE, SINTERSTORE, SUNIONSTORE, SDIFFSTORE */
+gboolean      hbase_set_pop              (HBaseSet               *set,
+                                          gint64                  count,
+                                          GPtrArray             **members,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_pop_async        (HBaseSet               *set,
+                                          gint64                  count,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_pop_finish       (HBaseSet               *set,
+                                          GAsyncResult           *result,
+                                          GPtrArray             **members,
+                                          GError                **error);
+gboolean      hbase_set_pop_one          (HBaseSet               *set,
+                                          GBytes                **member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_pop_one_async    (HBaseSet               *set,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_pop_one_finish   (HBaseSet               *set,
+                                          GAsyncResult           *result,
+                                          GBytes                **member,
+                                          GError                **error);
+void          hbase_set_random_members_async  (HBaseSet          *set,
+                                          gint64                  count,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_random_members_finish (HBaseSet          *set,
+                                          GAsyncResult           *result,
+                                          GPtrArray             **members,
+                                          GError                **error);
+gboolean      hbase_set_random_member    (HBaseSet               *set,
+                                          GBytes                **member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_random_member_async  (HBaseSet           *set,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_random_member_finish (HBaseSet           *set,
+                                          GAsyncResult           *result,
+                                          GBytes                **member,
+                                          GError                **error);
+gboolean      hbase_set_move             (HBaseSet               *source,
+                                          HBaseSet               *destination,
+                                          GBytes                 *member,
+                                          gboolean               *moved,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_move_async       (HBaseSet               *source,
+                                          HBaseSet               *destination,
+                                          GBytes                 *member,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_move_finish      (HBaseSet               *source,
+                                          GAsyncResult           *result,
+                                          gboolean               *moved,
+                                          GError                **error);
+gboolean      hbase_set_intersect_store  (HBaseSet               *destination,
+                                          GPtrArray              *sets,
+                                          guint64                *card,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_intersect_store_async  (HBaseSet         *destination,
+                                          GPtrArray              *sets,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_intersect_store_finish (HBaseSet         *destination,
+                                          GAsyncResult           *result,
+                                          guint64                *card,
+                                          GError                **error);
+gboolean      hbase_set_union_store      (HBaseSet               *destination,
+                                          GPtrArray              *sets,
+                                          guint64                *card,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_union_store_async      (HBaseSet         *destination,
+                                          GPtrArray              *sets,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_union_store_finish     (HBaseSet         *destination,
+                                          GAsyncResult           *result,
+                                          guint64                *card,
+                                          GError                **error);
+gboolean      hbase_set_diff_store       (HBaseSet               *destination,
+                                          GPtrArray              *sets,
+                                          guint64                *card,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+void          hbase_set_diff_store_async       (HBaseSet         *destination,
+                                          GPtrArray              *sets,
+                                          GCancellable           *cancellable,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean      hbase_set_diff_store_finish      (HBaseSet         *destination,
+                                          GAsyncResult           *result,
+                                          guint64                *card,
+                                          GError                **error);
+
 gboolean      hbase_set_iter_next        (HBaseSetIter           *iter,
                                           GBytes                **member,
                                           GCancellable           *cancellable,

@@ -7,6 +7,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-set-private.h \
 	src/structures/hbase-set.c \
 	src/structures/hbase-set-iter.c \
+	src/structures/hbase-set-commands.c \
+	src/structures/hbase-set-commands-async.c \
 	src/structures/hbase-zset-private.h \
 	src/structures/hbase-zset.c \
 	src/structures/hbase-zset-range.c \

@@ -50,6 +50,11 @@ tests_integration_test_structures_async_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c $(structures_test_sources)
 tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
+# set commands that write what they read (SPOP, SMOVE, S*STORE)
+check_PROGRAMS += tests/integration/test-set-commands
+tests_integration_test_set_commands_SOURCES = tests/integration/test-set-commands.c $(structures_test_sources)
+tests_integration_test_set_commands_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_set_commands_LDADD = $(LDADD) $(HIREDIS_LIBS)
 
 # index: through the installed index library, as applications use it
 index_stack_ldadd = tests/libindex-support.la tests/libtest-support.la $(index_ldadd) \

@@ -4,7 +4,10 @@
  * members, plain and sharded sets, pages smaller than the sets) applied
  * both to HBase through hbase-glib and to Redis, every reply compared:
  * SADD, SREM (many members), SISMEMBER, SMISMEMBER, SCARD, SMEMBERS,
- * SRANDMEMBER (every count kind), SINTER, SUNION, SDIFF, SSCAN.
+ * SRANDMEMBER (every count kind, and without one), SINTER, SUNION, SDIFF,
+ * SSCAN, SPOP (with and without a count), SMOVE (the same set as source
+ * and destination too), SINTERSTORE, SUNIONSTORE, SDIFFSTORE (the
+ * destination among the sources too).
  *
  * Redis is the stack's (HBASE_GLIB_TEST_REDIS, default 127.0.0.1:6379);
  * keys are prefixed with this run's pid and removed at the end.
@@ -293,6 +296,189 @@ step_scan (Run *run)
   same_members (run, "SSCAN", ours, theirs);
 }
 
+/* --- commands that write what they read --------------------------------------------------------- */
+
+static GPtrArray *
+count_args (gint64 count)
+{
+  GPtrArray *args = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  char *text = g_strdup_printf ("%" G_GINT64_FORMAT, count);
+
+  g_ptr_array_add (args, g_bytes_new_take (text, strlen (text)));
+  return args;
+}
+
+/* Random, so: as many members as Redis's SPOP (run on Redis's copy of the
+ * same set) gave, distinct, all members before; then Redis's copy is made
+ * to lose our members instead of its own, so the two stay equal. */
+static void
+step_spop (Run *run)
+{
+  static const gint64 counts[] = { -1, 0, 1, 2, 5, 100, G_MININT64 };
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  gint64 count = counts[g_rand_int_range (run->diff.rand, 0, G_N_ELEMENTS (counts))];
+  gboolean single = count == G_MININT64;
+  g_autoptr(GPtrArray) ours = NULL;
+  g_autoptr(GPtrArray) theirs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) args = single ? NULL : count_args (count);
+  g_autoptr(GHashTable) before = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                                        (GDestroyNotify) g_bytes_unref, NULL);
+  g_autoptr(GHashTable) distinct = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+  g_autoptr(GError) error = NULL;
+  redisReply *reply;
+  gboolean ok;
+
+  if (single)
+    sts_diff_note (&run->diff, "SPOP set%u", set);
+  else
+    sts_diff_note (&run->diff, "SPOP set%u %" G_GINT64_FORMAT, set, count);
+  reply = redis_call (run, "SMEMBERS", set, NULL);
+  for (size_t i = 0; i < reply->elements; i++)
+    g_hash_table_add (before, g_bytes_new (reply->element[i]->str, reply->element[i]->len));
+  freeReplyObject (reply);
+
+  if (single)
+    {
+      GBytes *member = NULL;
+
+      ok = hbase_set_pop_one (run->sets[set], &member, NULL, &error);
+      ours = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+      if (member != NULL)
+        g_ptr_array_add (ours, member);
+    }
+  else
+    ok = hbase_set_pop (run->sets[set], count, &ours, NULL, &error);
+  reply = redis_call (run, "SPOP", set, args);
+  if (reply->type == REDIS_REPLY_ERROR)
+    {
+      if (ok || !g_error_matches (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
+        sts_diff_mismatch (&run->diff, "Redis refused (%s), hbase-glib %s", reply->str,
+                           ok ? "did not" : error->message);
+      freeReplyObject (reply);
+      return;
+    }
+  if (!ok)
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
+  if (reply->type == REDIS_REPLY_STRING)
+    g_ptr_array_add (theirs, g_bytes_new (reply->str, reply->len));
+  else if (reply->type == REDIS_REPLY_ARRAY)
+    for (size_t i = 0; i < reply->elements; i++)
+      g_ptr_array_add (theirs, g_bytes_new (reply->element[i]->str, reply->element[i]->len));
+  else if (reply->type != REDIS_REPLY_NIL)
+    sts_diff_mismatch (&run->diff, "Redis replied type %d", reply->type);
+  freeReplyObject (reply);
+  if (ours->len != theirs->len)
+    sts_diff_mismatch (&run->diff, "hbase-glib popped %u members, Redis %u", ours->len,
+                       theirs->len);
+  for (guint i = 0; i < ours->len; i++)
+    {
+      if (!g_hash_table_contains (before, ours->pdata[i]))
+        sts_diff_mismatch (&run->diff, "SPOP gave a non-member");
+      if (!g_hash_table_add (distinct, ours->pdata[i]))
+        sts_diff_mismatch (&run->diff, "SPOP gave a member twice");
+    }
+  /* Redis's copy: back what it popped, out what we popped */
+  if (theirs->len > 0)
+    freeReplyObject (redis_call (run, "SADD", set, theirs));
+  if (ours->len > 0)
+    freeReplyObject (redis_call (run, "SREM", set, ours));
+}
+
+/* SRANDMEMBER without a count: nil for an empty set, else a member. */
+static void
+step_random_one (Run *run)
+{
+  guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  g_autoptr(GBytes) member = NULL;
+  g_autoptr(GPtrArray) probe = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  redisReply *reply;
+
+  sts_diff_note (&run->diff, "SRANDMEMBER set%u", set);
+  if (!hbase_set_random_member (run->sets[set], &member, NULL, &error))
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
+  reply = redis_call (run, "SRANDMEMBER", set, NULL);
+  if ((reply->type == REDIS_REPLY_NIL) != (member == NULL))
+    sts_diff_mismatch (&run->diff, "hbase-glib gave %s, Redis replied type %d",
+                       member != NULL ? "a member" : "none", reply->type);
+  freeReplyObject (reply);
+  if (member == NULL)
+    return;
+  g_ptr_array_add (probe, member);
+  reply = redis_call (run, "SISMEMBER", set, probe);
+  if (sts_diff_integer (&run->diff, reply) != 1)
+    sts_diff_mismatch (&run->diff, "SRANDMEMBER gave a non-member");
+  freeReplyObject (reply);
+}
+
+static void
+step_smove (Run *run)
+{
+  guint source = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  guint destination = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  g_autoptr(GBytes) member = sts_random_member (run->diff.rand, UNIVERSE);
+  g_autofree char *shown = sts_show (member);
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GError) error = NULL;
+  gboolean moved = FALSE;
+  redisReply *reply;
+
+  sts_diff_note (&run->diff, "SMOVE set%u set%u %s", source, destination, shown);
+  if (!hbase_set_move (run->sets[source], run->sets[destination], member, &moved, NULL, &error))
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
+  g_ptr_array_add (args, g_bytes_ref (run->keys[destination]));
+  g_ptr_array_add (args, g_bytes_ref (member));
+  reply = redis_call (run, "SMOVE", source, args);
+  if (sts_diff_integer (&run->diff, reply) != moved)
+    sts_diff_mismatch (&run->diff, "hbase-glib %d, Redis %lld", moved, reply->integer);
+  freeReplyObject (reply);
+}
+
+static void
+step_store (Run *run)
+{
+  static const char *const commands[] = { "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE" };
+  guint which = (guint) g_rand_int_range (run->diff.rand, 0, 3);
+  guint destination = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+  guint n = (guint) g_rand_int_range (run->diff.rand, 1, 4);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) ours = NULL;
+  g_autoptr(GPtrArray) theirs = NULL;
+  g_autoptr(GError) error = NULL;
+  GString *names = g_string_new (NULL);
+  guint64 card = 0;
+  gboolean ok;
+  redisReply *reply;
+
+  g_ptr_array_add (keys, g_bytes_ref (run->keys[destination]));
+  for (guint i = 0; i < n; i++)
+    {
+      guint set = (guint) g_rand_int_range (run->diff.rand, 0, N_SETS);
+
+      g_ptr_array_add (sets, run->sets[set]);
+      g_ptr_array_add (keys, g_bytes_ref (run->keys[set]));
+      g_string_append_printf (names, " set%u", set);
+    }
+  sts_diff_note (&run->diff, "%s set%u%s", commands[which], destination, names->str);
+  g_string_free (names, TRUE);
+  ok = (which == 0 ? hbase_set_intersect_store
+        : which == 1 ? hbase_set_union_store
+        : hbase_set_diff_store) (run->sets[destination], sets, &card, NULL, &error);
+  if (!ok)
+    sts_diff_mismatch (&run->diff, "failed: %s", error->message);
+  reply = redis_call (run, commands[which], N_SETS, keys);
+  if ((gint64) card != sts_diff_integer (&run->diff, reply))
+    sts_diff_mismatch (&run->diff, "hbase-glib %" G_GUINT64_FORMAT ", Redis %lld", card,
+                       reply->integer);
+  freeReplyObject (reply);
+  ours = collect (run, hbase_set_members (run->sets[destination]), "members");
+  reply = redis_call (run, "SMEMBERS", destination, NULL);
+  theirs = redis_sorted (run, reply);
+  freeReplyObject (reply);
+  same_members (run, commands[which], ours, theirs);
+}
+
 static void
 run_case (TestTableFixture *fixture, gconstpointer data)
 {
@@ -321,20 +507,28 @@ run_case (TestTableFixture *fixture, gconstpointer data)
     {
       guint op = (guint) g_rand_int_range (run.diff.rand, 0, 100);
 
-      if (op < 30)
+      if (op < 27)
         step_sadd_srem (&run, TRUE);
-      else if (op < 50)
+      else if (op < 40)
         step_sadd_srem (&run, FALSE);
-      else if (op < 65)
+      else if (op < 50)
         step_membership (&run);
-      else if (op < 77)
+      else if (op < 58)
         step_card_members (&run);
-      else if (op < 89)
+      else if (op < 66)
         step_algebra (&run);
-      else if (op < 96)
+      else if (op < 71)
         step_random (&run);
-      else
+      else if (op < 74)
+        step_random_one (&run);
+      else if (op < 77)
         step_scan (&run);
+      else if (op < 84)
+        step_spop (&run);
+      else if (op < 92)
+        step_smove (&run);
+      else
+        step_store (&run);
     }
   /* the end state, all sets */
   for (guint i = 0; i < N_SETS; i++)

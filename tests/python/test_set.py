@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Sets kept in HBase rows through the HBase-1.0 typelib: SADD, SISMEMBER,
-SMEMBERS, SREM, SCARD and SINTER on members that are arbitrary bytes."""
+SMEMBERS, SREM, SCARD and SINTER on members that are arbitrary bytes, and
+SPOP, SRANDMEMBER, SMOVE and SUNIONSTORE (synchronous and asynchronous)."""
 from hbase_gi_test import HBase, TableTestCase, gbytes, main, to_bytes
 
 
@@ -77,6 +78,57 @@ class SetTest(TableTestCase):
         self.assertTrue(doomed.clear(None))
         ok, card = doomed.card(None)
         self.assertEqual(card, 0)
+
+    def test_pop(self):
+        bag = self.new_set("bag")
+        bag.add([gbytes(c) for c in "abcde"], None)
+        ok, popped = bag.pop(2, None)
+        self.assertTrue(ok)
+        self.assertEqual(len(popped), 2)
+        ok, one = bag.pop_one(None)
+        popped.append(one)
+        ok, rest = bag.pop(10, None)
+        got = sorted(to_bytes(m) for m in popped + rest)
+        self.assertEqual(got, [c.encode() for c in "abcde"])
+        ok, none = bag.pop_one(None)
+        self.assertIsNone(none)
+
+    def test_random_member(self):
+        pick = self.new_set("pick")
+        ok, member = pick.random_member(None)
+        self.assertIsNone(member)
+        pick.add([gbytes("only")], None)
+        ok, member = pick.random_member(None)
+        self.assertEqual(to_bytes(member), b"only")
+        ok, members = pick.random_members(-3, None)
+        self.assertEqual([to_bytes(m) for m in members], [b"only"] * 3)
+
+    def test_move_and_union_store(self):
+        source, target = self.new_set("source"), self.new_set("target")
+        source.add([gbytes("x"), gbytes("y")], None)
+        ok, moved = source.move(target, gbytes("x"), None)
+        self.assertTrue(moved)
+        ok, moved = source.move(target, gbytes("x"), None)
+        self.assertFalse(moved)
+        ok, card = target.union_store([source, target], None)
+        self.assertEqual(card, 2)
+        self.assertEqual([to_bytes(m) for m in target.members().collect(None)], [b"x", b"y"])
+
+    def test_pop_async(self):
+        from gi.repository import GLib
+        jar = self.new_set("jar")
+        jar.add([gbytes("p"), gbytes("q")], None)
+        loop = GLib.MainLoop()
+        found = []
+
+        def done(source, result):
+            found.append(source.pop_finish(result))
+            loop.quit()
+
+        jar.pop_async(5, None, done)
+        loop.run()
+        ok, members = found[0]
+        self.assertEqual(sorted(to_bytes(m) for m in members), [b"p", b"q"])
 
 
 if __name__ == "__main__":

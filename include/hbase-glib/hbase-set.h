@@ -384,15 +384,6 @@ gboolean   hbase_set_scan_finish (HBaseSet              *set,
                                   GBytes                **next_cursor,
                                   GPtrArray             **members,
                                   GError                **error);
-void       hbase_set_random_members_async (HBaseSet              *set,
-                                           gint64                count,
-                                           GCancellable          *cancellable,
-                                           GAsyncReadyCallback   callback,
-                                           gpointer              user_data);
-gboolean   hbase_set_random_members_finish (HBaseSet              *set,
-                                            GAsyncResult          *result,
-                                            GPtrArray             **members,
-                                            GError                **error);
 void       hbase_set_iter_next_async (HBaseSetIter          *iter,
                                       GCancellable          *cancellable,
                                       GAsyncReadyCallback   callback,

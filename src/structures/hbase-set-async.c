@@ -465,7 +465,7 @@ hbase_set_card_finish (HBaseSet *set, GAsyncResult *result, guint64 *card, GErro
   return call != NULL;
 }
 
-/* --- SSCAN, SRANDMEMBER ----------------------------------------------------------------- */
+/* --- SSCAN ----------------------------------------------------------------- */
 
 static gboolean
 scan_func (StructureCall *call, GCancellable *cancellable, GError **error)
@@ -529,61 +529,6 @@ hbase_set_scan_finish (HBaseSet *set, GAsyncResult *result, GBytes **next_cursor
   if (members != NULL)
     *members = g_steal_pointer (&call->list);
   return TRUE;
-}
-
-static gboolean
-random_members_func (StructureCall *call, GCancellable *cancellable, GError **error)
-{
-  return hbase_set_random_members (call->self, call->count, &call->list, cancellable, error);
-}
-
-/**
- * hbase_set_random_members_async:
- * @set: a set
- * @count: as for hbase_set_random_members()
- * @cancellable: (nullable): a #GCancellable
- * @callback: (scope async): called with the members
- * @user_data: data for @callback
- *
- * Starts hbase_set_random_members() without blocking; finish with
- * hbase_set_random_members_finish().
- *
- * Since: 0.1
- */
-void
-hbase_set_random_members_async (HBaseSet *set, gint64 count, GCancellable *cancellable,
-                                GAsyncReadyCallback callback, gpointer user_data)
-{
-  StructureCall *call;
-
-  start (set, random_members_func, &call);
-  call->count = count;
-  run (set, call, hbase_set_random_members_async, cancellable, callback, user_data);
-}
-
-/**
- * hbase_set_random_members_finish:
- * @set: a set
- * @result: the result given to the callback
- * @members: (out) (transfer container) (element-type GBytes) (optional):
- *   the members chosen
- * @error: return location for an error
- *
- * Finishes hbase_set_random_members_async().
- *
- * Returns: %TRUE if the set could be read
- *
- * Since: 0.1
- */
-gboolean
-hbase_set_random_members_finish (HBaseSet *set, GAsyncResult *result, GPtrArray **members,
-                                 GError **error)
-{
-  StructureCall *call = finish (set, result, hbase_set_random_members_async, error);
-
-  if (call != NULL && members != NULL)
-    *members = g_steal_pointer (&call->list);
-  return call != NULL;
 }
 
 /* --- iterators ---------------------------------------------------------------------------- */

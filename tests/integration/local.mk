@@ -13,6 +13,7 @@ check_PROGRAMS += \
 	tests/integration/test-scanner-gateways \
 	tests/integration/test-write-buffer \
 	tests/integration/test-table-atomic \
+	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \
 	tests/integration/test-generated-client
 # these read internal state (scanner server ids, write hooks)

@@ -12,6 +12,7 @@ check_PROGRAMS += \
 	tests/integration/test-scanner \
 	tests/integration/test-scanner-gateways \
 	tests/integration/test-write-buffer \
+	tests/integration/test-write-buffer-async \
 	tests/integration/test-table-atomic \
 	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \

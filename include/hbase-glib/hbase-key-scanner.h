@@ -89,6 +89,13 @@ HBaseKeyScanner *hbase_key_scanner_new           (HBaseTable                *tab
 HBaseRow        *hbase_key_scanner_next          (HBaseKeyScanner           *scanner,
                                                   GCancellable              *cancellable,
                                                   GError                   **error);
+void             hbase_key_scanner_next_async    (HBaseKeyScanner           *scanner,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+HBaseRow        *hbase_key_scanner_next_finish   (HBaseKeyScanner           *scanner,
+                                                  GAsyncResult              *result,
+                                                  GError                   **error);
 guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *scanner);
 
 /**
@@ -140,6 +147,16 @@ GPtrArray       *hbase_key_query_run             (HBaseTable                *tab
                                                   const HBaseKeyQuery       *query,
                                                   char                     **next_page_token,
                                                   GCancellable              *cancellable,
+                                                  GError                   **error);
+void             hbase_key_query_run_async       (HBaseTable                *table,
+                                                  HBaseKeySchema            *schema,
+                                                  const HBaseKeyQuery       *query,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+GPtrArray       *hbase_key_query_run_finish      (HBaseTable                *table,
+                                                  GAsyncResult              *result,
+                                                  char                     **next_page_token,
                                                   GError                   **error);
 
 G_END_DECLS

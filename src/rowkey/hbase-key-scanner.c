@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "hbase-rowkey-private.h"
+#include "../connection/hbase-client-async-private.h"
 
 #define DEFAULT_CACHING 100
 
@@ -48,6 +49,7 @@ struct _HBaseKeyScanner {
   guint n_streams;
   GThreadPool *pool;
   GCancellable *cancellable;   /* cancelled when the scanner is freed */
+  HBaseClient *client;         /* of the table: its workers run next_async */
   gboolean closing;
   gsize skip;                  /* bucket bytes before the unsalted key */
   guint limit;
@@ -279,6 +281,7 @@ hbase_key_scanner_finalize (GObject *object)
   g_free (scanner->heap);
   g_free (scanner->pending);
   g_clear_object (&scanner->cancellable);
+  g_clear_object (&scanner->client);
   g_cond_clear (&scanner->changed);
   g_mutex_clear (&scanner->lock);
   G_OBJECT_CLASS (hbase_key_scanner_parent_class)->finalize (object);
@@ -345,6 +348,7 @@ hbase_key_scanner_new (HBaseTable                *table,
 
   scanner = g_object_new (HBASE_TYPE_KEY_SCANNER, NULL);
   scanner->cancellable = g_cancellable_new ();
+  scanner->client = g_object_ref (hbase_table_get_client (table));
   scanner->skip = hbase_key_schema_get_n_buckets (schema) > 0 ? 1 : 0;
   scanner->limit = options->limit;
   scanner->batch = options->caching > 0 ? options->caching : DEFAULT_CACHING;
@@ -383,6 +387,68 @@ hbase_key_scanner_new (HBaseTable                *table,
   if (scanner->n_streams == 0)
     scanner->finished = TRUE;
   return scanner;
+}
+
+static void
+next_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  HBaseRow *row = hbase_key_scanner_next (source, cancellable, &error);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, row, (GDestroyNotify) hbase_row_unref);
+}
+
+/**
+ * hbase_key_scanner_next_async:
+ * @scanner: a scanner
+ * @cancellable: (nullable): a #GCancellable: stops waiting for the buckets
+ * @callback: (scope async): called in the thread-default main context of
+ *   the caller with the row
+ * @user_data: data for @callback
+ *
+ * The next row in key order; see hbase_key_scanner_next().  Runs on the
+ * worker threads of the client of the scanner's table; the call holds a
+ * reference on @scanner, which must not be used otherwise until @callback
+ * has run.  Finish with hbase_key_scanner_next_finish().
+ *
+ * Since: 0.1
+ */
+void
+hbase_key_scanner_next_async (HBaseKeyScanner *scanner, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (HBASE_IS_KEY_SCANNER (scanner));
+  task = g_task_new (scanner, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hbase_key_scanner_next_async);
+  _hbase_client_run_task (scanner->client, task, next_in_thread);
+}
+
+/**
+ * hbase_key_scanner_next_finish:
+ * @scanner: a scanner
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_key_scanner_next_async().
+ *
+ * Returns: (transfer full) (nullable): the next row, like
+ *   hbase_key_scanner_next(): %NULL at the end (without an error) or with
+ *   @error set
+ *
+ * Since: 0.1
+ */
+HBaseRow *
+hbase_key_scanner_next_finish (HBaseKeyScanner *scanner, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, scanner), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == hbase_key_scanner_next_async,
+                        NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /**

@@ -10,6 +10,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/rowkey/hbase-key-range.c \
 	src/rowkey/hbase-filter.c \
 	src/rowkey/hbase-key-scanner.c \
+	src/rowkey/hbase-key-query-async.c \
 	src/rowkey/hbase-key-options.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-key-schema.h \

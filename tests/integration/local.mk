@@ -25,7 +25,8 @@ tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
 check_PROGRAMS += tests/integration/test-admin tests/integration/test-admin-async
 
 # rowkey
-check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey
+check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey \
+	tests/integration/test-key-scanner-async
 
 # structures: compared with the same commands on redis-server
 structures_test_sources = tests/structures/structures-support.c tests/structures/structures-support.h

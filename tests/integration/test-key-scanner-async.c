@@ -38,7 +38,8 @@ salted_schema (void)
 static void
 load_rows (Fixture *fixture, HBaseKeySchema *schema)
 {
-  g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GPtrArray) puts =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GError) error = NULL;
 
   for (guint n = 0; n < N_ROWS; n++)

@@ -73,7 +73,8 @@ test_mutate_exists_append (Fixture *fixture, gconstpointer data)
   g_autoptr(GBytes) x = test_text ("x");
   g_autoptr(GBytes) ab = test_text ("ab");
   g_autoptr(GBytes) cd = test_text ("cd");
-  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(GPtrArray) mutations =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(HBaseMutation) append = hbase_mutation_new_append (row);
   g_autoptr(HBaseRow) result = NULL;
   g_autoptr(GError) error = NULL;

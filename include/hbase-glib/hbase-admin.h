@@ -153,6 +153,94 @@ gboolean   hbase_client_delete_namespace (HBaseClient              *client,
                                           GCancellable             *cancellable,
                                           GError                  **error);
 
+/* asynchronous variants */
+void       hbase_client_create_table_async      (HBaseClient              *client,
+                                                 const char               *table,
+                                                 const HBaseFamilyOptions *families,
+                                                 guint                     n_families,
+                                                 GPtrArray                *split_keys,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_create_table_finish     (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_delete_table_async      (HBaseClient              *client,
+                                                 const char               *table,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_delete_table_finish     (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_truncate_table_async    (HBaseClient              *client,
+                                                 const char               *table,
+                                                 gboolean                  preserve_splits,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_truncate_table_finish   (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_enable_table_async      (HBaseClient              *client,
+                                                 const char               *table,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_enable_table_finish     (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_disable_table_async     (HBaseClient              *client,
+                                                 const char               *table,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_disable_table_finish    (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_table_exists_async      (HBaseClient              *client,
+                                                 const char               *table,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_table_exists_finish     (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 gboolean                 *exists,
+                                                 GError                  **error);
+void       hbase_client_is_table_enabled_async  (HBaseClient              *client,
+                                                 const char               *table,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_is_table_enabled_finish (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 gboolean                 *enabled,
+                                                 GError                  **error);
+void       hbase_client_list_tables_async       (HBaseClient              *client,
+                                                 const char               *namespace_,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+char     **hbase_client_list_tables_finish      (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_create_namespace_async  (HBaseClient              *client,
+                                                 const char               *name,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_create_namespace_finish (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+void       hbase_client_delete_namespace_async  (HBaseClient              *client,
+                                                 const char               *name,
+                                                 GCancellable             *cancellable,
+                                                 GAsyncReadyCallback       callback,
+                                                 gpointer                  user_data);
+gboolean   hbase_client_delete_namespace_finish (HBaseClient              *client,
+                                                 GAsyncResult             *result,
+                                                 GError                  **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ADMIN_H */

@@ -90,6 +90,14 @@ gboolean         hbase_key_scanner_next          (HBaseKeyScanner           *sca
                                                   HBaseRow                 **row,
                                                   GCancellable              *cancellable,
                                                   GError                   **error);
+void             hbase_key_scanner_next_async    (HBaseKeyScanner           *scanner,
+                                                  GCancellable              *cancellable,
+                                                  GAsyncReadyCallback        callback,
+                                                  gpointer                   user_data);
+gboolean         hbase_key_scanner_next_finish   (HBaseKeyScanner           *scanner,
+                                                  GAsyncResult              *result,
+                                                  HBaseRow                 **row,
+                                                  GError                   **error);
 guint            hbase_key_scanner_get_n_buckets (HBaseKeyScanner           *scanner);
 
 /**

@@ -228,6 +228,66 @@ gboolean    hbase_table_check_and_mutate_finish (HBaseTable          *table,
                                               GAsyncResult           *result,
                                               gboolean               *applied,
                                               GError                **error);
+void        hbase_table_exists_async          (HBaseTable             *table,
+                                               GBytes                 *row,
+                                               const HBaseReadOptions *options,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+gboolean    hbase_table_exists_finish         (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               gboolean               *exists,
+                                               GError                **error);
+void        hbase_table_mutate_row_async      (HBaseTable             *table,
+                                               GPtrArray              *mutations,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+gboolean    hbase_table_mutate_row_finish     (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               GError                **error);
+void        hbase_table_append_async          (HBaseTable             *table,
+                                               HBaseMutation          *append,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+HBaseRow   *hbase_table_append_finish         (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               GError                **error);
+void        hbase_table_increment_counter_async (HBaseTable             *table,
+                                               GBytes                 *row,
+                                               const char             *family,
+                                               const char             *qualifier,
+                                               gint64                  amount,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+gboolean    hbase_table_increment_counter_finish (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               gint64                 *value,
+                                               GError                **error);
+void        hbase_table_get_counter_async     (HBaseTable             *table,
+                                               GBytes                 *row,
+                                               const char             *family,
+                                               const char             *qualifier,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+gboolean    hbase_table_get_counter_finish    (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               gint64                 *value,
+                                               GError                **error);
+void        hbase_table_set_counter_async     (HBaseTable             *table,
+                                               GBytes                 *row,
+                                               const char             *family,
+                                               const char             *qualifier,
+                                               gint64                  value,
+                                               GCancellable           *cancellable,
+                                               GAsyncReadyCallback     callback,
+                                               gpointer                user_data);
+gboolean    hbase_table_set_counter_finish    (HBaseTable             *table,
+                                               GAsyncResult           *result,
+                                               GError                **error);
 
 G_END_DECLS
 

@@ -160,6 +160,28 @@ gboolean          hbase_write_buffer_flush             (HBaseWriteBuffer        
 gboolean          hbase_write_buffer_close             (HBaseWriteBuffer              *buffer,
                                                         GCancellable                  *cancellable,
                                                         GError                       **error);
+void              hbase_write_buffer_add_async         (HBaseWriteBuffer              *buffer,
+                                                        HBaseMutation                 *mutation,
+                                                        GCancellable                  *cancellable,
+                                                        GAsyncReadyCallback            callback,
+                                                        gpointer                       user_data);
+gboolean          hbase_write_buffer_add_finish        (HBaseWriteBuffer              *buffer,
+                                                        GAsyncResult                  *result,
+                                                        GError                       **error);
+void              hbase_write_buffer_flush_async       (HBaseWriteBuffer              *buffer,
+                                                        GCancellable                  *cancellable,
+                                                        GAsyncReadyCallback            callback,
+                                                        gpointer                       user_data);
+gboolean          hbase_write_buffer_flush_finish      (HBaseWriteBuffer              *buffer,
+                                                        GAsyncResult                  *result,
+                                                        GError                       **error);
+void              hbase_write_buffer_close_async       (HBaseWriteBuffer              *buffer,
+                                                        GCancellable                  *cancellable,
+                                                        GAsyncReadyCallback            callback,
+                                                        gpointer                       user_data);
+gboolean          hbase_write_buffer_close_finish      (HBaseWriteBuffer              *buffer,
+                                                        GAsyncResult                  *result,
+                                                        GError                       **error);
 
 HBaseTable       *hbase_write_buffer_get_table         (HBaseWriteBuffer              *buffer);
 guint             hbase_write_buffer_get_pending_count (HBaseWriteBuffer              *buffer);

@@ -25,6 +25,7 @@
 
 #include "hbase-rowkey-private.h"
 #include "../table/hbase-table-private.h"
+#include "../connection/hbase-client-async-private.h"
 
 #define DEFAULT_CACHING 100
 
@@ -49,6 +50,7 @@ struct _HBaseKeyScanner {
   guint n_streams;
   GThreadPool *pool;
   GCancellable *cancellable;   /* cancelled when the scanner is freed */
+  HBaseClient *client;         /* of the table: its workers run next_async */
   gboolean closing;
   gsize skip;                  /* bucket bytes before the unsalted key */
   guint limit;
@@ -283,6 +285,7 @@ hbase_key_scanner_finalize (GObject *object)
   g_free (scanner->heap);
   g_free (scanner->pending);
   g_clear_object (&scanner->cancellable);
+  g_clear_object (&scanner->client);
   g_cond_clear (&scanner->changed);
   g_mutex_clear (&scanner->lock);
   G_OBJECT_CLASS (hbase_key_scanner_parent_class)->finalize (object);
@@ -351,6 +354,7 @@ hbase_key_scanner_new (HBaseTable                *table,
 
   scanner = g_object_new (HBASE_TYPE_KEY_SCANNER, NULL);
   scanner->cancellable = g_cancellable_new ();
+  scanner->client = g_object_ref (hbase_table_get_client (table));
   scanner->skip = hbase_key_schema_get_n_buckets (schema) > 0 ? 1 : 0;
   scanner->limit = options->limit;
   scanner->batch = options->caching > 0 ? options->caching : DEFAULT_CACHING;
@@ -389,6 +393,88 @@ hbase_key_scanner_new (HBaseTable                *table,
   if (scanner->n_streams == 0)
     scanner->finished = TRUE;
   return scanner;
+}
+
+static void
+next_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  HBaseRow *row = NULL;
+
+  if (!hbase_key_scanner_next (source, &row, cancellable, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, row, (GDestroyNotify) hbase_row_unref);
+}
+
+/**
+ * hbase_key_scanner_next_async:
+ * @scanner: a scanner
+ * @cancellable: (nullable): a #GCancellable: stops waiting for the buckets
+ * @callback: (scope async): called in the thread-default main context of
+ *   the caller with the row
+ * @user_data: data for @callback
+ *
+ * The next row in key order; see hbase_key_scanner_next().  Runs on the
+ * worker threads of the client of the scanner's table; the call holds a
+ * reference on @scanner, which must not be used otherwise until @callback
+ * has run.  Finish with hbase_key_scanner_next_finish().
+ *
+ * Since: 0.1
+ */
+void
+hbase_key_scanner_next_async (HBaseKeyScanner *scanner, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (HBASE_IS_KEY_SCANNER (scanner));
+  task = g_task_new (scanner, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hbase_key_scanner_next_async);
+  if (scanner->client == NULL)
+    next_in_thread (task, scanner, NULL, cancellable);   /* refused at once: no client */
+  else
+    _hbase_client_run_task (scanner->client, task, next_in_thread);
+}
+
+/**
+ * hbase_key_scanner_next_finish:
+ * @scanner: a scanner
+ * @result: the result given to the callback
+ * @row: (out) (transfer full) (optional) (nullable): the next row, or %NULL
+ *   at the end
+ * @error: return location for an error
+ *
+ * Finishes hbase_key_scanner_next_async(), with the convention of
+ * hbase_key_scanner_next().
+ *
+ * Returns: %FALSE on error, %TRUE otherwise (also at the end)
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_key_scanner_next_finish (HBaseKeyScanner *scanner, GAsyncResult *result, HBaseRow **row,
+                               GError **error)
+{
+  GError *local = NULL;
+  HBaseRow *next;
+
+  if (row != NULL)
+    *row = NULL;
+  g_return_val_if_fail (g_task_is_valid (result, scanner), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == hbase_key_scanner_next_async,
+                        FALSE);
+  next = g_task_propagate_pointer (G_TASK (result), &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (row != NULL)
+    *row = next;
+  else if (next != NULL)
+    hbase_row_unref (next);
+  return TRUE;
 }
 
 /**

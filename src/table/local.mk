@@ -24,12 +24,14 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table.c \
 	src/table/hbase-table-write.c \
 	src/table/hbase-table-atomic.c \
+	src/table/hbase-table-async.c \
 	src/table/hbase-condition.c \
 	src/table/hbase-condition-private.h \
 	src/table/hbase-options.c \
 	src/table/hbase-scanner.c \
 	src/table/hbase-scanner-next.c \
 	src/table/hbase-write-buffer.c \
+	src/table/hbase-write-buffer-async.c \
 	src/table/hbase-write-failure.c \
 	src/table/hbase-write-failure.h
 hbaseinclude_HEADERS += \

@@ -12,7 +12,9 @@ check_PROGRAMS += \
 	tests/integration/test-scanner \
 	tests/integration/test-scanner-gateways \
 	tests/integration/test-write-buffer \
+	tests/integration/test-write-buffer-async \
 	tests/integration/test-table-atomic \
+	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \
 	tests/integration/test-generated-client
 # these read internal state (scanner server ids, write hooks)
@@ -20,10 +22,11 @@ tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
 
 # admin
-check_PROGRAMS += tests/integration/test-admin
+check_PROGRAMS += tests/integration/test-admin tests/integration/test-admin-async
 
 # rowkey
-check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey
+check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey \
+	tests/integration/test-key-scanner-async
 
 # structures: compared with the same commands on redis-server
 structures_test_sources = tests/structures/structures-support.c tests/structures/structures-support.h

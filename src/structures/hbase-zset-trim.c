@@ -408,6 +408,7 @@ hbase_zset_random_members (HBaseZSet *zset, gint64 count, GCancellable *cancella
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_zset_entry_free);
   g_autoptr(GArray) draws = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GHashTable) at = NULL;
+  g_autoptr(GHashTable) chosen = NULL;
   g_autoptr(GArray) positions = NULL;
   gboolean repeat = count < 0;
   guint64 wanted, card = 0;
@@ -438,21 +439,16 @@ hbase_zset_random_members (HBaseZSet *zset, gint64 count, GCancellable *cancella
       return g_steal_pointer (&all);
     }
   /* the positions drawn: distinct ones by drawing again on a repeat */
-  at = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) hbase_zset_entry_free);
+  chosen = g_hash_table_new (g_direct_hash, g_direct_equal);
   while (draws->len < wanted)
     {
       guint position = (guint) g_random_int_range (0, (gint32) range);
 
-      if (!repeat)
-        {
-          if (g_hash_table_contains (at, GUINT_TO_POINTER (position)))
-            continue;
-          g_hash_table_add (at, GUINT_TO_POINTER (position));
-        }
+      if (!repeat && !g_hash_table_add (chosen, GUINT_TO_POINTER (position)))
+        continue;
       g_array_append_val (draws, position);
     }
-  if (!repeat)
-    g_hash_table_remove_all (at);
+  at = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) hbase_zset_entry_free);
   if (wanted * RANDOM_READ_ALL_DIVISOR >= card)
     {
       g_autoptr(GPtrArray) all = _hbase_zset_read_all (zset, cancellable, error);
@@ -469,13 +465,9 @@ hbase_zset_random_members (HBaseZSet *zset, gint64 count, GCancellable *cancella
         {
           guint position = g_array_index (draws, guint, i);
 
-          if (!g_hash_table_contains (at, GUINT_TO_POINTER (position)))
-            {
-              g_hash_table_insert (at, GUINT_TO_POINTER (position), NULL);
-              g_array_append_val (positions, position);
-            }
+          if (!repeat || g_hash_table_add (chosen, GUINT_TO_POINTER (position)))
+            g_array_append_val (positions, position);
         }
-      g_hash_table_remove_all (at);
       if (!read_positions (zset, positions, at, cancellable, error))
         return NULL;
     }

@@ -41,7 +41,9 @@ tests_integration_test_zset_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_set_redis_SOURCES = tests/integration/test-set-redis.c $(structures_test_sources)
 tests_integration_test_set_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_set_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
-tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c $(structures_test_sources)
+tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c \
+	tests/integration/zset-redis-private.h tests/integration/zset-redis-commands.c \
+	$(structures_test_sources)
 tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
 

@@ -35,7 +35,9 @@ check_PROGRAMS += \
 tests_integration_test_set_SOURCES = tests/integration/test-set.c $(structures_test_sources)
 tests_integration_test_set_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_set_LDADD = $(LDADD) $(HIREDIS_LIBS)
-tests_integration_test_zset_SOURCES = tests/integration/test-zset.c $(structures_test_sources)
+tests_integration_test_zset_SOURCES = tests/integration/test-zset.c \
+	tests/integration/zset-commands-cases.h tests/integration/zset-commands-cases.c \
+	$(structures_test_sources)
 tests_integration_test_zset_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_zset_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_set_redis_SOURCES = tests/integration/test-set-redis.c $(structures_test_sources)

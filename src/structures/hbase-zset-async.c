@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-zset-async.c: the asynchronous forms of the sorted-set commands of
  * hbase-zset-lex.c, hbase-zset-trim.c and hbase-zset-combine.c.  Each runs
- * the blocking call in a worker thread and returns its result through a
- * GTask whose source object is the sorted set. */
+ * the blocking call on a worker thread of the table's client and returns
+ * its result through a GTask whose source object is the sorted set. */
 #include "config.h"
 
 #include <math.h>
 
 #include <hbase-glib/hbase-zset.h>
 
+#include "../connection/hbase-client-async-private.h"
 #include "hbase-structures-private.h"
 #include "hbase-zset-private.h"
 
@@ -173,8 +174,7 @@ call_start (HBaseZSet *zset, Call *call, gpointer tag, GCancellable *cancellable
 
   g_task_set_source_tag (task, tag);
   g_task_set_task_data (task, call, (GDestroyNotify) call_free);
-  /* TODO run_task: run on the client's worker pool (_hbase_client_run_task) */
-  g_task_run_in_thread (task, call_in_thread);
+  _hbase_client_run_task (hbase_table_get_client (zset->store.table), task, call_in_thread);
 }
 
 static Call *

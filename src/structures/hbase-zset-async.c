@@ -168,7 +168,7 @@ call_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
 
 static void
 call_start (HBaseZSet *zset, Call *call, gpointer tag, GCancellable *cancellable,
-                       GAsyncReadyCallback callback, gpointer user_data)
+            GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GTask) task = g_task_new (zset, cancellable, callback, user_data);
 
@@ -235,8 +235,8 @@ copy_options (const HBaseZCombineOptions *options)
  */
 void
 hbase_zset_range_by_lex_async (HBaseZSet *zset, GBytes *min, GBytes *max, gboolean reverse,
-                    gint64 offset, gint64 count, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                               gint64 offset, gint64 count, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -284,7 +284,7 @@ hbase_zset_range_by_lex_finish (HBaseZSet *zset, GAsyncResult *result, GError **
  */
 void
 hbase_zset_lex_count_async (HBaseZSet *zset, GBytes *min, GBytes *max, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                            GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -310,7 +310,7 @@ hbase_zset_lex_count_async (HBaseZSet *zset, GBytes *min, GBytes *max, GCancella
  */
 gboolean
 hbase_zset_lex_count_finish (HBaseZSet *zset, GAsyncResult *result, guint64 *count,
-                    GError **error)
+                             GError **error)
 {
   return finish_count (zset, result, hbase_zset_lex_count_async, count, error);
 }
@@ -329,7 +329,7 @@ hbase_zset_lex_count_finish (HBaseZSet *zset, GAsyncResult *result, guint64 *cou
  */
 void
 hbase_zset_remove_range_by_score_async (HBaseZSet *zset, const HBaseScoreRange *range, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                                        GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -357,7 +357,7 @@ hbase_zset_remove_range_by_score_async (HBaseZSet *zset, const HBaseScoreRange *
  */
 gboolean
 hbase_zset_remove_range_by_score_finish (HBaseZSet *zset, GAsyncResult *result, guint64 *n_removed,
-                    GError **error)
+                                         GError **error)
 {
   return finish_count (zset, result, hbase_zset_remove_range_by_score_async, n_removed, error);
 }
@@ -377,7 +377,7 @@ hbase_zset_remove_range_by_score_finish (HBaseZSet *zset, GAsyncResult *result, 
  */
 void
 hbase_zset_remove_range_by_rank_async (HBaseZSet *zset, gint64 start, gint64 stop, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                                       GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -403,7 +403,7 @@ hbase_zset_remove_range_by_rank_async (HBaseZSet *zset, gint64 start, gint64 sto
  */
 gboolean
 hbase_zset_remove_range_by_rank_finish (HBaseZSet *zset, GAsyncResult *result, guint64 *n_removed,
-                    GError **error)
+                                        GError **error)
 {
   return finish_count (zset, result, hbase_zset_remove_range_by_rank_async, n_removed, error);
 }
@@ -423,7 +423,7 @@ hbase_zset_remove_range_by_rank_finish (HBaseZSet *zset, GAsyncResult *result, g
  */
 void
 hbase_zset_remove_range_by_lex_async (HBaseZSet *zset, GBytes *min, GBytes *max, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                                      GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -449,7 +449,7 @@ hbase_zset_remove_range_by_lex_async (HBaseZSet *zset, GBytes *min, GBytes *max,
  */
 gboolean
 hbase_zset_remove_range_by_lex_finish (HBaseZSet *zset, GAsyncResult *result, guint64 *n_removed,
-                    GError **error)
+                                       GError **error)
 {
   return finish_count (zset, result, hbase_zset_remove_range_by_lex_async, n_removed, error);
 }
@@ -468,7 +468,7 @@ hbase_zset_remove_range_by_lex_finish (HBaseZSet *zset, GAsyncResult *result, gu
  */
 void
 hbase_zset_random_members_async (HBaseZSet *zset, gint64 count, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                                 GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -512,8 +512,8 @@ hbase_zset_random_members_finish (HBaseZSet *zset, GAsyncResult *result, GError 
  */
 void
 hbase_zset_union_async (HBaseZSet *zset, GPtrArray *others,
-                    const HBaseZCombineOptions *options, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                        const HBaseZCombineOptions *options, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -558,8 +558,8 @@ hbase_zset_union_finish (HBaseZSet *zset, GAsyncResult *result, GError **error)
  */
 void
 hbase_zset_inter_async (HBaseZSet *zset, GPtrArray *others,
-                    const HBaseZCombineOptions *options, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                        const HBaseZCombineOptions *options, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -603,7 +603,7 @@ hbase_zset_inter_finish (HBaseZSet *zset, GAsyncResult *result, GError **error)
  */
 void
 hbase_zset_diff_async (HBaseZSet *zset, GPtrArray *others, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                       GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -647,8 +647,8 @@ hbase_zset_diff_finish (HBaseZSet *zset, GAsyncResult *result, GError **error)
  */
 void
 hbase_zset_union_store_async (HBaseZSet *destination, GPtrArray *sources,
-                    const HBaseZCombineOptions *options, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                              const HBaseZCombineOptions *options, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -674,7 +674,7 @@ hbase_zset_union_store_async (HBaseZSet *destination, GPtrArray *sources,
  */
 gboolean
 hbase_zset_union_store_finish (HBaseZSet *destination, GAsyncResult *result, guint64 *card,
-                    GError **error)
+                               GError **error)
 {
   return finish_count (destination, result, hbase_zset_union_store_async, card, error);
 }
@@ -694,8 +694,8 @@ hbase_zset_union_store_finish (HBaseZSet *destination, GAsyncResult *result, gui
  */
 void
 hbase_zset_inter_store_async (HBaseZSet *destination, GPtrArray *sources,
-                    const HBaseZCombineOptions *options, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                              const HBaseZCombineOptions *options, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -721,7 +721,7 @@ hbase_zset_inter_store_async (HBaseZSet *destination, GPtrArray *sources,
  */
 gboolean
 hbase_zset_inter_store_finish (HBaseZSet *destination, GAsyncResult *result, guint64 *card,
-                    GError **error)
+                               GError **error)
 {
   return finish_count (destination, result, hbase_zset_inter_store_async, card, error);
 }
@@ -740,7 +740,7 @@ hbase_zset_inter_store_finish (HBaseZSet *destination, GAsyncResult *result, gui
  */
 void
 hbase_zset_diff_store_async (HBaseZSet *destination, GPtrArray *sources, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                             GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -765,7 +765,7 @@ hbase_zset_diff_store_async (HBaseZSet *destination, GPtrArray *sources, GCancel
  */
 gboolean
 hbase_zset_diff_store_finish (HBaseZSet *destination, GAsyncResult *result, guint64 *card,
-                    GError **error)
+                              GError **error)
 {
   return finish_count (destination, result, hbase_zset_diff_store_async, card, error);
 }
@@ -784,7 +784,7 @@ hbase_zset_diff_store_finish (HBaseZSet *destination, GAsyncResult *result, guin
  */
 void
 hbase_zset_mscore_async (HBaseZSet *zset, GPtrArray *members, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+                         GAsyncReadyCallback callback, gpointer user_data)
 {
   Call *call;
 
@@ -812,7 +812,7 @@ hbase_zset_mscore_async (HBaseZSet *zset, GPtrArray *members, GCancellable *canc
  */
 gboolean
 hbase_zset_mscore_finish (HBaseZSet *zset, GAsyncResult *result, GArray **scores, GArray **found,
-                    GError **error)
+                          GError **error)
 {
   MScore *value;
 

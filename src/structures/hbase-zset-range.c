@@ -160,8 +160,8 @@ _hbase_zset_read_range (HBaseZSet *zset, const GByteArray *lo, gboolean lo_inclu
  * the cost is O(count) on the server, O(log count) requests and at most a
  * page of qualifiers transferred. */
 gboolean
-_hbase_zset_count_range (HBaseZSet *zset, const Bounds *bounds, guint64 *count, GCancellable *cancellable,
-             GError **error)
+_hbase_zset_count_range (HBaseZSet *zset, const Bounds *bounds, guint64 *count,
+                         GCancellable *cancellable, GError **error)
 {
   g_autoptr(GByteArray) lo = g_byte_array_ref (bounds->lo);
   gboolean lo_inclusive = bounds->lo_inclusive;

@@ -438,6 +438,262 @@ gboolean   hbase_zset_import_plain_finish (HBaseZSet             *zset,
                                            guint64               *n_added,
                                            GError                **error);
 
+/* --- lex ranges, range removals, ZMSCORE, ZRANDMEMBER, union/inter/diff ---------------- */
+
+/**
+ * HBaseZAggregate:
+ * @HBASE_ZAGGREGATE_SUM: the sum of the weighted scores (Redis's default)
+ * @HBASE_ZAGGREGATE_MIN: the lowest weighted score
+ * @HBASE_ZAGGREGATE_MAX: the highest weighted score
+ *
+ * How ZUNION and ZINTER combine the scores of a member found in several
+ * sets (AGGREGATE SUM|MIN|MAX).
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  HBASE_ZAGGREGATE_SUM = 0,
+  HBASE_ZAGGREGATE_MIN = 1,
+  HBASE_ZAGGREGATE_MAX = 2,
+} HBaseZAggregate;
+
+/**
+ * HBaseZCombineOptions:
+ * @weights: (nullable) (element-type gdouble): one factor per input set
+ *   (the set the call is made on first), or %NULL for 1 each (WEIGHTS);
+ *   set it with hbase_zcombine_options_set_weights()
+ * @aggregate: how scores of the same member combine (AGGREGATE); ignored
+ *   by the differences
+ *
+ * The options of ZUNION and ZINTER (and their STORE forms).  Initialise
+ * with %HBASE_ZCOMBINE_OPTIONS_INIT, or allocate with
+ * hbase_zcombine_options_new().
+ *
+ * Since: 0.1
+ */
+typedef struct {
+  GArray *weights;
+  HBaseZAggregate aggregate;
+  /*< private >*/
+  gpointer padding[8];
+} HBaseZCombineOptions;
+
+#define HBASE_ZCOMBINE_OPTIONS_INIT { .weights = NULL, .aggregate = HBASE_ZAGGREGATE_SUM }
+
+#define HBASE_TYPE_ZCOMBINE_OPTIONS (hbase_zcombine_options_get_type ())
+GType                 hbase_zcombine_options_get_type    (void) G_GNUC_CONST;
+HBaseZCombineOptions *hbase_zcombine_options_new         (void);
+HBaseZCombineOptions *hbase_zcombine_options_copy        (const HBaseZCombineOptions *options);
+void                  hbase_zcombine_options_free        (HBaseZCombineOptions       *options);
+void                  hbase_zcombine_options_set_weights (HBaseZCombineOptions       *options,
+                                                          const gdouble              *weights,
+                                                          guint                       n_weights);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZCombineOptions, hbase_zcombine_options_free)
+
+/* ZRANGEBYLEX, ZREVRANGEBYLEX, ZLEXCOUNT: bounds in Redis's syntax */
+GPtrArray     *hbase_zset_range_by_lex         (HBaseZSet              *zset,
+                                                GBytes                 *min,
+                                                GBytes                 *max,
+                                                gboolean                reverse,
+                                                gint64                  offset,
+                                                gint64                  count,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
+void           hbase_zset_range_by_lex_async   (HBaseZSet              *zset,
+                                                GBytes                 *min,
+                                                GBytes                 *max,
+                                                gboolean                reverse,
+                                                gint64                  offset,
+                                                gint64                  count,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+GPtrArray     *hbase_zset_range_by_lex_finish  (HBaseZSet              *zset,
+                                                GAsyncResult           *result,
+                                                GError                **error);
+gboolean       hbase_zset_lex_count            (HBaseZSet              *zset,
+                                                GBytes                 *min,
+                                                GBytes                 *max,
+                                                guint64                *count,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
+void           hbase_zset_lex_count_async      (HBaseZSet              *zset,
+                                                GBytes                 *min,
+                                                GBytes                 *max,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+gboolean       hbase_zset_lex_count_finish     (HBaseZSet              *zset,
+                                                GAsyncResult           *result,
+                                                guint64                *count,
+                                                GError                **error);
+
+/* ZREMRANGEBYSCORE, ZREMRANGEBYRANK, ZREMRANGEBYLEX */
+gboolean       hbase_zset_remove_range_by_score        (HBaseZSet              *zset,
+                                                        const HBaseScoreRange  *range,
+                                                        guint64                *n_removed,
+                                                        GCancellable           *cancellable,
+                                                        GError                **error);
+void           hbase_zset_remove_range_by_score_async  (HBaseZSet              *zset,
+                                                        const HBaseScoreRange  *range,
+                                                        GCancellable           *cancellable,
+                                                        GAsyncReadyCallback     callback,
+                                                        gpointer                user_data);
+gboolean       hbase_zset_remove_range_by_score_finish (HBaseZSet              *zset,
+                                                        GAsyncResult           *result,
+                                                        guint64                *n_removed,
+                                                        GError                **error);
+gboolean       hbase_zset_remove_range_by_rank         (HBaseZSet              *zset,
+                                                        gint64                  start,
+                                                        gint64                  stop,
+                                                        guint64                *n_removed,
+                                                        GCancellable           *cancellable,
+                                                        GError                **error);
+void           hbase_zset_remove_range_by_rank_async   (HBaseZSet              *zset,
+                                                        gint64                  start,
+                                                        gint64                  stop,
+                                                        GCancellable           *cancellable,
+                                                        GAsyncReadyCallback     callback,
+                                                        gpointer                user_data);
+gboolean       hbase_zset_remove_range_by_rank_finish  (HBaseZSet              *zset,
+                                                        GAsyncResult           *result,
+                                                        guint64                *n_removed,
+                                                        GError                **error);
+gboolean       hbase_zset_remove_range_by_lex          (HBaseZSet              *zset,
+                                                        GBytes                 *min,
+                                                        GBytes                 *max,
+                                                        guint64                *n_removed,
+                                                        GCancellable           *cancellable,
+                                                        GError                **error);
+void           hbase_zset_remove_range_by_lex_async    (HBaseZSet              *zset,
+                                                        GBytes                 *min,
+                                                        GBytes                 *max,
+                                                        GCancellable           *cancellable,
+                                                        GAsyncReadyCallback     callback,
+                                                        gpointer                user_data);
+gboolean       hbase_zset_remove_range_by_lex_finish   (HBaseZSet              *zset,
+                                                        GAsyncResult           *result,
+                                                        guint64                *n_removed,
+                                                        GError                **error);
+
+/* ZMSCORE with arrays a binding can read, ZRANDMEMBER */
+gboolean       hbase_zset_mscore               (HBaseZSet              *zset,
+                                                GPtrArray              *members,
+                                                GArray                **scores,
+                                                GArray                **found,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
+void           hbase_zset_mscore_async         (HBaseZSet              *zset,
+                                                GPtrArray              *members,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+gboolean       hbase_zset_mscore_finish        (HBaseZSet              *zset,
+                                                GAsyncResult           *result,
+                                                GArray                **scores,
+                                                GArray                **found,
+                                                GError                **error);
+GPtrArray     *hbase_zset_random_members       (HBaseZSet              *zset,
+                                                gint64                  count,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
+void           hbase_zset_random_members_async (HBaseZSet              *zset,
+                                                gint64                  count,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+GPtrArray     *hbase_zset_random_members_finish (HBaseZSet             *zset,
+                                                 GAsyncResult          *result,
+                                                 GError               **error);
+
+/* ZUNION, ZINTER, ZDIFF and their STORE forms */
+GPtrArray     *hbase_zset_union                (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+GPtrArray     *hbase_zset_inter                (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+GPtrArray     *hbase_zset_diff                 (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+gboolean       hbase_zset_union_store          (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                const HBaseZCombineOptions *options,
+                                                guint64                    *card,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+gboolean       hbase_zset_inter_store          (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                const HBaseZCombineOptions *options,
+                                                guint64                    *card,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+gboolean       hbase_zset_diff_store           (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                guint64                    *card,
+                                                GCancellable               *cancellable,
+                                                GError                    **error);
+void           hbase_zset_union_async          (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+GPtrArray     *hbase_zset_union_finish         (HBaseZSet                  *zset,
+                                                GAsyncResult               *result,
+                                                GError                    **error);
+void           hbase_zset_inter_async          (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+GPtrArray     *hbase_zset_inter_finish         (HBaseZSet                  *zset,
+                                                GAsyncResult               *result,
+                                                GError                    **error);
+void           hbase_zset_diff_async           (HBaseZSet                  *zset,
+                                                GPtrArray                  *others,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+GPtrArray     *hbase_zset_diff_finish          (HBaseZSet                  *zset,
+                                                GAsyncResult               *result,
+                                                GError                    **error);
+void           hbase_zset_union_store_async    (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+gboolean       hbase_zset_union_store_finish   (HBaseZSet                  *destination,
+                                                GAsyncResult               *result,
+                                                guint64                    *card,
+                                                GError                    **error);
+void           hbase_zset_inter_store_async    (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                const HBaseZCombineOptions *options,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+gboolean       hbase_zset_inter_store_finish   (HBaseZSet                  *destination,
+                                                GAsyncResult               *result,
+                                                guint64                    *card,
+                                                GError                    **error);
+void           hbase_zset_diff_store_async     (HBaseZSet                  *destination,
+                                                GPtrArray                  *sources,
+                                                GCancellable               *cancellable,
+                                                GAsyncReadyCallback         callback,
+                                                gpointer                    user_data);
+gboolean       hbase_zset_diff_store_finish    (HBaseZSet                  *destination,
+                                                GAsyncResult               *result,
+                                                guint64                    *card,
+                                                GError                    **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetEntry, hbase_zset_entry_free)
 

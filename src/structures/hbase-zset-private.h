@@ -79,6 +79,34 @@ HbaseThriftTResult *_hbase_zset_read_range (HBaseZSet        *zset,
                                        GCancellable     *cancellable,
                                        GError          **error);
 
+/* How many cells lie in @bounds (hbase-zset-range.c). */
+gboolean    _hbase_zset_count_range   (HBaseZSet        *zset,
+                                       const Bounds     *bounds,
+                                       guint64          *count,
+                                       GCancellable     *cancellable,
+                                       GError          **error);
+
+/* --- lex ranges, range removals, combinations (hbase-zset-lex.c, -trim.c, -combine.c) --- */
+
+/* The entry of an 's' (or, with @descending, 'r') cell; NULL with BAD_DATA. */
+HBaseZSetEntry *_hbase_zset_entry_of_cell (const HbaseThriftTColumnValue *cell,
+                                           gboolean          descending,
+                                           GError          **error);
+/* Every entry, in ascending order: (transfer container) HBaseZSetEntry, or NULL. */
+GPtrArray  *_hbase_zset_read_all      (HBaseZSet        *zset,
+                                       GCancellable     *cancellable,
+                                       GError          **error);
+/* The entries of a lex range (Redis syntax) with LIMIT, appended to @entries. */
+gboolean    _hbase_zset_lex_entries   (HBaseZSet        *zset,
+                                       GBytes           *min,
+                                       GBytes           *max,
+                                       gboolean          reverse,
+                                       gint64            offset,
+                                       gint64            count,
+                                       GPtrArray        *entries,
+                                       GCancellable     *cancellable,
+                                       GError          **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ZSET_PRIVATE_H */

@@ -159,9 +159,9 @@ _hbase_zset_read_range (HBaseZSet *zset, const GByteArray *lo, gboolean lo_inclu
  * skips ever larger steps (storeOffset) without sending the cells, so
  * the cost is O(count) on the server, O(log count) requests and at most a
  * page of qualifiers transferred. */
-static gboolean
-count_range (HBaseZSet *zset, const Bounds *bounds, guint64 *count, GCancellable *cancellable,
-             GError **error)
+gboolean
+_hbase_zset_count_range (HBaseZSet *zset, const Bounds *bounds, guint64 *count,
+                         GCancellable *cancellable, GError **error)
 {
   g_autoptr(GByteArray) lo = g_byte_array_ref (bounds->lo);
   gboolean lo_inclusive = bounds->lo_inclusive;
@@ -244,7 +244,7 @@ hbase_zset_count (HBaseZSet *zset, const HBaseScoreRange *range, guint64 *count,
     return _hbase_illegal (error, "hbase_zset_count needs a place for the count");
   if (!_hbase_zset_range_bounds (range, FALSE, &bounds))
     return TRUE;
-  ok = count_range (zset, &bounds, count, cancellable, error);
+  ok = _hbase_zset_count_range (zset, &bounds, count, cancellable, error);
   _hbase_zset_bounds_clear (&bounds);
   return ok;
 }
@@ -291,7 +291,7 @@ hbase_zset_rank (HBaseZSet *zset, GBytes *member, gboolean reverse, gboolean *fo
   _hbase_zset_block_bounds (reverse, &bounds);
   g_byte_array_unref (bounds.hi);
   bounds.hi = reverse ? _hbase_zset_reverse_qualifier (value, member) : _hbase_zset_score_qualifier (value, member);
-  ok = count_range (zset, &bounds, &before, cancellable, error);
+  ok = _hbase_zset_count_range (zset, &bounds, &before, cancellable, error);
   _hbase_zset_bounds_clear (&bounds);
   if (!ok)
     return FALSE;

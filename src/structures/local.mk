@@ -13,6 +13,10 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-zset.c \
 	src/structures/hbase-zset-range.c \
 	src/structures/hbase-zset-iter.c \
+	src/structures/hbase-zset-lex.c \
+	src/structures/hbase-zset-trim.c \
+	src/structures/hbase-zset-combine.c \
+	src/structures/hbase-zset-commands-async.c \
 	src/structures/hbase-structures-arrays.c \
 	src/structures/hbase-structures-options.c \
 	src/structures/hbase-structures-async-private.h \

@@ -38,21 +38,25 @@ check_PROGRAMS += \
 tests_integration_test_set_SOURCES = tests/integration/test-set.c $(structures_test_sources)
 tests_integration_test_set_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_set_LDADD = $(LDADD) $(HIREDIS_LIBS)
-tests_integration_test_zset_SOURCES = tests/integration/test-zset.c $(structures_test_sources)
+tests_integration_test_zset_SOURCES = tests/integration/test-zset.c \
+	tests/integration/zset-commands-cases.h tests/integration/zset-commands-cases.c \
+	$(structures_test_sources)
 tests_integration_test_zset_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_zset_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_set_redis_SOURCES = tests/integration/test-set-redis.c $(structures_test_sources)
 tests_integration_test_set_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_set_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
+tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c \
+	tests/integration/zset-redis-private.h tests/integration/zset-redis-commands.c \
+	$(structures_test_sources)
+tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
 
 # the _async/_finish pairs of sets and sorted sets
 check_PROGRAMS += tests/integration/test-structures-async
 tests_integration_test_structures_async_SOURCES = tests/integration/test-structures-async.c $(structures_test_sources)
 tests_integration_test_structures_async_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_structures_async_LDADD = $(LDADD) $(HIREDIS_LIBS)
-tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c $(structures_test_sources)
-tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
-tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
 # set commands that write what they read (SPOP, SMOVE, S*STORE)
 check_PROGRAMS += tests/integration/test-set-commands
 tests_integration_test_set_commands_SOURCES = tests/integration/test-set-commands.c $(structures_test_sources)

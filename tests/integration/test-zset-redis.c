@@ -6,7 +6,9 @@
  * reply compared: ZADD with NX/XX/GT/LT/CH (and the refused combinations),
  * ZADD INCR, ZINCRBY (with the NaN error), ZSCORE, ZMSCORE, ZCARD,
  * ZRANGEBYSCORE and ZREVRANGEBYSCORE with (/inf bounds and LIMIT, ZRANGE
- * by rank with REV, ZRANK, ZREVRANK, ZCOUNT, ZREM, ZPOPMIN, ZPOPMAX.
+ * by rank with REV, ZRANK, ZREVRANK, ZCOUNT, ZREM, ZPOPMIN, ZPOPMAX, and
+ * (zset-redis-commands.c) the lex ranges, range removals, ZRANDMEMBER and
+ * ZUNION/ZINTER/ZDIFF with their STORE forms.
  * Scores are compared as doubles parsed from Redis's replies.
  *
  * Redis is the stack's (HBASE_GLIB_TEST_REDIS, default 127.0.0.1:6379);
@@ -18,20 +20,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "../structures/structures-support.h"
+#include "zset-redis-private.h"
 
-#define N_ZSETS 3
-#define UNIVERSE 45
-
-typedef struct {
-  StsDiff diff;
-  HBaseZSet *zsets[N_ZSETS];
-  GBytes *keys[N_ZSETS];
-} Run;
 
 /* --- values ------------------------------------------------------------------------------- */
 
-static gdouble
+gdouble
 random_score (GRand *rand)
 {
   switch (g_rand_int_range (rand, 0, 16))
@@ -68,13 +62,13 @@ score_text (gdouble score)
   return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.17g", score));
 }
 
-static GBytes *
+GBytes *
 text_arg (const char *text)
 {
   return sts_bytes (text);
 }
 
-static GBytes *
+GBytes *
 score_arg (gdouble score, gboolean exclusive)
 {
   g_autofree char *text = score_text (score);
@@ -83,13 +77,13 @@ score_arg (gdouble score, gboolean exclusive)
   return g_bytes_new_take (full, strlen (full));
 }
 
-static gboolean
+gboolean
 same_score (gdouble a, gdouble b)
 {
   return a == b || (isnan (a) && isnan (b));
 }
 
-static gdouble
+gdouble
 parse_score (Run *run, redisReply *reply)
 {
   char *end = NULL;
@@ -106,13 +100,13 @@ parse_score (Run *run, redisReply *reply)
 
 /* --- Redis side ------------------------------------------------------------------------------ */
 
-static redisReply *
+redisReply *
 redis_call (Run *run, GPtrArray *argv)
 {
   return sts_redis_command (run->diff.redis, argv);
 }
 
-static GPtrArray *
+GPtrArray *
 command (Run *run, const char *name, guint zset)
 {
   GPtrArray *argv = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
@@ -123,7 +117,7 @@ command (Run *run, const char *name, guint zset)
 }
 
 /* ours (HBaseZSetEntry) against a WITHSCORES reply */
-static void
+void
 same_entries (Run *run, const char *what, GPtrArray *ours, redisReply *reply)
 {
   if (reply->type != REDIS_REPLY_ARRAY)
@@ -154,7 +148,7 @@ same_entries (Run *run, const char *what, GPtrArray *ours, redisReply *reply)
     }
 }
 
-static GPtrArray *
+GPtrArray *
 collect (Run *run, HBaseZSetIter *iter, const char *what)
 {
   g_autoptr(GError) error = NULL;
@@ -369,7 +363,7 @@ step_card (Run *run)
   freeReplyObject (reply);
 }
 
-static void
+void
 random_range (Run *run, HBaseScoreRange *range)
 {
   static const gdouble edges[] = { -HUGE_VAL, HUGE_VAL, -0.0, 0, 1, -1, 0.5, DBL_MAX, -DBL_MAX,
@@ -581,7 +575,7 @@ step_pop (Run *run)
   freeReplyObject (reply);
 }
 
-static void
+void
 compare_whole (Run *run, guint zset, const char *what)
 {
   g_autoptr(GPtrArray) ours = collect (run, hbase_zset_range_by_rank (run->zsets[zset], 0, -1,
@@ -620,11 +614,14 @@ run_case (TestTableFixture *fixture, gconstpointer data)
       run.zsets[i] = hbase_zset_new (table, run.keys[i], &options, &error);
       g_assert_no_error (error);
     }
+  zr_setup (&run, table);
   for (run.diff.step = 0; run.diff.step < steps; run.diff.step++)
     {
       guint op = (guint) g_rand_int_range (run.diff.rand, 0, 100);
 
-      if (op < 25)
+      if (g_rand_int_range (run.diff.rand, 0, 3) == 0)
+                 zr_step (&run);
+      else if (op < 25)
                  step_zadd (&run);
       else if (op < 31)
                  step_incr (&run, FALSE);
@@ -665,6 +662,7 @@ run_case (TestTableFixture *fixture, gconstpointer data)
       g_object_unref (run.zsets[i]);
       g_bytes_unref (run.keys[i]);
     }
+  zr_teardown (&run);
   sts_diff_finish (&run.diff);
 }
 

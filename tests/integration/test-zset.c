@@ -5,7 +5,8 @@
  * and reverse order, ranges by rank, ranks and counts on a set larger
  * than a page (server-side skips), pops, the layout on disk, the plain layout's
  * plain layout and its import, the checks made before sending, and
- * increments under concurrent writers.
+ * increments under concurrent writers; zset-commands-cases.c adds lex
+ * ranges, range removals, ZMSCORE, ZRANDMEMBER and union/inter/diff.
  *
  * Runs on the binary/buffered and the compact/framed gateways, one table
  * each, created on first use and dropped at the end. */
@@ -14,6 +15,7 @@
 #include <float.h>
 #include <string.h>
 
+#include "zset-commands-cases.h"
 #include "../structures/structures-support.h"
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
@@ -869,9 +871,12 @@ main (int argc, char **argv)
   static TestTableSuite suite = {
     "/integration/zset", "hbase_glib_zset", NULL, 0, TEST_GATEWAYS_ENDS
   };
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (TestTableCase));
 
   g_test_init (&argc, &argv, NULL);
   suite.families = sts_families (&suite.n_families);
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  g_array_append_vals (all, cases, G_N_ELEMENTS (cases));
+  g_array_append_vals (all, zset_command_cases, zset_command_n_cases);
+  test_table_suite_add (&suite, (const TestTableCase *) (gconstpointer) all->data, all->len);
   return test_table_suite_run ();
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Sorted sets kept in HBase rows through the HBase-1.0 typelib: ZADD,
-ZSCORE, ZRANGE by rank and by score, ZRANK, ZINCRBY, ZREM, ZCARD."""
+ZSCORE, ZRANGE by rank and by score, ZRANK, ZINCRBY, ZREM, ZCARD, lex
+ranges, ZMSCORE, ZRANDMEMBER, range removals, ZUNION/ZINTER and stores."""
 import math
 
 from hbase_gi_test import GLib, HBase, TableTestCase, gbytes, main, to_bytes
@@ -115,6 +116,37 @@ class ZSetTest(TableTestCase):
                                   [gbytes("m"), gbytes("n")], [7.0, 0.5], None)
         self.assertEqual(n_changed, 1)
         self.assertEqual(entries(flags.range_by_rank(0, -1, False)), [(b"n", 1.0), (b"m", 7.0)])
+
+    def test_lex_and_mscore(self):
+        words = HBase.ZSet.new(self.table, gbytes("words"), None)
+        words.add(HBase.ZAddFlags.NONE, [gbytes(w) for w in "abcde"], [0.0] * 5, None)
+        members = words.range_by_lex(gbytes("(a"), gbytes("[d"), True, 0, 2, None)
+        self.assertEqual([to_bytes(m) for m in members], [b"d", b"c"])
+        ok, count = words.lex_count(gbytes("-"), gbytes("+"), None)
+        self.assertEqual(count, 5)
+        ok, scores, found = words.mscore([gbytes("b"), gbytes("zz")], None)
+        self.assertEqual(scores[0], 0.0)
+        self.assertTrue(math.isnan(scores[1]))
+        self.assertEqual(list(found), [True, False])
+        drawn = words.random_members(-7, None)
+        self.assertEqual(len(drawn), 7)
+        ok, n_removed = words.remove_range_by_lex(gbytes("[b"), gbytes("+"), None)
+        self.assertEqual(n_removed, 4)
+        ok, n_removed = words.remove_range_by_rank(0, -1, None)
+        self.assertEqual(n_removed, 1)
+
+    def test_union_inter_store(self):
+        other = HBase.ZSet.new(self.table, gbytes("other"), None)
+        other.add(HBase.ZAddFlags.NONE, [gbytes("bob"), gbytes("zoe")], [1.0, 2.0], None)
+        options = HBase.ZCombineOptions.new()
+        options.set_weights([2.0, 10.0])
+        options.aggregate = HBase.ZAggregate.MAX
+        inter = self.scores.inter([other], options, None)
+        self.assertEqual([(to_bytes(e.member), e.score) for e in inter], [(b"bob", 40.0)])
+        target = HBase.ZSet.new(self.table, gbytes("target"), None)
+        ok, card = target.union_store([self.scores, other], None, None)
+        self.assertEqual(card, 5)
+        self.assertEqual(entries(target.range_by_rank(-1, -1, False)), [(b"carol", 30.0)])
 
 
 if __name__ == "__main__":

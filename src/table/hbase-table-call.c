@@ -191,7 +191,7 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
   GError *original = *error;
 
   if (g_error_matches (original, HBASE_ERROR, HBASE_ERROR_NOT_FOUND) &&
-      !_hbase_error_is_missing_family (original))
+      hbase_error_get_server_trace (original) != NULL && !_hbase_error_is_missing_family (original))
     {
       /* HBase named the missing table itself (TableNotFoundException) */
       g_free (original->message);

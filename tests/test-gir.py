@@ -71,6 +71,12 @@ def main():
     # (g-ir-scanner writes no version for a typedef alias, whatever its
     # comment says: aliases are checked in the headers by reading them)
     tests.append(("every public symbol has a Since: version", unversioned))
+    # the error enum stays paired with its quark (bindings map GError codes by it)
+    domains = {element.get("name"): element.get("{%s}error-domain" % NS["glib"])
+               for element in namespace.findall("c:enumeration", NS)}
+    unpaired = ["enumeration Error: glib:error-domain is %r" % domains.get("Error")] \
+        if domains.get("Error") != "HBaseError" else []
+    tests.append(("HBase.Error is the error domain HBaseError", unpaired))
     print("1..%d" % len(tests))
     failed = 0
     for number, (name, problems) in enumerate(tests, 1):

@@ -251,6 +251,21 @@ plain_message (const char *message)
   return plain;
 }
 
+/* The message and, when the server described the failure, its whole
+ * text with the stack trace (the library's message is one line). */
+static char *
+full_message (const GError *error)
+{
+  const char *trace = hbase_error_get_server_trace (error);
+  gsize len = trace != NULL ? strlen (trace) : 0;
+
+  while (len > 0 && (trace[len - 1] == '\n' || trace[len - 1] == '\r'))
+    len--;
+  if (len == 0)
+    return g_strdup (error->message);
+  return g_strdup_printf ("%s\n%.*s", error->message, (int) len, trace);
+}
+
 /* Some calls (scans, batches, the structures' reads) get a missing table
  * reported by the gateway as an I/O error that only names it; after such
  * an error, one tableExists call tells whether that was the cause, so the
@@ -277,7 +292,7 @@ cli_fail (Cli *cli, const CliCommand *command, const GError *error)
     error = refined;
   status = cli_exit_for_error (error);
   g_autofree char *message = error == NULL ? g_strdup ("failed")
-                             : cli->verbose ? g_strdup (error->message) : plain_message (error->message);
+                             : cli->verbose ? full_message (error) : plain_message (error->message);
 
   g_printerr ("hbase-glib%s%s: %s\n", command != NULL ? " " : "", command != NULL ? command->name : "", message);
   if (g_error_matches (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS))

@@ -28,12 +28,14 @@ G_BEGIN_DECLS
  * @HBASE_ERROR_TIMEOUT: a connect or an operation ran past its deadline.
  * @HBASE_ERROR_PROTOCOL: the gateway's reply could not be understood
  *   (wrong protocol or transport, corrupt data, unknown method).
- * @HBASE_ERROR_IO: HBase reported an I/O error (a TIOError); the message is
- *   the server's, and hbase_error_get_can_retry() tells whether HBase
- *   considers it retryable.
+ * @HBASE_ERROR_IO: HBase reported an I/O error (a TIOError); the message
+ *   summarizes the server's exception in one line (its whole text is
+ *   hbase_error_get_server_trace()), and hbase_error_get_can_retry() tells
+ *   whether HBase considers it retryable.
  * @HBASE_ERROR_ILLEGAL_ARGUMENT: the request was rejected as invalid, by
  *   the library before sending or by the gateway (TIllegalArgument).
- * @HBASE_ERROR_NOT_FOUND: the table, namespace or scanner does not exist.
+ * @HBASE_ERROR_NOT_FOUND: the table, namespace, column family or scanner
+ *   does not exist.
  * @HBASE_ERROR_SERVER: the gateway failed while processing the call
  *   (a Thrift INTERNAL_ERROR: HBase threw an unchecked exception, e.g. for
  *   a malformed filter string).
@@ -72,6 +74,7 @@ typedef HBaseError HBaseErrorCode G_GNUC_DEPRECATED_FOR (HBaseError);
 GQuark   hbase_error_quark         (void);
 gboolean hbase_error_get_can_retry (const GError *error);
 gboolean hbase_error_is_in_doubt   (const GError *error);
+const char *hbase_error_get_server_trace (const GError *error);
 
 G_END_DECLS
 

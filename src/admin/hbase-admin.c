@@ -9,7 +9,7 @@
  *
  * The 2.6 gateway's TIOError for a missing table carries only the table
  * name, so "not found" is told apart by asking tableExists after an I/O
- * error; the gateway's text is kept in the message. */
+ * error; the gateway's text stays available (hbase_error_get_server_trace()). */
 #include "config.h"
 
 #include <string.h>
@@ -275,7 +275,7 @@ table_call (HBaseClient *client, TableOp op, HbaseThriftTTableName *name, gboole
 
 /* After an I/O error about table @name: when it does not exist, that was
  * the cause (the 2.6 gateway says only the name), so the code becomes
- * HBASE_ERROR_NOT_FOUND.  The gateway's text stays in the message. */
+ * HBASE_ERROR_NOT_FOUND.  The gateway's text stays with the error. */
 static void
 classify_table_error (HBaseClient *client, HbaseThriftTTableName *name, GCancellable *cancellable,
                       GError *error)
@@ -287,7 +287,8 @@ classify_table_error (HBaseClient *client, HbaseThriftTTableName *name, GCancell
   if (table_call (client, OP_EXISTS, name, FALSE, &exists, cancellable, NULL) && !exists)
     {
       error->code = HBASE_ERROR_NOT_FOUND;
-      g_prefix_error (&error, "no such table: ");
+      g_free (error->message);
+      error->message = g_strdup ("no such table");
     }
 }
 
@@ -663,7 +664,8 @@ classify_namespace_error (HBaseClient *client, const char *name, GCancellable *c
   if (namespaces != NULL && !g_strv_contains ((const char *const *) namespaces, name))
     {
       error->code = HBASE_ERROR_NOT_FOUND;
-      g_prefix_error (&error, "no such namespace: ");
+      g_free (error->message);
+      error->message = g_strdup ("no such namespace");
     }
 }
 

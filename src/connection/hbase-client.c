@@ -511,6 +511,7 @@ attempt_in_doubt (const GError *error, gboolean sent)
     case HBASE_ERROR_PROTOCOL:
       return TRUE;
     case HBASE_ERROR_IO:
+    case HBASE_ERROR_NOT_FOUND:   /* a batch of which some actions met a missing family */
       return hbase_error_is_in_doubt (error);
     default:
       return FALSE;   /* the gateway answered that it refused the call */

@@ -16,6 +16,18 @@ void _hbase_error_set_in_doubt (GError *error, gboolean in_doubt);
 void     _hbase_error_set_permanent (GError       *error);
 gboolean _hbase_error_is_permanent  (const GError *error);
 
+/* The one-line summary of a server's exception text: the first line, each
+ * qualified exception class reduced to its own name, long braced texts (a
+ * table description) to "{…}", at most a few hundred bytes; prefixed
+ * with "@fallback_class: " unless it starts with an exception's name.
+ * @server_text must be valid UTF-8.  Free with g_free(). */
+char    *_hbase_error_summarize     (const char   *server_text,
+                                     const char   *fallback_class);
+
+/* Whether @error is HBASE_ERROR_NOT_FOUND for a column family the table
+ * does not have (HBase's NoSuchColumnFamilyException). */
+gboolean _hbase_error_is_missing_family (const GError *error);
+
 /* Sets @error to HBASE_ERROR_ILLEGAL_ARGUMENT with the message; returns
  * FALSE, so checks can end with "return _hbase_illegal (...)". */
 gboolean _hbase_illegal (GError     **error,

@@ -4,6 +4,8 @@
  * call into it with the gateway's own message kept. */
 #include "config.h"
 
+#include <string.h>
+
 #include <gio/gio.h>
 #include <thrift/c_glib/protocol/thrift_protocol.h>
 #include <thrift/c_glib/thrift_application_exception.h>
@@ -14,12 +16,15 @@
 #include "hbase-error-private.h"
 
 /* An extended error domain: every HBASE_ERROR carries whether HBase said
- * the failure may be retried (TIOError.canRetry), and whether the failed
- * call may have taken effect anyway (hbase_error_is_in_doubt()). */
+ * the failure may be retried (TIOError.canRetry), whether the failed
+ * call may have taken effect anyway (hbase_error_is_in_doubt()), and the
+ * server's whole text when the message summarizes it
+ * (hbase_error_get_server_trace()). */
 typedef struct {
   gboolean can_retry;
   gboolean in_doubt;
   gboolean permanent;   /* no later attempt can succeed (an unknown host name) */
+  char *server_trace;   /* the gateway's text of the exception, or NULL */
 } HBaseErrorPrivate;
 
 static void
@@ -28,6 +33,7 @@ hbase_error_private_init (HBaseErrorPrivate *priv)
   priv->can_retry = FALSE;
   priv->in_doubt = FALSE;
   priv->permanent = FALSE;
+  priv->server_trace = NULL;
 }
 
 static void
@@ -36,11 +42,13 @@ hbase_error_private_copy (const HBaseErrorPrivate *src, HBaseErrorPrivate *dest)
   dest->can_retry = src->can_retry;
   dest->in_doubt = src->in_doubt;
   dest->permanent = src->permanent;
+  dest->server_trace = g_strdup (src->server_trace);
 }
 
 static void
 hbase_error_private_clear (HBaseErrorPrivate *priv)
 {
+  g_clear_pointer (&priv->server_trace, g_free);
 }
 
 /**
@@ -117,6 +125,44 @@ hbase_error_is_in_doubt (const GError *error)
   return hbase_error_get_private (error)->in_doubt;
 }
 
+/**
+ * hbase_error_get_server_trace:
+ * @error: an error
+ *
+ * The gateway's whole text of the exception behind @error: the Java
+ * exception's class and message, usually followed by its stack trace
+ * ("at org.apache.hadoop.hbase...") and, for a missing column family, the
+ * table's description.  @error's message is a one-line summary of it: the
+ * exception's class without its package and the first line of its
+ * message, long descriptions shortened to "{…}".
+ *
+ * Bindings: a language binding that turns a #GError into its own
+ * exception (PyGObject's GLib.Error) does not keep this text; it is
+ * available from C, or where the binding passes the #GError itself.
+ *
+ * Returns: (nullable): the server's text, valid UTF-8, owned by @error;
+ *   %NULL for errors of other domains and for failures the server did not
+ *   describe (a refused connection, invalid input, ...).
+ *
+ * Since: 0.1
+ */
+const char *
+hbase_error_get_server_trace (const GError *error)
+{
+  if (error == NULL || error->domain != HBASE_ERROR)
+    return NULL;
+  return hbase_error_get_private (error)->server_trace;
+}
+
+gboolean
+_hbase_error_is_missing_family (const GError *error)
+{
+  const char *trace = hbase_error_get_server_trace (error);
+
+  return error != NULL && error->code == HBASE_ERROR_NOT_FOUND && trace != NULL &&
+         strstr (trace, "NoSuchColumnFamilyException") != NULL;
+}
+
 void
 _hbase_error_set_in_doubt (GError *error, gboolean in_doubt)
 {
@@ -167,16 +213,34 @@ io_error_in_doubt (const char *message, gboolean can_retry)
 
 /* A TIOError's message is the Java exception's getMessage().  Where HBase
  * wraps the exception, that text names the class, which is the only way to
- * tell "not found" apart.  (A plain TableNotFoundException from the 2.6
- * gateway's get says only the table name; see test-generated-client.c.) */
+ * tell "not found" apart: a missing table, namespace or column family.
+ * (A plain TableNotFoundException from the 2.6 gateway's get says only
+ * the table name; see test-generated-client.c.) */
 static HBaseError
 io_error_code (const char *message)
 {
   if (message != NULL &&
       (strstr (message, "TableNotFoundException") != NULL ||
-       strstr (message, "NamespaceNotFoundException") != NULL))
+       strstr (message, "NamespaceNotFoundException") != NULL ||
+       strstr (message, "NoSuchColumnFamilyException") != NULL))
     return HBASE_ERROR_NOT_FOUND;
   return HBASE_ERROR_IO;
+}
+
+/* An error of @code whose message is the one-line summary of the server's
+ * @text (which names the exception, else @fallback_class does), the
+ * whole text kept for hbase_error_get_server_trace(). */
+static GError *
+server_error_new (HBaseError code, const char *text, const char *fallback_class,
+                  const char *suffix)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  g_autofree char *summary = _hbase_error_summarize (valid, fallback_class);
+  GError *error = g_error_new (HBASE_ERROR, code, "%s%s", summary, suffix);
+
+  if (*valid != '\0')
+    hbase_error_get_private (error)->server_trace = g_steal_pointer (&valid);
+  return error;
 }
 
 /* The gateway sets canRetry for any IOException that is not itself a
@@ -206,6 +270,11 @@ names_do_not_retry (const char *message)
   return FALSE;
 }
 
+/* what the generated code (and the result reader) put before the text of
+ * a TApplicationException the server sent; the same domain without it is
+ * this side's check of the reply (a wrong method name, ...) */
+#define SERVER_EXCEPTION_PREFIX "application error: "
+
 static HBaseError
 call_error_code (const GError *call_error)
 {
@@ -226,10 +295,13 @@ call_error_code (const GError *call_error)
  * @illegal_argument: (transfer none) (nullable): the TIllegalArgument
  *   out-parameter of the call
  *
- * Turns a failed generated call into an %HBASE_ERROR whose message is the
- * gateway's.  The generated code alone only says "TIOError"; the server's
- * text is in the exception object, which this reads.  Takes ownership of
- * @call_error; the exception objects stay the caller's.
+ * Turns a failed generated call into an %HBASE_ERROR.  The generated code
+ * alone only says "TIOError"; the server's text is in the exception
+ * object, which this reads.  The message is one line: the exception's
+ * class (without its package) and the first line of its message; the
+ * whole text, stack trace included, is kept for
+ * hbase_error_get_server_trace().  Takes ownership of @call_error; the
+ * exception objects stay the caller's.
  *
  * Since: 0.1
  */
@@ -242,11 +314,8 @@ hbase_error_take_call_error (GError                      **error,
   if (io_error != NULL)
     {
       gboolean can_retry = io_error->canRetry && !names_do_not_retry (io_error->message);
-      /* the server's text, made valid UTF-8 as every GError message must be */
-      g_autofree char *text = g_utf8_make_valid (io_error->message != NULL ? io_error->message
-                                                                          : "(no message)", -1);
-      GError *io = g_error_new (HBASE_ERROR, io_error_code (io_error->message),
-                                "HBase I/O error%s: %s", can_retry ? " (retryable)" : "", text);
+      GError *io = server_error_new (io_error_code (io_error->message), io_error->message,
+                                     "TIOError", can_retry ? " (retryable)" : "");
 
       hbase_error_get_private (io)->can_retry = can_retry;
       hbase_error_get_private (io)->in_doubt = io_error_in_doubt (io_error->message, can_retry);
@@ -254,10 +323,9 @@ hbase_error_take_call_error (GError                      **error,
     }
   else if (illegal_argument != NULL)
     {
-      g_autofree char *text = g_utf8_make_valid (illegal_argument->message != NULL
-                                                   ? illegal_argument->message : "(no message)", -1);
-
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "illegal argument: %s", text);
+      g_propagate_error (error, server_error_new (HBASE_ERROR_ILLEGAL_ARGUMENT,
+                                                  illegal_argument->message, "TIllegalArgument",
+                                                  ""));
     }
   else if (call_error != NULL &&
            (call_error->domain == HBASE_ERROR ||
@@ -268,9 +336,18 @@ hbase_error_take_call_error (GError                      **error,
       g_propagate_error (error, call_error);
       return;
     }
+  else if (call_error != NULL && call_error->domain == THRIFT_APPLICATION_EXCEPTION_ERROR &&
+           g_str_has_prefix (call_error->message, SERVER_EXCEPTION_PREFIX))
+    {
+      /* the server's TApplicationException: its text, without the prefix
+       * the Thrift code puts before it */
+      g_propagate_error (error, server_error_new (call_error_code (call_error),
+                                                  call_error->message + strlen (SERVER_EXCEPTION_PREFIX),
+                                                  "TApplicationException", ""));
+    }
   else if (call_error != NULL)
     {
-      /* may quote the server (an application exception's message) */
+      /* this side's words (a transport or protocol failure) */
       g_autofree char *text = g_utf8_make_valid (call_error->message, -1);
 
       g_set_error_literal (error, HBASE_ERROR, call_error_code (call_error), text);

@@ -4,6 +4,7 @@
 # layer's library: thrift/local.mk.)
 src_libhbase_glib_internal_la_SOURCES += \
 	src/core/hbase-error.c \
+	src/core/hbase-error-text.c \
 	src/core/hbase-error-private.h \
 	src/core/hbase-version.c
 hbaseinclude_HEADERS += \

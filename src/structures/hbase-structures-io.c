@@ -377,11 +377,31 @@ _hbase_sget_set_range (HbaseThriftTGet *get, const guint8 *lo, gsize lo_len,
     }
 }
 
+/* A family the table lacks fails every read and write of the structure
+ * with HBase's NoSuchColumnFamilyException (HBASE_ERROR_NOT_FOUND, the
+ * table's whole description in the server's text): said in one line
+ * naming both, the server's text kept with the error. */
+static void
+name_missing_family (const StructStore *store, GError **error)
+{
+  GError *local = error != NULL ? *error : NULL;
+
+  if (local == NULL || !_hbase_error_is_missing_family (local))
+    return;
+  g_free (local->message);
+  local->message = g_strdup_printf ("table '%s' has no column family '%s'",
+                                    hbase_table_get_name (store->table), store->family_name);
+}
+
 GPtrArray *
 _hbase_sget_run (const StructStore *store, GPtrArray *gets, GCancellable *cancellable,
                  GError **error)
 {
-  return _hbase_table_get_generated (store->table, gets, cancellable, error);
+  GPtrArray *results = _hbase_table_get_generated (store->table, gets, cancellable, error);
+
+  if (results == NULL)
+    name_missing_family (store, error);
+  return results;
 }
 
 HbaseThriftTColumnValue *
@@ -593,6 +613,7 @@ _hbase_change_commit (const StructStore *store, const guint8 *row, gsize row_len
       g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_propagate_error (error, local);
+      name_missing_family (store, error);
       return FALSE;
     }
   /* the request may have reached HBase: the meta cell tells */

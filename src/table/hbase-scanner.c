@@ -435,13 +435,17 @@ abandon_server_scanner (HBaseScanner *scanner, const GError *reason)
 static gboolean
 should_reopen (const GError *error)
 {
+  /* the exception's whole text: the message is only its first line */
+  const char *text = hbase_error_get_server_trace (error) != NULL ? hbase_error_get_server_trace (error)
+                                                                  : error->message;
+
   if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_CONNECTION) ||
       g_error_matches (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
     return TRUE;
   return g_error_matches (error, HBASE_ERROR, HBASE_ERROR_IO) &&
-         (strstr (error->message, "UnknownScannerException") != NULL ||
-          strstr (error->message, "ScannerTimeoutException") != NULL ||
-          strstr (error->message, "OutOfOrderScannerNextException") != NULL);
+         (strstr (text, "UnknownScannerException") != NULL ||
+          strstr (text, "ScannerTimeoutException") != NULL ||
+          strstr (text, "OutOfOrderScannerNextException") != NULL);
 }
 
 /* Opens a server scanner for what is left of the range and the limit. */

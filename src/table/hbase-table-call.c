@@ -191,6 +191,15 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
   g_autoptr(TableCall) probe = NULL;
   GError *original = *error;
 
+  if (g_error_matches (original, HBASE_ERROR, HBASE_ERROR_NOT_FOUND) &&
+      hbase_error_get_server_trace (original) != NULL && !_hbase_error_is_missing_family (original))
+    {
+      /* HBase named the missing table itself (TableNotFoundException) */
+      g_free (original->message);
+      original->message = g_strdup_printf ("table '%s' does not exist", call->table->name);
+      return;
+    }
+
   /* also after retryable errors: a batch (getMultiple, putMultiple) on a
    * missing table fails with "Failed N actions: <table name>: ...",
    * flagged retryable */
@@ -201,9 +210,10 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
                           cancellable, NULL) ||
       probe->exists)
     return;
-  *error = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND, "table %s does not exist (%s)",
-                        call->table->name, original->message);
-  g_error_free (original);
+  /* changed in place: the server's text stays with the error */
+  original->code = HBASE_ERROR_NOT_FOUND;
+  g_free (original->message);
+  original->message = g_strdup_printf ("table '%s' does not exist", call->table->name);
 }
 
 /* Framed gateways refuse frames above hbase.regionserver.thrift.framed.

@@ -215,8 +215,8 @@ fails_everything (const GError *error)
 {
   if (error->domain != HBASE_ERROR)
     return TRUE;  /* cancelled */
-  return error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT ||
-         error->code == HBASE_ERROR_PROTOCOL || error->code == HBASE_ERROR_NOT_FOUND;
+  return error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT || error->code == HBASE_ERROR_PROTOCOL ||
+         (error->code == HBASE_ERROR_NOT_FOUND && !_hbase_error_is_missing_family (error));  /* a family: its mutations */
 }
 
 /* --- batches and requests -------------------------------------------------------------------- */

@@ -17,6 +17,9 @@ check_PROGRAMS += \
 	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \
 	tests/integration/test-generated-client
+
+# errors: messages, server text and codes across the table and structure APIs
+check_PROGRAMS += tests/integration/test-errors
 # these read internal state (scanner server ids, write hooks)
 tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)

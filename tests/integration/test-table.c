@@ -831,7 +831,7 @@ test_unknown_family (Fixture *fixture, gconstpointer data)
   g_assert_nonnull (error);
   g_test_message ("unknown family put: %s %d: %s", g_quark_to_string (error->domain), error->code,
                   error->message);
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "nope"));
   g_clear_error (&error);
   /* the put is all or nothing */
@@ -843,7 +843,7 @@ test_unknown_family (Fixture *fixture, gconstpointer data)
   g_assert_null (result);
   g_test_message ("unknown family get: %s %d: %s", g_quark_to_string (error->domain), error->code,
                   error->message);
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "nope"));
 }
 

@@ -228,7 +228,7 @@ recorded (Recorder *recorder)
 static void
 assert_unknown_family (const GError *error)
 {
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_IO);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "nope"));
 }
 

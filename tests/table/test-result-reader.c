@@ -1116,17 +1116,13 @@ test_reply_errors_mapped (void)
     const char *message;
     gboolean can_retry;
   } cases[] = {
-    { CALL_GET, REPLY_IO_ERROR, HBASE_ERROR_IO, "HBase I/O error: java.io.IOException: region moved", FALSE },
-    { CALL_GET, REPLY_IO_ERROR_RETRY, HBASE_ERROR_IO,
-      "HBase I/O error (retryable): java.io.IOException: region moved", TRUE },
-    { CALL_GET_MULTIPLE, REPLY_IO_ERROR_NOT_FOUND, HBASE_ERROR_NOT_FOUND,
-      "HBase I/O error: org.apache.hadoop.hbase.TableNotFoundException: t", FALSE },
+    { CALL_GET, REPLY_IO_ERROR, HBASE_ERROR_IO, "IOException: region moved", FALSE },
+    { CALL_GET, REPLY_IO_ERROR_RETRY, HBASE_ERROR_IO, "IOException: region moved (retryable)", TRUE },
+    { CALL_GET_MULTIPLE, REPLY_IO_ERROR_NOT_FOUND, HBASE_ERROR_NOT_FOUND, "TableNotFoundException: t", FALSE },
     { CALL_SCANNER_ROWS, REPLY_ILLEGAL_ARGUMENT, HBASE_ERROR_ILLEGAL_ARGUMENT,
-      "illegal argument: Invalid scanner Id", FALSE },
-    { CALL_SCANNER_ROWS, REPLY_APP_INTERNAL, HBASE_ERROR_SERVER,
-      "application error: java.lang.NullPointerException at somewhere", FALSE },
-    { CALL_GET, REPLY_APP_UNKNOWN_METHOD, HBASE_ERROR_PROTOCOL,
-      "application error: java.lang.NullPointerException at somewhere", FALSE },
+      "TIllegalArgument: Invalid scanner Id", FALSE },
+    { CALL_SCANNER_ROWS, REPLY_APP_INTERNAL, HBASE_ERROR_SERVER, "NullPointerException at somewhere", FALSE },
+    { CALL_GET, REPLY_APP_UNKNOWN_METHOD, HBASE_ERROR_PROTOCOL, "NullPointerException at somewhere", FALSE },
     { CALL_GET, REPLY_WRONG_NAME, HBASE_ERROR_PROTOCOL, "wrong method name put, expected get", FALSE },
   };
 

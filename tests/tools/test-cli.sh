@@ -288,7 +288,7 @@ expect "sdiff" 0 "$(printf '%s\n' a d 'x\xff')"
 run "$cli" srem "$ts" k1 a zz
 expect "srem: 1 removed" 0 "1"
 run "$cli" sadd "$ts" k1 --family nosuchfamily a
-expect_status "sadd into a missing family: status 1" 1 "NoSuchColumnFamilyException"
+expect_status "sadd into a missing family: status 3" 3 "has no column family 'nosuchfamily'"
 run "$cli" sadd "${ts}_none" k1 a
 expect_status "sadd into a missing table: status 3" 3 "does not exist"
 run "$cli" zadd "$ts" z1 1 a 2.5 b -inf c 10 d

@@ -170,23 +170,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexSpec, hbase_index_spec_free)
  * HBASE_INDEX_DEFAULT_META_TABLE:
  *
  * The HBase table holding index definitions and dirty marks, one row per
- * indexed table; created by hbase_index_define() when missing.
+ * indexed table, when #HBaseIndexOptions name none.  Created only by
+ * hbase_index_create_meta_table().
  *
  * Since: 0.1
  */
 #define HBASE_INDEX_DEFAULT_META_TABLE "hbase_glib_index"
-
-gboolean        hbase_index_define               (HBaseClient          *client,
-                                                  const char           *table,
-                                                  const HBaseIndexSpec *spec,
-                                                  const char           *meta_table,
-                                                  GCancellable         *cancellable,
-                                                  GError              **error);
-HBaseIndexSpec *hbase_index_get_definitions      (HBaseClient          *client,
-                                                  const char           *table,
-                                                  const char           *meta_table,
-                                                  GCancellable         *cancellable,
-                                                  GError              **error);
 
 /**
  * HBaseIndexRedisDownPolicy:
@@ -243,7 +232,9 @@ typedef enum {
  *   (the client's operation timeout and the gateway's retries); 0 for
  *   300000 (5 minutes)
  * @meta_table: (nullable): the table of definitions, %NULL for
- *   %HBASE_INDEX_DEFAULT_META_TABLE
+ *   %HBASE_INDEX_DEFAULT_META_TABLE: the one place it is named, for
+ *   hbase_index_create_meta_table(), hbase_index_define(),
+ *   hbase_index_get_definitions() and hbase_index_open() alike
  * @dirty_check_interval_ms: how long a query may trust the dirty mark it
  *   last read from HBase; 0 to read it on every query (the default)
  * @trust_redis_restarts: after Redis restarted (a new run_id), answer
@@ -304,8 +295,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
  * table handle (hbase_index_get_table()) maintains the index on every
  * write: apply, apply multiple, mutate row, increment, append,
  * check-and-mutate, their async variants and every #HBaseWriteBuffer
- * built on it.  Writes through other handles of the table are not
- * indexed.  Thread-safe.  Releasing the last reference (g_object_unref())
+ * built on it.  Writes through other handles of the table are refused
+ * (hbase_index_define() marks the table), unless such a handle opts out
+ * with hbase_table_set_index_bypass() (a bulk load followed by
+ * hbase_index_rebuild()).  Thread-safe.  Releasing the last reference (g_object_unref())
  * closes the index; its table handle, if referenced elsewhere, keeps
  * maintaining the index.
  *
@@ -314,6 +307,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
 #define HBASE_TYPE_INDEX (hbase_index_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseIndex, hbase_index, HBASE, INDEX, GObject)
 
+gboolean              hbase_index_create_meta_table (HBaseClient             *client,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+gboolean              hbase_index_define         (HBaseClient             *client,
+                                                  const char              *table,
+                                                  const HBaseIndexSpec    *spec,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+HBaseIndexSpec       *hbase_index_get_definitions (HBaseClient            *client,
+                                                  const char              *table,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
 HBaseIndex           *hbase_index_open           (HBaseClient             *client,
                                                   const char              *table,
                                                   const HBaseIndexOptions *options,

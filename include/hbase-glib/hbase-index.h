@@ -502,6 +502,85 @@ gboolean           hbase_index_drop                (HBaseIndex                  
                                                     GCancellable                       *cancellable,
                                                     GError                            **error);
 
+/* Asynchronous variants: each runs its synchronous twin in a worker
+ * thread; the task's source object is the object the call is made on. */
+void                  hbase_index_create_meta_table_async  (HBaseClient             *client,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_create_meta_table_finish (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_define_async             (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexSpec    *spec,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_define_finish            (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_get_definitions_async    (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+HBaseIndexSpec       *hbase_index_get_definitions_finish   (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_open_async               (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+HBaseIndex           *hbase_index_open_finish              (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_get_state_async          (HBaseIndex              *index,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_get_state_finish         (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            HBaseIndexState         *state,
+                                                            char                   **reason,
+                                                            GError                 **error);
+void                  hbase_index_verify_async             (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_verify_finish            (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_rebuild_async            (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_rebuild_finish           (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_repair_async             (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_repair_finish            (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_drop_async               (HBaseIndex              *index,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_drop_finish              (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+
 G_END_DECLS
 
 #endif /* HBASE_INDEX_H */

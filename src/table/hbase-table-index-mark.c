@@ -84,7 +84,9 @@ get_descriptor_once (Service *service, gpointer user_data, GError **error)
   g_autoptr(HbaseThriftTIOError) io = NULL;
   GError *call_error = NULL;
 
+  /* the generated client reads into a struct the caller made */
   g_clear_object (&call->desc);
+  call->desc = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, NULL);
   if (hbase_thrift_t_h_base_service_if_get_table_descriptor (service, &call->desc, call->name, &io,
                                                               &call_error))
     return TRUE;

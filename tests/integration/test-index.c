@@ -428,7 +428,8 @@ test_queries (void)
     g_autoptr(GBytes) l = ix_bytes ("L");
     g_autoptr(GBytes) o = ix_bytes ("O");
     g_autoptr(HBaseIndexQuery) city_range = hbase_index_query_range ("city", l, TRUE, o, FALSE);
-    g_autoptr(HBaseIndexQuery) nothing = hbase_index_query_and (eq ("city", "Rome"), paris);
+    g_autoptr(HBaseIndexQuery) none = hbase_index_query_ref_sink (eq ("city", "Rome"));
+    g_autoptr(HBaseIndexQuery) nothing = hbase_index_query_and (none, paris);
     struct { HBaseIndexQuery *query; gboolean (*keep) (guint); } cases[] = {
       { paris, keep_paris }, { in, keep_paris_or_nice }, { ages, keep_age_10_20 },
       { ages_text, keep_age_10_20 }, { both, keep_paris_and_age }, { positive, keep_score_pos },

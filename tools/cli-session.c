@@ -132,14 +132,7 @@ cli_write_table (Cli *cli, const char *name, gboolean no_index, GError **error)
     return NULL;
   remember_table (cli, name);
   if (no_index)
-    {
-      HBaseTable *table = hbase_table_new (client, name, error);
-
-      /* asked for: the library refuses such writes otherwise */
-      if (table != NULL)
-        hbase_table_set_index_bypass (table, TRUE);
-      return table;
-    }
+    return hbase_table_new (client, name, error);
   if (!cli_index_options (cli, &options, error))
     return NULL;
   g_clear_object (&cli->index);

@@ -295,10 +295,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
  * table handle (hbase_index_get_table()) maintains the index on every
  * write: apply, apply multiple, mutate row, increment, append,
  * check-and-mutate, their async variants and every #HBaseWriteBuffer
- * built on it.  Writes through other handles of the table are refused
- * (hbase_index_define() marks the table), unless such a handle opts out
- * with hbase_table_set_index_bypass() (a bulk load followed by
- * hbase_index_rebuild()).  Thread-safe.  Releasing the last reference (g_object_unref())
+ * built on it.  Writes through other handles of the table are not
+ * indexed.  Thread-safe.  Releasing the last reference (g_object_unref())
  * closes the index; its table handle, if referenced elsewhere, keeps
  * maintaining the index.
  *

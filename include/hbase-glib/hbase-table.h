@@ -33,9 +33,6 @@ HBaseTable   *hbase_table_new          (HBaseClient *client,
                                         const char  *name,
                                         GError     **error);
 const char   *hbase_table_get_name     (HBaseTable  *table);
-void          hbase_table_set_index_bypass (HBaseTable *table,
-                                            gboolean    bypass);
-gboolean      hbase_table_get_index_bypass (HBaseTable *table);
 HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
 
 /**

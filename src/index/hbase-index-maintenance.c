@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "hbase-index-maintenance-private.h"
-#include "../table/hbase-table-private.h"
 
 /* --- verify, rebuild, repair ------------------------------------------------------------------- */
 
@@ -414,10 +413,8 @@ hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *optio
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Deletes the index: every Redis key of it, its definitions in HBase and
- * the table's "indexed" mark (so plain #HBaseTable handles may write it
- * again, see hbase_table_set_index_bypass()).  The table's data is
- * untouched.  Writes through @index's table fail
+ * Deletes the index: every Redis key of it and its definitions in HBase.
+ * The table's data is untouched.  Writes through @index's table fail
  * afterwards only if the table is indexed again; free @index.
  *
  * Returns: %TRUE on success
@@ -439,9 +436,7 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
   row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));
   remove = hbase_mutation_new_delete (row);
   ok = hbase_table_apply (index->core->meta, remove, cancellable, error) &&
-       delete_keys (&work, cancellable, error) &&
-       _hbase_table_set_index_mark (index->core->client, index->core->table_name, NULL,
-                                    cancellable, error);
+       delete_keys (&work, cancellable, error);
   work_clear (&work);
   return ok;
 }

@@ -99,15 +99,6 @@ hbase_index_create_meta_table (HBaseClient *client, const HBaseIndexOptions *opt
  * index with older definitions see their writes fail with
  * %HBASE_INDEX_ERROR_CHANGED once the rebuild has started.
  *
- * @table itself is marked as indexed (an attribute of its HBase table
- * descriptor, through the gateway's modifyTable): from then on, writes
- * through any plain #HBaseTable handle of it, in any process, are refused
- * unless the handle opts out with hbase_table_set_index_bypass(); only the
- * index's table (hbase_index_get_table()) writes it.  Over
- * %HBASE_TRANSPORT_FRAMED the mark cannot be sent (the HBase 2.6 gateway
- * reads descriptor attributes wrongly there) and the call fails with
- * %HBASE_ERROR_ILLEGAL_ARGUMENT: define indexes through a buffered gateway.
- *
  * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_NOT_FOUND when the
  *   definitions table does not exist
  *
@@ -145,9 +136,6 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
       set_meta_missing (error, meta_table);
       return FALSE;
     }
-  /* the mark first: once definitions exist, no plain handle may write */
-  if (!_hbase_table_set_index_mark (client, table, meta_table, cancellable, error))
-    return FALSE;
   text = hbase_index_spec_to_data (spec);
   version = g_uuid_string_random ();
   row = text_bytes (table);

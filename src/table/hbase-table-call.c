@@ -275,11 +275,8 @@ _hbase_table_call_before (TableCall *call, GCancellable *cancellable, GError **e
 {
   const HBaseTableWriteHooks *hooks = call->table->hooks;
 
-  if (call->before_ran || call->mutations == NULL)
+  if (call->before_ran || hooks == NULL || call->mutations == NULL)
     return TRUE;
-  /* a plain handle: no writing behind a secondary index's back */
-  if (hooks == NULL)
-    return _hbase_table_check_index_mark (call->table, cancellable, error);
   if (hooks->before != NULL &&
       !hooks->before (call->table, call->mutations, call->table->hooks_data, cancellable, error))
     return FALSE;

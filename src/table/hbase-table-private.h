@@ -53,32 +53,7 @@ struct _HBaseTable {
   const HBaseTableWriteHooks *hooks; /* set before the table is shared */
   gpointer hooks_data;
   GDestroyNotify hooks_destroy;
-  gint index_bypass;                 /* hbase_table_set_index_bypass() */
 };
-
-/* The "indexed" mark of a table (hbase-table-index-mark.c): an attribute
- * of its HBase descriptor naming the definitions table of its secondary
- * index.  _set stores it (@meta_table NULL removes it) with modifyTable;
- * _get reads it (@meta_table NULL when there is none).  Both update the
- * client's cache of marks. */
-gboolean    _hbase_table_set_index_mark  (HBaseClient              *client,
-                                          const char               *table,
-                                          const char               *meta_table,
-                                          GCancellable             *cancellable,
-                                          GError                  **error);
-gboolean    _hbase_table_get_index_mark  (HBaseClient              *client,
-                                          const char               *table,
-                                          char                    **meta_table,
-                                          GCancellable             *cancellable,
-                                          GError                  **error);
-/* How many descriptors @client read for marks (tests, measurements). */
-guint       _hbase_table_index_mark_reads (HBaseClient             *client);
-/* Before a write of @table through a handle without write hooks: fails
- * when the table is marked and the handle did not opt out (the mark is
- * read once per client and table, then cached). */
-gboolean    _hbase_table_check_index_mark (HBaseTable              *table,
-                                          GCancellable             *cancellable,
-                                          GError                  **error);
 
 /* Installs write hooks on @table (replacing any); @destroy frees
  * @user_data with the table.  Call before the table is used from other

@@ -3,7 +3,6 @@
 # table, scanners, the write buffer.
 src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-private.h \
-	src/table/hbase-table-index-mark.c \
 	src/table/hbase-row.c \
 	src/table/hbase-column.c \
 	src/table/hbase-row-builder.h \

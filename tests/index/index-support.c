@@ -163,8 +163,10 @@ ix_teardown (IxFixture *fixture)
 
   if (fixture->index != NULL)
     {
-      g_assert_true (hbase_index_drop (fixture->index, NULL, &error));
+      gboolean dropped = hbase_index_drop (fixture->index, NULL, &error);
+
       g_assert_no_error (error);
+      g_assert_true (dropped);
     }
   if (fixture->redis != NULL && fixture->prefix != NULL)
     {

@@ -27,8 +27,6 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(HBaseIndex) index = NULL;
   g_autoptr(HBaseIndexReport) report = NULL;
-  g_autoptr(HBaseIndexQuery) is_book = NULL;
-  g_autoptr(HBaseIndexQuery) light = NULL;
   g_autoptr(HBaseIndexQuery) query = NULL;
   g_autoptr(HBaseIndexPage) page = NULL;
   g_autoptr(GBytes) book = g_bytes_new_static ("book", 4);
@@ -48,7 +46,8 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   /* 1. the definitions: kept in HBase, read by every client of the table */
   if (!hbase_index_spec_add (spec, "category", "d", "category", HBASE_INDEX_VALUE_STRING, HBASE_INDEX_EXACT, error) ||
       !hbase_index_spec_add (spec, "weight", "d", "weight_g", HBASE_INDEX_VALUE_INT64, HBASE_INDEX_RANGE, error) ||
-      !hbase_index_define (client, name, spec, NULL, NULL, error) ||
+      !hbase_index_create_meta_table (client, options, NULL, error) ||
+      !hbase_index_define (client, name, spec, options, NULL, error) ||
       (index = hbase_index_open (client, name, options, NULL, error)) == NULL ||
       (report = hbase_index_rebuild (index, NULL, NULL, error)) == NULL)
     return FALSE;
@@ -83,10 +82,9 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   printf ("wrote %u products through the index\n", products);
 
   /* 3. a query answered from Redis, rows fetched from HBase and checked */
-  /* and() references its operands: they are freed here too */
-  is_book = hbase_index_query_equal ("category", book);
-  light = hbase_index_query_range_int64 ("weight", &min, TRUE, &max, FALSE);
-  query = hbase_index_query_and (is_book, light);
+  /* and() sinks its operands: built inline, they belong to the query */
+  query = hbase_index_query_and (hbase_index_query_equal ("category", book),
+                                 hbase_index_query_range_int64 ("weight", &min, TRUE, &max, FALSE));
   query_text = hbase_index_query_to_string (query);
   find.columns = columns;
   find.limit = 5;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* cli-index.c: the hbase-glib commands for secondary indexes kept in Redis
- * (hbase-index.h, hbase-index-query.h): index-define, index-show,
+ * (hbase-index.h, hbase-index-query.h): index-create-meta-table,
+ * index-define, index-show,
  * index-query, index-verify, index-rebuild, index-repair, index-drop. */
 #include "config.h"
 
@@ -246,6 +247,7 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
   };
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(GError) error = NULL;
+  HBaseIndexOptions define_options = HBASE_INDEX_OPTIONS_INIT;
   HBaseClient *client;
   int status;
 
@@ -256,8 +258,9 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
     if (!add_definition (spec, argv[i], &error))
       goto failed;
   if ((prefix != NULL && !hbase_index_spec_set_key_prefix (spec, prefix, &error)) ||
+      !cli_index_options (cli, &define_options, &error) ||
       (client = cli_client (cli, &error)) == NULL ||
-      !hbase_index_define (client, argv[1], spec, cli_index_meta_table (cli), NULL, &error))
+      !hbase_index_define (client, argv[1], spec, &define_options, NULL, &error))
     goto failed;
   if (!rebuild)
     {
@@ -282,6 +285,23 @@ failed:
   status = cli_fail (cli, command, error);
 out:
   return status;
+}
+
+static int
+run_index_create_meta_table (Cli *cli, const CliCommand *command, int argc, char **argv)
+{
+  HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  HBaseClient *client;
+  int status;
+
+  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
+      (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
+    return status;
+  if (!cli_index_options (cli, &options, &error) || (client = cli_client (cli, &error)) == NULL ||
+      !hbase_index_create_meta_table (client, &options, NULL, &error))
+    return cli_fail (cli, command, error);
+  return CLI_EXIT_OK;
 }
 
 static int
@@ -476,7 +496,9 @@ build_query (const HBaseIndexSpec *spec, Condition *conditions, guint n, gboolea
         }
       if (query == NULL)
         return NULL;
-      g_ptr_array_add (parts, query);
+      /* sunk: the array keeps its own reference, the composition below
+       * takes others */
+      g_ptr_array_add (parts, hbase_index_query_ref_sink (query));
     }
   if (parts->len == 1)
     return hbase_index_query_ref (parts->pdata[0]);
@@ -590,6 +612,11 @@ out:
 }
 
 const CliCommand cli_index_commands[] = {
+  { "index-create-meta-table", INDEX_GROUP, "",
+    "Create the HBase table that holds index definitions (once, before index-define).",
+    "The table is hbase_glib_index in the default namespace, or the one\n"
+    "--index-meta-table names.  Nothing else creates it; an existing one is kept.",
+    run_index_create_meta_table },
   { "index-define", INDEX_GROUP, "TABLE NAME=FAMILY:QUALIFIER[,TYPE][,FLAG...]...",
     "Define the secondary indexes of a table (then build them with index-rebuild).",
     "TYPE says how cells are read: string (default), int64 and double (decimal text),\n"

@@ -170,23 +170,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexSpec, hbase_index_spec_free)
  * HBASE_INDEX_DEFAULT_META_TABLE:
  *
  * The HBase table holding index definitions and dirty marks, one row per
- * indexed table; created by hbase_index_define() when missing.
+ * indexed table, when #HBaseIndexOptions name none.  Created only by
+ * hbase_index_create_meta_table().
  *
  * Since: 0.1
  */
 #define HBASE_INDEX_DEFAULT_META_TABLE "hbase_glib_index"
-
-gboolean        hbase_index_define               (HBaseClient          *client,
-                                                  const char           *table,
-                                                  const HBaseIndexSpec *spec,
-                                                  const char           *meta_table,
-                                                  GCancellable         *cancellable,
-                                                  GError              **error);
-HBaseIndexSpec *hbase_index_get_definitions      (HBaseClient          *client,
-                                                  const char           *table,
-                                                  const char           *meta_table,
-                                                  GCancellable         *cancellable,
-                                                  GError              **error);
 
 /**
  * HBaseIndexRedisDownPolicy:
@@ -243,7 +232,9 @@ typedef enum {
  *   (the client's operation timeout and the gateway's retries); 0 for
  *   300000 (5 minutes)
  * @meta_table: (nullable): the table of definitions, %NULL for
- *   %HBASE_INDEX_DEFAULT_META_TABLE
+ *   %HBASE_INDEX_DEFAULT_META_TABLE: the one place it is named, for
+ *   hbase_index_create_meta_table(), hbase_index_define(),
+ *   hbase_index_get_definitions() and hbase_index_open() alike
  * @dirty_check_interval_ms: how long a query may trust the dirty mark it
  *   last read from HBase; 0 to read it on every query (the default)
  * @trust_redis_restarts: after Redis restarted (a new run_id), answer
@@ -314,6 +305,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
 #define HBASE_TYPE_INDEX (hbase_index_get_type ())
 G_DECLARE_FINAL_TYPE (HBaseIndex, hbase_index, HBASE, INDEX, GObject)
 
+gboolean              hbase_index_create_meta_table (HBaseClient             *client,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+gboolean              hbase_index_define         (HBaseClient             *client,
+                                                  const char              *table,
+                                                  const HBaseIndexSpec    *spec,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
+HBaseIndexSpec       *hbase_index_get_definitions (HBaseClient            *client,
+                                                  const char              *table,
+                                                  const HBaseIndexOptions *options,
+                                                  GCancellable            *cancellable,
+                                                  GError                 **error);
 HBaseIndex           *hbase_index_open           (HBaseClient             *client,
                                                   const char              *table,
                                                   const HBaseIndexOptions *options,
@@ -493,6 +499,85 @@ HBaseIndexReport  *hbase_index_repair              (HBaseIndex                  
 gboolean           hbase_index_drop                (HBaseIndex                         *index,
                                                     GCancellable                       *cancellable,
                                                     GError                            **error);
+
+/* Asynchronous variants: each runs its synchronous twin in a worker
+ * thread; the task's source object is the object the call is made on. */
+void                  hbase_index_create_meta_table_async  (HBaseClient             *client,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_create_meta_table_finish (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_define_async             (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexSpec    *spec,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_define_finish            (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_get_definitions_async    (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+HBaseIndexSpec       *hbase_index_get_definitions_finish   (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_open_async               (HBaseClient             *client,
+                                                            const char              *table,
+                                                            const HBaseIndexOptions *options,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+HBaseIndex           *hbase_index_open_finish              (HBaseClient             *client,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_get_state_async          (HBaseIndex              *index,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_get_state_finish         (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            HBaseIndexState         *state,
+                                                            char                   **reason,
+                                                            GError                 **error);
+void                  hbase_index_verify_async             (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_verify_finish            (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_rebuild_async            (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_rebuild_finish           (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_repair_async             (HBaseIndex                         *index,
+                                                            const HBaseIndexMaintenanceOptions *options,
+                                                            GCancellable                       *cancellable,
+                                                            GAsyncReadyCallback                 callback,
+                                                            gpointer                            user_data);
+HBaseIndexReport     *hbase_index_repair_finish            (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
+void                  hbase_index_drop_async               (HBaseIndex              *index,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_drop_finish              (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            GError                 **error);
 
 G_END_DECLS
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hbase-index-private.h"
+#include "../table/hbase-table-private.h"
 
 #define META_FAMILY "d"
 
@@ -18,15 +19,54 @@ text_bytes (const char *text)
   return g_bytes_new (text, strlen (text));
 }
 
-static gboolean
-ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *cancellable,
-                   GError **error)
+const char *
+_hbase_index_meta_table_name (const HBaseIndexOptions *options)
 {
+  return options != NULL && options->meta_table != NULL ? options->meta_table
+                                                        : HBASE_INDEX_DEFAULT_META_TABLE;
+}
+
+/* The error for a definitions table that does not exist. */
+static void
+set_meta_missing (GError **error, const char *meta_table)
+{
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND,
+               "the index definitions table %s does not exist: create it once with "
+               "hbase_index_create_meta_table() (`hbase-glib index-create-meta-table`)",
+               meta_table);
+}
+
+/**
+ * hbase_index_create_meta_table:
+ * @client: a client
+ * @options: (nullable): names the table (@meta_table); %NULL for
+ *   %HBASE_INDEX_DEFAULT_META_TABLE
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Creates the HBase table that holds index definitions and dirty marks,
+ * once per cluster (or per definitions table), before the first
+ * hbase_index_define().  Nothing else creates it: hbase_index_define() and
+ * hbase_index_open() fail with %HBASE_ERROR_NOT_FOUND naming this call
+ * while it is missing.  A table that already exists is left as it is
+ * (success).
+ *
+ * Returns: %TRUE when the table exists on return
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_index_create_meta_table (HBaseClient *client, const HBaseIndexOptions *options,
+                               GCancellable *cancellable, GError **error)
+{
+  const char *meta_table = _hbase_index_meta_table_name (options);
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
   gboolean exists = FALSE;
   g_autoptr(GError) local = NULL;
 
-  if (!hbase_client_table_exists (client, meta_table, &exists, cancellable, error))
+  g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
+  if (!_hbase_check_table_name (meta_table, error) ||
+      !hbase_client_table_exists (client, meta_table, &exists, cancellable, error))
     return FALSE;
   if (exists)
     return TRUE;
@@ -46,8 +86,9 @@ ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *ca
  * @client: a client
  * @table: the indexed table ("name" or "namespace:name")
  * @spec: its index definitions
- * @meta_table: (nullable): where definitions are kept, %NULL for
- *   %HBASE_INDEX_DEFAULT_META_TABLE (created when missing)
+ * @options: (nullable): names the definitions table (@meta_table, which
+ *   hbase_index_create_meta_table() created); %NULL for
+ *   %HBASE_INDEX_DEFAULT_META_TABLE
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
@@ -58,14 +99,16 @@ ensure_meta_table (HBaseClient *client, const char *meta_table, GCancellable *ca
  * index with older definitions see their writes fail with
  * %HBASE_INDEX_ERROR_CHANGED once the rebuild has started.
  *
- * Returns: %TRUE on success
+ * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_NOT_FOUND when the
+ *   definitions table does not exist
  *
  * Since: 0.1
  */
 gboolean
 hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec *spec,
-                    const char *meta_table, GCancellable *cancellable, GError **error)
+                    const HBaseIndexOptions *options, GCancellable *cancellable, GError **error)
 {
+  const char *meta_table = _hbase_index_meta_table_name (options);
   g_autoptr(HBaseTable) meta = NULL;
   g_autoptr(HBaseTable) data = NULL;
   g_autoptr(HBaseMutation) put = NULL;
@@ -74,11 +117,10 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
   g_autoptr(GBytes) version_bytes = NULL;
   g_autofree char *text = NULL;
   g_autofree char *version = NULL;
+  gboolean exists = FALSE;
 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
-  if (meta_table == NULL)
-    meta_table = HBASE_INDEX_DEFAULT_META_TABLE;
   if (spec->columns->len == 0)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
@@ -86,11 +128,14 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
       return FALSE;
     }
   data = hbase_table_new (client, table, error);
-  if (data == NULL || !ensure_meta_table (client, meta_table, cancellable, error))
+  if (data == NULL || (meta = hbase_table_new (client, meta_table, error)) == NULL ||
+      !hbase_client_table_exists (client, meta_table, &exists, cancellable, error))
     return FALSE;
-  meta = hbase_table_new (client, meta_table, error);
-  if (meta == NULL)
-    return FALSE;
+  if (!exists)
+    {
+      set_meta_missing (error, meta_table);
+      return FALSE;
+    }
   text = hbase_index_spec_to_data (spec);
   version = g_uuid_string_random ();
   row = text_bytes (table);
@@ -119,8 +164,7 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
   row = hbase_table_get (meta, key, NULL, cancellable, &local);
   if (row == NULL && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
     {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX,
-                   "table %s has no index (no definitions table %s)", table, meta_table);
+      set_meta_missing (error, meta_table);
       return FALSE;
     }
   if (row == NULL)
@@ -148,8 +192,8 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
  * hbase_index_get_definitions:
  * @client: a client
  * @table: the indexed table
- * @meta_table: (nullable): where definitions are kept, %NULL for
- *   %HBASE_INDEX_DEFAULT_META_TABLE
+ * @options: (nullable): names the definitions table (@meta_table); %NULL
+ *   for %HBASE_INDEX_DEFAULT_META_TABLE
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
@@ -158,19 +202,20 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
  *
  * Returns: (transfer full) (nullable): the stored definitions, or %NULL
  *   with %HBASE_INDEX_ERROR_NO_INDEX when there are none
+ *   (%HBASE_ERROR_NOT_FOUND when the definitions table does not exist)
  *
  * Since: 0.1
  */
 HBaseIndexSpec *
-hbase_index_get_definitions (HBaseClient *client, const char *table, const char *meta_table,
-                             GCancellable *cancellable, GError **error)
+hbase_index_get_definitions (HBaseClient *client, const char *table,
+                             const HBaseIndexOptions *options, GCancellable *cancellable,
+                             GError **error)
 {
   HBaseIndexSpec *spec = NULL;
   g_autofree char *version = NULL;
 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
-  if (!_hbase_index_read_definitions (client, table, meta_table != NULL ? meta_table
-                                                                        : HBASE_INDEX_DEFAULT_META_TABLE,
+  if (!_hbase_index_read_definitions (client, table, _hbase_index_meta_table_name (options),
                                       &spec, &version, cancellable, error))
     return NULL;
   return spec;

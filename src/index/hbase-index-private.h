@@ -267,6 +267,10 @@ struct _HBaseIndex {
 
 /* --- the definitions table (hbase-index-meta.c) ------------------------------------ */
 
+/* The definitions table @options name (HBASE_INDEX_DEFAULT_META_TABLE
+ * when they name none). */
+const char *_hbase_index_meta_table_name (const HBaseIndexOptions *options);
+
 /* The definitions of @table and their version, from @meta_table;
  * HBASE_INDEX_ERROR_NO_INDEX when it has none. */
 gboolean   _hbase_index_read_definitions   (HBaseClient          *client,

@@ -37,6 +37,7 @@ typedef struct {
 
 struct _HBaseIndexQuery {
   gatomicrefcount ref_count;
+  gint floating;          /* 1 until sunk (hbase_index_query_ref_sink) */
   QueryKind kind;
   char *index;
   GArray *values;         /* QueryInput, IN */

@@ -21,7 +21,9 @@
 
 /* --- conditions ---------------------------------------------------------------------- */
 
-G_DEFINE_BOXED_TYPE (HBaseIndexQuery, hbase_index_query, hbase_index_query_ref,
+/* Copying a query (g_boxed_copy(), a binding keeping a query it was
+ * handed) sinks a floating reference, as GValue does with GVariant. */
+G_DEFINE_BOXED_TYPE (HBaseIndexQuery, hbase_index_query, hbase_index_query_ref_sink,
                      hbase_index_query_unref)
 
 static void
@@ -38,6 +40,7 @@ query_new (QueryKind kind, const char *index)
   HBaseIndexQuery *query = g_new0 (HBaseIndexQuery, 1);
 
   g_atomic_ref_count_init (&query->ref_count);
+  query->floating = 1;
   query->kind = kind;
   query->index = g_strdup (index);
   query->values = g_array_new (FALSE, TRUE, sizeof (QueryInput));
@@ -65,10 +68,53 @@ hbase_index_query_ref (HBaseIndexQuery *query)
 }
 
 /**
+ * hbase_index_query_ref_sink:
+ * @query: a query
+ *
+ * Makes a floating reference (what the builders return) an ordinary one
+ * that the caller owns, or takes a new reference when @query is not
+ * floating.  Call it on a condition that is kept after being given to
+ * hbase_index_query_and(), hbase_index_query_or(), hbase_index_query_all()
+ * or hbase_index_query_any(), which sink their operands.
+ *
+ * Returns: (transfer full): @query
+ *
+ * Since: 0.1
+ */
+HBaseIndexQuery *
+hbase_index_query_ref_sink (HBaseIndexQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  if (!g_atomic_int_compare_and_exchange (&query->floating, 1, 0))
+    g_atomic_ref_count_inc (&query->ref_count);
+  return query;
+}
+
+/**
+ * hbase_index_query_is_floating:
+ * @query: a query
+ *
+ * Whether @query still holds the floating reference it was built with
+ * (see hbase_index_query_ref_sink()).
+ *
+ * Returns: %TRUE while nothing has sunk it
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_index_query_is_floating (HBaseIndexQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  return g_atomic_int_get (&query->floating) != 0;
+}
+
+/**
  * hbase_index_query_unref:
  * @query: (nullable) (transfer full): a query
  *
  * Drops a reference; the last one frees the query.  Does nothing for %NULL.
+ * A floating reference (a query nothing has sunk) is dropped like any
+ * other.
  *
  * Since: 0.1
  */
@@ -100,7 +146,7 @@ add_bytes_value (HBaseIndexQuery *query, GBytes *value)
  *
  * Rows whose indexed column equals @value (as numbers for numeric types).
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -120,7 +166,7 @@ hbase_index_query_equal (const char *index, GBytes *value)
  *
  * Rows whose indexed numeric column equals @value.
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -142,7 +188,7 @@ hbase_index_query_equal_int64 (const char *index, gint64 value)
  *
  * Rows whose indexed column equals one of @values.
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -194,7 +240,7 @@ range_new (const char *index, const QueryInput *min, gboolean min_inclusive, con
  * Rows whose indexed column lies between @min and @max, compared as values of
  * the index's type.
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -222,7 +268,7 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
  *
  * Rows whose indexed numeric column lies between @min and @max.
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -250,7 +296,7 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
  *
  * Rows whose indexed numeric column lies between @min and @max.
  *
- * Returns: (transfer full): the condition
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -271,22 +317,28 @@ hbase_index_query_range_double (const char *index, const double *min, gboolean m
 static HBaseIndexQuery *
 combine (QueryKind kind, HBaseIndexQuery **queries, guint n)
 {
-  HBaseIndexQuery *query = query_new (kind, NULL);
+  HBaseIndexQuery *query;
 
+  g_return_val_if_fail (queries != NULL || n == 0, NULL);
+  query = query_new (kind, NULL);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (query->children, queries[i] != NULL ? hbase_index_query_ref (queries[i]) : NULL);
+    g_ptr_array_add (query->children,
+                     queries[i] != NULL ? hbase_index_query_ref_sink (queries[i]) : NULL);
   return query;
 }
 
 /**
  * hbase_index_query_and:
- * @first: a condition
- * @second: another
+ * @first: (nullable): a condition
+ * @second: (nullable): another
  *
- * Rows that match both conditions.  A %NULL operand is reported by the query
- * that uses the result.
+ * Rows that match both conditions.  The operands are sunk (see
+ * hbase_index_query_ref_sink()): a condition fresh from a builder belongs
+ * to the result, so `and (equal (...), range (...))` leaks nothing; a
+ * condition the caller owns is referenced.  A %NULL operand is reported by
+ * the query that uses the result.
  *
- * Returns: (transfer full): both; the operands are referenced, not taken
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -300,13 +352,14 @@ hbase_index_query_and (HBaseIndexQuery *first, HBaseIndexQuery *second)
 
 /**
  * hbase_index_query_or:
- * @first: a condition
- * @second: another
+ * @first: (nullable): a condition
+ * @second: (nullable): another
  *
- * Rows that match either condition.  A %NULL operand is reported by the query
- * that uses the result.
+ * Rows that match either condition.  The operands are sunk, as by
+ * hbase_index_query_and().  A %NULL operand is reported by the query that
+ * uses the result.
  *
- * Returns: (transfer full): either; the operands are referenced
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -323,11 +376,13 @@ hbase_index_query_or (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * @queries: (array length=n_queries): conditions
  * @n_queries: how many, at least 1
  *
- * Rows that match every condition of @queries; the conditions are referenced,
- * not taken.  No condition at all, or a %NULL one, is reported by the query
- * that uses the result.
+ * Rows that match every condition of @queries.  Each condition is sunk, as
+ * by hbase_index_query_and(); the array itself stays the caller's.  No
+ * condition at all, or a %NULL one, is reported by the query that uses the
+ * result; a %NULL array with @n_queries > 0 is a programming error
+ * (returns %NULL).
  *
- * Returns: (transfer full): all of them
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */
@@ -342,11 +397,13 @@ hbase_index_query_all (HBaseIndexQuery **queries, guint n_queries)
  * @queries: (array length=n_queries): conditions
  * @n_queries: how many, at least 1
  *
- * Rows that match at least one condition of @queries; the conditions are
- * referenced, not taken.  No condition at all, or a %NULL one, is reported by
- * the query that uses the result.
+ * Rows that match at least one condition of @queries.  Each condition is
+ * sunk, as by hbase_index_query_and(); the array itself stays the
+ * caller's.  No condition at all, or a %NULL one, is reported by the query
+ * that uses the result; a %NULL array with @n_queries > 0 is a programming
+ * error (returns %NULL).
  *
- * Returns: (transfer full): any of them
+ * Returns: (transfer none): a new floating reference to the condition
  *
  * Since: 0.1
  */

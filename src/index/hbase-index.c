@@ -135,7 +135,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   if (options == NULL)
     options = &defaults;
-  meta_table = options->meta_table != NULL ? options->meta_table : HBASE_INDEX_DEFAULT_META_TABLE;
+  meta_table = _hbase_index_meta_table_name (options);
   if (table == NULL || !_hbase_check_table_name (table, error) ||
       !_hbase_index_read_definitions (client, table, meta_table, &spec, &version, cancellable, error))
     return NULL;

@@ -29,6 +29,7 @@ src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-fetch.c \
 	src/index/hbase-index-fallback.c \
 	src/index/hbase-index-async.c \
+	src/index/hbase-index-admin-async.c \
 	src/index/hbase-index-maintenance-private.h \
 	src/index/hbase-index-maintenance.c \
 	src/index/hbase-index-report.c \

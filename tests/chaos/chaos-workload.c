@@ -304,13 +304,16 @@ setup_index (ChaosRun *run, GError **error)
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(HBaseIndex) index = NULL;
   g_autoptr(HBaseIndexReport) report = NULL;
+  HBaseIndexOptions meta = HBASE_INDEX_OPTIONS_INIT;
 
+  meta.meta_table = CHAOS_INDEX_META;
   if (!hbase_index_spec_add (spec, "city", "f", "city", HBASE_INDEX_VALUE_STRING,
                              HBASE_INDEX_EXACT, error) ||
       !hbase_index_spec_add (spec, "age", "f", "age", HBASE_INDEX_VALUE_INT64,
                              HBASE_INDEX_EXACT | HBASE_INDEX_RANGE, error) ||
       !hbase_index_spec_set_key_prefix (spec, CHAOS_INDEX_PREFIX, error) ||
-      !hbase_index_define (run->client, CHAOS_INDEXED_TABLE, spec, CHAOS_INDEX_META, NULL, error))
+      !hbase_index_create_meta_table (run->client, &meta, NULL, error) ||
+      !hbase_index_define (run->client, CHAOS_INDEXED_TABLE, spec, &meta, NULL, error))
     return FALSE;
   index = open_index (run, error);
   if (index == NULL)

@@ -126,9 +126,15 @@ ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *opt
   hbase_client_create_table (fixture->client, fixture->table, families, 2, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hbase_index_spec_set_key_prefix (spec, fixture->prefix, &error));
-  g_assert_true (hbase_index_define (fixture->client, fixture->table, spec, fixture->meta, NULL,
-                                     &error));
-  g_assert_no_error (error);
+  {
+    HBaseIndexOptions meta = HBASE_INDEX_OPTIONS_INIT;
+
+    meta.meta_table = fixture->meta;
+    g_assert_true (hbase_index_create_meta_table (fixture->client, &meta, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (hbase_index_define (fixture->client, fixture->table, spec, &meta, NULL, &error));
+    g_assert_no_error (error);
+  }
   fixture->index = ix_open (fixture, options);
   report = hbase_index_rebuild (fixture->index, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -157,8 +163,10 @@ ix_teardown (IxFixture *fixture)
 
   if (fixture->index != NULL)
     {
-      g_assert_true (hbase_index_drop (fixture->index, NULL, &error));
+      gboolean dropped = hbase_index_drop (fixture->index, NULL, &error);
+
       g_assert_no_error (error);
+      g_assert_true (dropped);
     }
   if (fixture->redis != NULL && fixture->prefix != NULL)
     {

@@ -627,7 +627,11 @@ test_queries (void)
   core.spec = spec;
   core.base = (char *) "hbidx:t";
   index->core = &core;
-  in_city = hbase_index_query_in ("city", cities, 2);
+  /* kept after being composed: sunk first */
+  in_city = hbase_index_query_ref_sink (hbase_index_query_in ("city", cities, 2));
+  hbase_index_query_ref_sink (age_range);
+  hbase_index_query_ref_sink (score_open);
+  hbase_index_query_ref_sink (hits);
   both = hbase_index_query_and (in_city, age_range);
   either = hbase_index_query_or (score_open, hits);
 
@@ -667,6 +671,7 @@ test_boxed_types (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(HBaseIndexQuery) query = hbase_index_query_range ("age", NULL, TRUE, NULL, TRUE);
+  HBaseIndexQuery *floating = hbase_index_query_equal_int64 ("age", 1);
   HBaseIndexSpec *spec_copy;
   HBaseIndexQuery *query_copy;
   g_autofree char *data = NULL;
@@ -685,6 +690,13 @@ test_boxed_types (void)
   g_boxed_free (HBASE_TYPE_INDEX_SPEC, spec_copy);
 
   g_assert_true (G_TYPE_IS_BOXED (HBASE_TYPE_INDEX_QUERY));
+  /* a boxed copy of a floating query sinks it (what a binding does with a
+   * query it receives): the copy is the one reference */
+  g_assert_true (hbase_index_query_is_floating (floating));
+  g_assert_true (g_boxed_copy (HBASE_TYPE_INDEX_QUERY, floating) == floating);
+  g_assert_false (hbase_index_query_is_floating (floating));
+  g_boxed_free (HBASE_TYPE_INDEX_QUERY, floating);
+  hbase_index_query_ref_sink (query);
   query_copy = g_boxed_copy (HBASE_TYPE_INDEX_QUERY, query);
   g_assert_true (query_copy == query);
   g_boxed_free (HBASE_TYPE_INDEX_QUERY, query_copy);
@@ -693,12 +705,60 @@ test_boxed_types (void)
   g_assert_nonnull (strstr (text, "age"));
 }
 
+/* Compositions sink their operands: built inline, the conditions belong
+ * to the composition (the sanitizer build and valgrind see a leak
+ * otherwise); a condition the caller sank stays the caller's too. */
+static void
+test_query_ownership (void)
+{
+  g_autoptr(GBytes) paris = g_bytes_new ("Paris", 5);
+  gint64 lo = 1, hi = 9;
+  HBaseIndexQuery *kept = hbase_index_query_ref_sink (hbase_index_query_equal_int64 ("age", 3));
+  HBaseIndexQuery *parts[2];
+  HBaseIndexQuery *both, *all, *any;
+  g_autofree char *text = NULL;
+
+  both = hbase_index_query_and (hbase_index_query_equal ("city", paris),
+                                hbase_index_query_range_int64 ("age", &lo, TRUE, &hi, FALSE));
+  g_assert_true (hbase_index_query_is_floating (both));
+  text = hbase_index_query_to_string (both);
+  g_assert_cmpstr (text, ==, "(city IN (\"Paris\") AND age IN [1, 9))");
+  parts[0] = both;
+  parts[1] = kept;
+  any = hbase_index_query_any (parts, 2);
+  g_assert_false (hbase_index_query_is_floating (both));   /* sunk by any */
+  g_assert_false (hbase_index_query_is_floating (kept));
+  parts[0] = hbase_index_query_or (kept, hbase_index_query_equal_int64 ("age", 4));
+  parts[1] = hbase_index_query_equal_int64 ("age", 5);
+  all = hbase_index_query_all (parts, 2);
+  hbase_index_query_unref (any);
+  hbase_index_query_unref (all);
+  /* still alive: the caller's reference */
+  g_clear_pointer (&text, g_free);
+  text = hbase_index_query_to_string (kept);
+  g_assert_cmpstr (text, ==, "age IN (3)");
+  hbase_index_query_unref (kept);
+
+  /* an empty composition is a query (reported when used); a NULL array
+   * with a count is a programming error, never a crash */
+  any = hbase_index_query_any (NULL, 0);
+  g_assert_nonnull (any);
+  hbase_index_query_unref (any);
+  g_test_expect_message ("hbase-glib", G_LOG_LEVEL_CRITICAL, "*queries != NULL*");
+  g_assert_null (hbase_index_query_all (NULL, 3));
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("hbase-glib", G_LOG_LEVEL_CRITICAL, "*queries != NULL*");
+  g_assert_null (hbase_index_query_any (NULL, 2));
+  g_test_assert_expected_messages ();
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/index/spec", test_spec);
   g_test_add_func ("/index/boxed-types", test_boxed_types);
+  g_test_add_func ("/index/query-ownership", test_query_ownership);
   g_test_add_func ("/index/keys", test_keys);
   g_test_add_func ("/index/values", test_values);
   g_test_add_func ("/index/sortkeys", test_sortkeys);

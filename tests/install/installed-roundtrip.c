@@ -66,6 +66,7 @@ index_roundtrip (HBaseClient *client, const char *name)
   GError *error = NULL;
 
   if (!hbase_index_spec_add (spec, "by_city", "d", "city", HBASE_INDEX_VALUE_STRING, HBASE_INDEX_EXACT, &error) ||
+      !hbase_index_create_meta_table (client, NULL, NULL, &error) ||
       !hbase_index_define (client, name, spec, NULL, NULL, &error))
     return fail ("hbase_index_define", error);
   if ((index = hbase_index_open (client, name, NULL, NULL, &error)) == NULL)

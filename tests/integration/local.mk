@@ -80,6 +80,13 @@ tests_integration_test_index_concurrent_CFLAGS = $(index_test_cflags)
 tests_integration_test_index_concurrent_LDADD = $(index_stack_ldadd)
 tests_integration_test_index_redis_down_CFLAGS = $(index_test_cflags)
 tests_integration_test_index_redis_down_LDADD = $(index_stack_ldadd)
+# the definitions table created explicitly, inline query composition; the
+# async pairs of the index's calls on a main loop
+check_PROGRAMS += tests/integration/test-index-setup tests/integration/test-index-async
+tests_integration_test_index_setup_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_setup_LDADD = $(index_stack_ldadd)
+tests_integration_test_index_async_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_async_LDADD = $(index_stack_ldadd)
 # drives the index's internal steps one at a time
 tests_integration_test_index_interleavings_CPPFLAGS = $(index_test_cppflags)
 tests_integration_test_index_interleavings_CFLAGS = $(index_test_cflags)

@@ -198,10 +198,10 @@ read_loop (gpointer data)
     {
       guint c = (guint) g_rand_int_range (rand, 0, N_CITIES);
       g_autoptr(GBytes) city = ix_bytes (cities[c]);
-      g_autoptr(HBaseIndexQuery) query = hbase_index_query_equal ("city", city);
       gint64 lo = MIN_AGE;
-      g_autoptr(HBaseIndexQuery) ages = hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE);
-      g_autoptr(HBaseIndexQuery) both = hbase_index_query_and (query, ages);
+      g_autoptr(HBaseIndexQuery) both =
+        hbase_index_query_and (hbase_index_query_equal ("city", city),
+                               hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE));
       g_autoptr(GError) error = NULL;
       g_autoptr(HBaseIndexPage) page = hbase_index_find (reader->index, both, NULL, NULL, &error);
       gboolean kept_found[N_KEPT] = { FALSE };

@@ -36,14 +36,20 @@ class IndexTest(TableTestCase):
                  HBase.IndexFlags.EXACT | HBase.IndexFlags.RANGE)
         spec.add("age", "f", "age", HBase.IndexValueType.INT64, HBase.IndexFlags.EXACT)
         spec.set_key_prefix(unique_name("hbidx_py"))
-        HBase.Index.define(cls.client, cls.table_name, spec, cls.meta_table, None)
-        cls.addClassCleanup(delete_table, cls.client, cls.meta_table)
-
         host, port = redis_address()
         options = HBase.IndexOptions.new()
         options.set_redis_host(host)
         options.redis_port = port
         options.set_meta_table(cls.meta_table)
+        cls.options = options
+        # the definitions table is created explicitly, never by define
+        with cls.assertRaises(cls, GLib.Error) as raised:
+            HBase.Index.define(cls.client, cls.table_name, spec, options, None)
+        assert "hbase_index_create_meta_table" in raised.exception.message
+        HBase.Index.create_meta_table(cls.client, options, None)
+        cls.addClassCleanup(delete_table, cls.client, cls.meta_table)
+        HBase.Index.define(cls.client, cls.table_name, spec, options, None)
+
         cls.index = HBase.Index.open(cls.client, cls.table_name, options, None)
         cls.addClassCleanup(cls.index.drop, None)
         cls.index.rebuild(None, None)
@@ -61,7 +67,7 @@ class IndexTest(TableTestCase):
         return [to_bytes(row.get_key()).decode() for row in page.get_rows()]
 
     def test_definitions_stored(self):
-        spec = HBase.Index.get_definitions(self.client, self.table_name, self.meta_table, None)
+        spec = HBase.Index.get_definitions(self.client, self.table_name, self.options, None)
         self.assertEqual(spec.get_n_indexes(), 2)
         self.assertEqual(sorted(spec.get_name(i) for i in range(2)), ["age", "city"])
 
@@ -93,6 +99,40 @@ class IndexTest(TableTestCase):
         self.indexed.apply(mutation, None)
         self.assertEqual(self.find(HBase.IndexQuery.equal("city", gbytes("Oslo"))), [])
         self.assertEqual(self.find(HBase.IndexQuery.equal("city", gbytes("Bergen"))), ["p4"])
+
+    def test_composition_keeps_operands(self):
+        # compositions sink their operands; a binding's queries are never
+        # floating, so an operand stays usable on its own
+        paris = HBase.IndexQuery.equal("city", gbytes("Paris"))
+        self.assertFalse(paris.is_floating())
+        both = HBase.IndexQuery.and_(paris, HBase.IndexQuery.equal_int64("age", 41))
+        either = HBase.IndexQuery.or_(paris, HBase.IndexQuery.equal("city", gbytes("Oslo")))
+        del both, either
+        self.assertEqual(self.find(paris), ["p1", "p3"])
+        nested = HBase.IndexQuery.and_(
+            HBase.IndexQuery.or_(paris, HBase.IndexQuery.equal("city", gbytes("Lyon"))),
+            HBase.IndexQuery.equal_int64("age", 41))
+        self.assertEqual(self.find(nested), ["p2", "p3"])
+
+    def test_async_pairs_on_a_main_loop(self):
+        loop = GLib.MainLoop()
+        got = {}
+
+        def on_state(index, result):
+            got["state"] = index.get_state_finish(result)
+            index.verify_async(None, None, on_verify)
+
+        def on_verify(index, result):
+            got["report"] = index.verify_finish(result)
+            loop.quit()
+
+        self.index.get_state_async(None, on_state)
+        GLib.timeout_add_seconds(60, loop.quit)
+        loop.run()
+        ok, state, _reason = got["state"]
+        self.assertTrue(ok)
+        self.assertEqual(state, HBase.IndexState.READY)
+        self.assertTrue(got["report"].is_consistent(), got["report"].to_string())
 
     def test_verify_consistent(self):
         report = self.index.verify(None, None)

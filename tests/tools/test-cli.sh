@@ -339,6 +339,8 @@ if (exec 3<>"/dev/tcp/127.0.0.1/${HBASE_GLIB_REDIS_PORT:-6379}") 2>/dev/null; th
     set -- $r
     "$cli" put --timestamp 1000 "$ti" "$1" "d:cat=$2" "d:w=$3" || tap_not_ok "put $1"
   done
+  run "$cli" index-create-meta-table
+  expect "index-create-meta-table (kept when it exists)" 0 ""
   run "$cli" index-define "$ti" cat=d:cat 'w=d:w,int64,range'
   expect_status "index-define" 0 "index-rebuild $ti"
   run "$cli" index-show "$ti"

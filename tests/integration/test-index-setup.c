@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Integration test, on the real stack (HBase through the binary/buffered
+ * gateway, the stack's redis-server), of how an index is set up and
+ * queried without surprises:
+ *  - the definitions table is named in one place (the options) and is
+ *    created only by hbase_index_create_meta_table(): define, open and
+ *    get_definitions fail with HBASE_ERROR_NOT_FOUND naming that call;
+ *  - queries composed inline (and/or/all/any of fresh builders) answer
+ *    right and leak nothing (the sanitizer build and valgrind check). */
+#include "config.h"
+
+#include <string.h>
+
+#include "../index/index-support.h"
+
+#define SKIP_UNLESS(ok) G_STMT_START { if (!(ok)) return; } G_STMT_END
+
+static void
+test_meta_table_explicit (void)
+{
+  IxFixture fx;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *missing = NULL;
+  g_autoptr(HBaseIndexSpec) spec = NULL;
+  g_autofree char *prefix = NULL;
+  HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
+  gboolean exists = TRUE, ok;
+
+  SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
+  missing = test_stack_unique_name ("hbase_glib_ix_meta_missing");
+  options.meta_table = missing;
+  options.redis_host = ix_redis_host ();
+  options.redis_port = ix_redis_port ();
+  spec = ix_sample_spec ();
+  prefix = test_stack_unique_name ("hbidx_guard");
+  g_assert_true (hbase_index_spec_set_key_prefix (spec, prefix, &error));
+
+  /* no surprise creation: every call names the one that creates it */
+  g_assert_false (hbase_index_define (fx.client, fx.table, spec, &options, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, missing));
+  g_assert_nonnull (strstr (error->message, "hbase_index_create_meta_table"));
+  g_clear_error (&error);
+  g_assert_null (hbase_index_open (fx.client, fx.table, &options, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "hbase_index_create_meta_table"));
+  g_clear_error (&error);
+  g_assert_null (hbase_index_get_definitions (fx.client, fx.table, &options, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (hbase_client_table_exists (fx.client, missing, &exists, NULL, &error));
+  g_assert_false (exists);
+
+  /* created explicitly, twice is fine */
+  g_assert_true (hbase_index_create_meta_table (fx.client, &options, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_index_create_meta_table (fx.client, &options, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_client_table_exists (fx.client, missing, &exists, NULL, &error));
+  g_assert_true (exists);
+
+  /* the same options name it for every call */
+  {
+    gint64 start = g_get_monotonic_time ();
+
+    ok = hbase_index_define (fx.client, fx.table, spec, &options, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (ok);
+    g_test_message ("define: %" G_GINT64_FORMAT " ms", (g_get_monotonic_time () - start) / 1000);
+  }
+  {
+    g_autoptr(HBaseIndexSpec) stored = hbase_index_get_definitions (fx.client, fx.table, &options,
+                                                                    NULL, &error);
+    g_autoptr(HBaseIndex) index = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (hbase_index_spec_get_key_prefix (stored), ==, prefix);
+    index = hbase_index_open (fx.client, fx.table, &options, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (hbase_index_spec_get_key_prefix (hbase_index_get_spec (index)), ==, prefix);
+    gint64 start = g_get_monotonic_time ();
+
+    ok = hbase_index_drop (index, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (ok);
+    g_test_message ("drop: %" G_GINT64_FORMAT " ms",
+                    (g_get_monotonic_time () - start) / 1000);
+  }
+  g_assert_true (hbase_client_delete_table (fx.client, missing, NULL, &error));
+  g_assert_no_error (error);
+  ix_teardown (&fx);
+}
+
+static void
+test_inline_queries (void)
+{
+  IxFixture fx;
+  static const char *const people[][3] = {
+    { "a", "Paris", "30" }, { "b", "Lyon", "41" }, { "c", "Paris", "41" }, { "d", "Oslo", "30" },
+  };
+  gint64 lo = 35;
+  g_autofree char *both = NULL;
+  g_autofree char *either = NULL;
+  g_autofree char *all = NULL;
+
+  SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (people); i++)
+    {
+      g_autofree char *city = g_strdup_printf ("f:city=%s", people[i][1]);
+      g_autofree char *age = g_strdup_printf ("f:age=%s", people[i][2]);
+      g_autoptr(HBaseMutation) put = ix_put (people[i][0], city, age, NULL);
+
+      ix_apply (hbase_index_get_table (fx.index), put);
+    }
+  {
+    g_autoptr(GBytes) paris = ix_bytes ("Paris");
+    g_autoptr(GBytes) oslo = ix_bytes ("Oslo");
+    g_autoptr(HBaseIndexQuery) query =
+      hbase_index_query_and (hbase_index_query_equal ("city", paris),
+                             hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE));
+    g_autoptr(HBaseIndexQuery) any =
+      hbase_index_query_any ((HBaseIndexQuery *[]) { hbase_index_query_equal ("city", oslo),
+                                                     hbase_index_query_equal_int64 ("age", 41) }, 2);
+    g_autoptr(HBaseIndexQuery) every =
+      hbase_index_query_all ((HBaseIndexQuery *[]) { hbase_index_query_equal_int64 ("age", 30),
+                                                     hbase_index_query_or (hbase_index_query_equal ("city", oslo),
+                                                                           hbase_index_query_equal ("city", paris)) }, 2);
+
+    both = ix_find (fx.index, query, NULL);
+    either = ix_find (fx.index, any, NULL);
+    all = ix_find (fx.index, every, NULL);
+  }
+  g_assert_cmpstr (both, ==, "c");
+  g_assert_cmpstr (either, ==, "b,c,d");
+  g_assert_cmpstr (all, ==, "a,d");
+  ix_teardown (&fx);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/index-setup/meta-table-explicit", test_meta_table_explicit);
+  g_test_add_func ("/index-setup/inline-queries", test_inline_queries);
+  return g_test_run ();
+}

@@ -193,6 +193,33 @@ gboolean      hbase_set_import_plain     (HBaseSet               *set,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_unref)
 
+/* string forms: keys and members as NUL-terminated strings (binary
+ * members need the GBytes forms above) */
+HBaseSet     *hbase_set_new_string       (HBaseTable             *table,
+                                          const char             *key,
+                                          const HBaseSetOptions  *options,
+                                          GError                **error);
+gboolean      hbase_set_add_string       (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_add_strings      (HBaseSet               *set,
+                                          const char *const      *members,
+                                          guint64                *n_added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_remove_string    (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_contains_string  (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *is_member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
 G_END_DECLS
 
 #endif /* HBASE_SET_H */

@@ -291,6 +291,30 @@ gdouble        hbase_zset_decode_score   (const guint8           *encoded);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetEntry, hbase_zset_entry_free)
 
+/* string forms: keys and members as NUL-terminated strings (binary
+ * members need the GBytes forms above) */
+HBaseZSet     *hbase_zset_new_string     (HBaseTable             *table,
+                                          const char             *key,
+                                          const HBaseZSetOptions *options,
+                                          GError                **error);
+gboolean       hbase_zset_add_string     (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gdouble                 score,
+                                          gboolean               *added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean       hbase_zset_remove_string  (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gboolean               *removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean       hbase_zset_score_string   (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gboolean               *found,
+                                          gdouble                *score,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ZSET_H */

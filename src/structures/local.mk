@@ -11,7 +11,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-zset.c \
 	src/structures/hbase-zset-range.c \
 	src/structures/hbase-zset-iter.c \
-	src/structures/hbase-structures-options.c
+	src/structures/hbase-structures-options.c \
+	src/structures/hbase-structures-strings.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-set.h \
 	include/hbase-glib/hbase-zset.h

@@ -8,3 +8,7 @@ check_PROGRAMS += \
 tests_table_test_hbase_row_LDADD = $(internal_ldadd)
 tests_table_test_result_reader_LDADD = $(internal_ldadd)
 tests_table_test_request_encoding_LDADD = $(internal_ldadd)
+
+# The string forms of mutations and rows.
+check_PROGRAMS += tests/table/test-strings
+tests_table_test_strings_LDADD = $(internal_ldadd)

@@ -18,6 +18,8 @@ python_gi_tests = \
 	tests/python/test_key_schema.py \
 	tests/python/test_index.py \
 	tests/python/test_errors.py
+# the tour of examples/tour.c and the string forms of the API
+python_gi_tests += tests/python/test_tour.py
 python_gi_logs = $(python_gi_tests:.py=.log)
 
 # The typelib the tests load (made by src/gir.mk, in the build directory)

@@ -40,7 +40,8 @@ class TourTest(unittest.TestCase):
             self.client.delete_table(self.table_name, None)
         families = [family_options(name) for name in ("d", "s", "z")]
         self.client.create_table(self.table_name, families, None, None)
-        self.addCleanup(delete_table, self.client, self.table_name)
+        if not exists:      # one cleanup per table, however often it was made
+            self.addCleanup(delete_table, self.client, self.table_name)
 
     def open_index(self):
         spec = HBase.IndexSpec.new()

@@ -76,5 +76,6 @@ int main (void) {
   check (hbase_index_count (index, red, &n_red, NULL, &error), &error);
   g_print ("get row-0042: %s\nscan row-099: %" G_GUINT64_FORMAT " rows\nset has sale: %d\nalice: %g\nred rows: %"
            G_GUINT64_FORMAT "\n", color, n_scanned, on_sale, score, n_red);
+  hbase_client_release_default ();
   return 0;
 }

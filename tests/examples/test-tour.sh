@@ -12,8 +12,10 @@ scan row-099: 10 rows
 set has sale: 1
 alice: 42
 red rows: 334'
-out=$(HBASE_GLIB_GATEWAYS=${HBASE_GLIB_TEST_TOUR_GATEWAYS:-127.0.0.1:9090} "$tour" 2>&1); rc=$?
-if printf '%s\n' "$out" | grep -q 'cannot connect' && ! tap_stack_required; then
+# the gateway of the HBASE_GLIB_* settings (by default localhost:9090) and
+# the Redis on 127.0.0.1:6379
+out=$("$tour" 2>&1); rc=$?
+if [ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q 'cannot connect' && ! tap_stack_required; then
   tap_skip "the tour reads back what it wrote" "local stack not running"
   tap_skip "the async gets return the rows' values" "local stack not running"
   exit 0

@@ -37,6 +37,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/test-layering.py \
 	tests/test-source-files.py \
 	tests/test-gir.py \
+	tests/test-async-pairs.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
@@ -53,6 +54,7 @@ tests/install/test-pkg-config.log: $(filter-out tests/install/test-pkg-config.lo
 EXTRA_DIST += \
 	tests/test-layering.py \
 	tests/test-gir.py \
+	tests/test-async-pairs.py \
 	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \

@@ -191,6 +191,123 @@ gboolean      hbase_set_import_plain     (HBaseSet               *set,
                                           GCancellable           *cancellable,
                                           GError                **error);
 
+/* the same calls without blocking: on the client's worker pool */
+void       hbase_set_add_async (HBaseSet              *set,
+                                GPtrArray             *members,
+                                GCancellable          *cancellable,
+                                GAsyncReadyCallback   callback,
+                                gpointer              user_data);
+gboolean   hbase_set_add_finish (HBaseSet              *set,
+                                 GAsyncResult          *result,
+                                 guint64               *n_added,
+                                 GError                **error);
+void       hbase_set_add_one_async (HBaseSet              *set,
+                                    GBytes                *member,
+                                    GCancellable          *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+gboolean   hbase_set_add_one_finish (HBaseSet              *set,
+                                     GAsyncResult          *result,
+                                     gboolean              *added,
+                                     GError                **error);
+void       hbase_set_remove_async (HBaseSet              *set,
+                                   GPtrArray             *members,
+                                   GCancellable          *cancellable,
+                                   GAsyncReadyCallback   callback,
+                                   gpointer              user_data);
+gboolean   hbase_set_remove_finish (HBaseSet              *set,
+                                    GAsyncResult          *result,
+                                    guint64               *n_removed,
+                                    GError                **error);
+void       hbase_set_remove_one_async (HBaseSet              *set,
+                                       GBytes                *member,
+                                       GCancellable          *cancellable,
+                                       GAsyncReadyCallback   callback,
+                                       gpointer              user_data);
+gboolean   hbase_set_remove_one_finish (HBaseSet              *set,
+                                        GAsyncResult          *result,
+                                        gboolean              *removed,
+                                        GError                **error);
+void       hbase_set_clear_async (HBaseSet              *set,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback   callback,
+                                  gpointer              user_data);
+gboolean   hbase_set_clear_finish (HBaseSet              *set,
+                                   GAsyncResult          *result,
+                                   GError                **error);
+void       hbase_set_contains_async (HBaseSet              *set,
+                                     GBytes                *member,
+                                     GCancellable          *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data);
+gboolean   hbase_set_contains_finish (HBaseSet              *set,
+                                      GAsyncResult          *result,
+                                      gboolean              *is_member,
+                                      GError                **error);
+void       hbase_set_contains_many_async (HBaseSet              *set,
+                                          GPtrArray             *members,
+                                          GCancellable          *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data);
+gboolean   hbase_set_contains_many_finish (HBaseSet              *set,
+                                           GAsyncResult          *result,
+                                           GArray                **are_members,
+                                           GError                **error);
+void       hbase_set_card_async (HBaseSet              *set,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data);
+gboolean   hbase_set_card_finish (HBaseSet              *set,
+                                  GAsyncResult          *result,
+                                  guint64               *card,
+                                  GError                **error);
+void       hbase_set_scan_async (HBaseSet              *set,
+                                 GBytes                *cursor,
+                                 guint                 count,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data);
+gboolean   hbase_set_scan_finish (HBaseSet              *set,
+                                  GAsyncResult          *result,
+                                  GBytes                **next_cursor,
+                                  GPtrArray             **members,
+                                  GError                **error);
+void       hbase_set_random_members_async (HBaseSet              *set,
+                                           gint64                count,
+                                           GCancellable          *cancellable,
+                                           GAsyncReadyCallback   callback,
+                                           gpointer              user_data);
+gboolean   hbase_set_random_members_finish (HBaseSet              *set,
+                                            GAsyncResult          *result,
+                                            GPtrArray             **members,
+                                            GError                **error);
+void       hbase_set_iter_next_async (HBaseSetIter          *iter,
+                                      GCancellable          *cancellable,
+                                      GAsyncReadyCallback   callback,
+                                      gpointer              user_data);
+gboolean   hbase_set_iter_next_finish (HBaseSetIter          *iter,
+                                       GAsyncResult          *result,
+                                       GBytes                **member,
+                                       GError                **error);
+void       hbase_set_iter_collect_async (HBaseSetIter          *iter,
+                                         GCancellable          *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+GPtrArray *hbase_set_iter_collect_finish (HBaseSetIter          *iter,
+                                          GAsyncResult          *result,
+                                          GError                **error);
+void       hbase_set_import_plain_async (HBaseSet              *set,
+                                         HBaseTable            *source,
+                                         GBytes                *row,
+                                         const char            *family,
+                                         GCancellable          *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+gboolean   hbase_set_import_plain_finish (HBaseSet              *set,
+                                          GAsyncResult          *result,
+                                          guint64               *n_added,
+                                          GError                **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_unref)
 
 /* string forms: keys and members as NUL-terminated strings (binary

@@ -288,6 +288,143 @@ gboolean       hbase_zset_encode_score   (gdouble                 score,
                                           guint8                 *encoded);
 gdouble        hbase_zset_decode_score   (const guint8           *encoded);
 
+/* the same calls without blocking: on the client's worker pool */
+void       hbase_zset_add_async (HBaseZSet             *zset,
+                                 HBaseZAddFlags        flags,
+                                 GPtrArray             *members,
+                                 GArray                *scores,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data);
+gboolean   hbase_zset_add_finish (HBaseZSet             *zset,
+                                  GAsyncResult          *result,
+                                  guint64               *n_result,
+                                  GError                **error);
+void       hbase_zset_add_incr_async (HBaseZSet             *zset,
+                                      HBaseZAddFlags        flags,
+                                      GBytes                *member,
+                                      gdouble               increment,
+                                      GCancellable          *cancellable,
+                                      GAsyncReadyCallback   callback,
+                                      gpointer              user_data);
+gboolean   hbase_zset_add_incr_finish (HBaseZSet             *zset,
+                                       GAsyncResult          *result,
+                                       gboolean              *applied,
+                                       gdouble               *score,
+                                       GError                **error);
+void       hbase_zset_incr_by_async (HBaseZSet             *zset,
+                                     GBytes                *member,
+                                     gdouble               increment,
+                                     GCancellable          *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data);
+gboolean   hbase_zset_incr_by_finish (HBaseZSet             *zset,
+                                      GAsyncResult          *result,
+                                      gdouble               *score,
+                                      GError                **error);
+void       hbase_zset_remove_async (HBaseZSet             *zset,
+                                    GPtrArray             *members,
+                                    GCancellable          *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+gboolean   hbase_zset_remove_finish (HBaseZSet             *zset,
+                                     GAsyncResult          *result,
+                                     guint64               *n_removed,
+                                     GError                **error);
+void       hbase_zset_pop_async (HBaseZSet             *zset,
+                                 gboolean              max,
+                                 guint64               count,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data);
+gboolean   hbase_zset_pop_finish (HBaseZSet             *zset,
+                                  GAsyncResult          *result,
+                                  GPtrArray             **entries,
+                                  GError                **error);
+void       hbase_zset_clear_async (HBaseZSet             *zset,
+                                   GCancellable          *cancellable,
+                                   GAsyncReadyCallback   callback,
+                                   gpointer              user_data);
+gboolean   hbase_zset_clear_finish (HBaseZSet             *zset,
+                                    GAsyncResult          *result,
+                                    GError                **error);
+void       hbase_zset_score_async (HBaseZSet             *zset,
+                                   GBytes                *member,
+                                   GCancellable          *cancellable,
+                                   GAsyncReadyCallback   callback,
+                                   gpointer              user_data);
+gboolean   hbase_zset_score_finish (HBaseZSet             *zset,
+                                    GAsyncResult          *result,
+                                    gboolean              *found,
+                                    gdouble               *score,
+                                    GError                **error);
+void       hbase_zset_scores_async (HBaseZSet             *zset,
+                                    GPtrArray             *members,
+                                    GCancellable          *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+gboolean   hbase_zset_scores_finish (HBaseZSet             *zset,
+                                     GAsyncResult          *result,
+                                     GArray                **found,
+                                     GArray                **scores,
+                                     GError                **error);
+void       hbase_zset_card_async (HBaseZSet             *zset,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback   callback,
+                                  gpointer              user_data);
+gboolean   hbase_zset_card_finish (HBaseZSet             *zset,
+                                   GAsyncResult          *result,
+                                   guint64               *card,
+                                   GError                **error);
+void       hbase_zset_count_async (HBaseZSet             *zset,
+                                   const HBaseScoreRange *range,
+                                   GCancellable          *cancellable,
+                                   GAsyncReadyCallback   callback,
+                                   gpointer              user_data);
+gboolean   hbase_zset_count_finish (HBaseZSet             *zset,
+                                    GAsyncResult          *result,
+                                    guint64               *count,
+                                    GError                **error);
+void       hbase_zset_rank_async (HBaseZSet             *zset,
+                                  GBytes                *member,
+                                  gboolean              reverse,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback   callback,
+                                  gpointer              user_data);
+gboolean   hbase_zset_rank_finish (HBaseZSet             *zset,
+                                   GAsyncResult          *result,
+                                   gboolean              *found,
+                                   guint64               *rank,
+                                   gdouble               *score,
+                                   GError                **error);
+void       hbase_zset_iter_next_async (HBaseZSetIter         *iter,
+                                       GCancellable          *cancellable,
+                                       GAsyncReadyCallback   callback,
+                                       gpointer              user_data);
+gboolean   hbase_zset_iter_next_finish (HBaseZSetIter         *iter,
+                                        GAsyncResult          *result,
+                                        GBytes                **member,
+                                        gdouble               *score,
+                                        GError                **error);
+void       hbase_zset_iter_collect_async (HBaseZSetIter         *iter,
+                                          GCancellable          *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data);
+GPtrArray *hbase_zset_iter_collect_finish (HBaseZSetIter         *iter,
+                                           GAsyncResult          *result,
+                                           GError                **error);
+void       hbase_zset_import_plain_async (HBaseZSet             *zset,
+                                          HBaseTable            *source,
+                                          GBytes                *row,
+                                          const char            *family,
+                                          GCancellable          *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data);
+gboolean   hbase_zset_import_plain_finish (HBaseZSet             *zset,
+                                           GAsyncResult          *result,
+                                           guint64               *n_added,
+                                           GError                **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetEntry, hbase_zset_entry_free)
 

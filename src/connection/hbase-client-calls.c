@@ -6,6 +6,8 @@
 
 #include <hbase-glib/hbase-client-thrift.h>
 
+#include "hbase-client-async-private.h"
+
 static gboolean
 ping_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
@@ -76,7 +78,7 @@ hbase_client_ping_async (HBaseClient *client, GCancellable *cancellable,
   g_return_if_fail (HBASE_IS_CLIENT (client));
   task = g_task_new (client, cancellable, callback, user_data);
   g_task_set_source_tag (task, hbase_client_ping_async);
-  g_task_run_in_thread (task, ping_in_thread);
+  _hbase_client_run_task (client, task, ping_in_thread);
 }
 
 /**
@@ -178,7 +180,7 @@ hbase_client_list_namespaces_async (HBaseClient *client, GCancellable *cancellab
   g_return_if_fail (HBASE_IS_CLIENT (client));
   task = g_task_new (client, cancellable, callback, user_data);
   g_task_set_source_tag (task, hbase_client_list_namespaces_async);
-  g_task_run_in_thread (task, list_namespaces_in_thread);
+  _hbase_client_run_task (client, task, list_namespaces_in_thread);
 }
 
 /**

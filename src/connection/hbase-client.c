@@ -37,6 +37,7 @@
 
 #include <poll.h>
 
+#include "hbase-client-async-private.h"
 #include "hbase-client-settings.h"
 #include "hbase-connection-private.h"
 #include "../core/hbase-error-private.h"
@@ -59,6 +60,7 @@ struct _HBaseClient {
   guint open;             /* idle + in use */
   guint next_gateway;     /* where the next new connection starts looking */
   HBaseClientStats stats;
+  GThreadPool *workers;   /* runs the _async calls; made on first use */
 };
 
 G_DEFINE_FINAL_TYPE (HBaseClient, hbase_client, G_TYPE_OBJECT)
@@ -68,6 +70,9 @@ hbase_client_finalize (GObject *object)
 {
   HBaseClient *client = HBASE_CLIENT (object);
 
+  /* the last reference may go in one of the workers: do not wait for it */
+  if (client->workers != NULL)
+    g_thread_pool_free (client->workers, TRUE, FALSE);
   g_queue_clear_full (&client->idle, g_object_unref);
   _hbase_client_settings_clear (&client->settings);
   hbase_config_free (client->config);
@@ -187,6 +192,26 @@ hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
   stats->idle = g_queue_get_length (&client->idle);
   stats->open = client->open;
   g_mutex_unlock (&client->lock);
+}
+
+GThreadPool *
+_hbase_client_get_workers (HBaseClient *client, GFunc func)
+{
+  GThreadPool *workers;
+
+  g_mutex_lock (&client->lock);
+  if (client->workers == NULL)
+    client->workers = g_thread_pool_new (func, NULL, (gint) MAX (client->settings.pool_size, 2u),
+                                         FALSE, NULL);
+  workers = client->workers;
+  g_mutex_unlock (&client->lock);
+  return workers;
+}
+
+guint
+_hbase_client_get_operation_timeout_ms (HBaseClient *client)
+{
+  return client->settings.operation_timeout_ms;
 }
 
 /* --- the pool ----------------------------------------------------------- */
@@ -565,8 +590,11 @@ _hbase_client_call_on (HBaseClient     *client,
                            "hbase_client_call needs a client and a function");
       return FALSE;
     }
-  deadline = g_get_monotonic_time () +
-             (gint64) client->settings.operation_timeout_ms * 1000;
+  /* the first call of an _async job counts from the _async call */
+  deadline = _hbase_client_take_call_start ();
+  if (deadline == 0)
+    deadline = g_get_monotonic_time ();
+  deadline += (gint64) client->settings.operation_timeout_ms * 1000;
   max_attempts = (flags & _HBASE_CALL_ONCE) ? 1 : client->settings.max_attempts;
 
   for (guint attempt = 1;; attempt++)
@@ -689,7 +717,10 @@ call_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
  * @callback: called in the thread-default main context of the caller
  * @callback_data: data for @callback
  *
- * hbase_client_call() in a worker thread.  A cancelled call returns
+ * hbase_client_call() in one of @client's worker threads (as many as
+ * its connection pool holds).  The operation timeout counts from this
+ * call: a call still waiting for a worker when it passes, or when
+ * @cancellable is cancelled, completes at once.  A cancelled call returns
  * promptly and its connection is closed, not pooled.
  *
  * Since: 0.1
@@ -716,7 +747,7 @@ hbase_client_call_async (HBaseClient          *client,
   call->user_data = user_data;
   call->user_data_free = user_data_free;
   g_task_set_task_data (task, call, call_data_free);
-  g_task_run_in_thread (task, call_in_thread);
+  _hbase_client_run_task (client, task, call_in_thread);
 }
 
 /**

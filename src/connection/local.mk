@@ -13,6 +13,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-config-private.h \
 	src/connection/hbase-client.c \
 	src/connection/hbase-client-calls.c \
+	src/connection/hbase-client-async.c \
+	src/connection/hbase-client-async-private.h \
 	src/connection/hbase-client-settings.c \
 	src/connection/hbase-client-settings.h
 hbaseinclude_HEADERS += \

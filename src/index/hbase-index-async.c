@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "hbase-index-private.h"
+#include "../connection/hbase-client-async-private.h"
 
 typedef struct {
   HBaseIndex *index;
@@ -94,7 +95,7 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
   g_return_if_fail (HBASE_IS_INDEX (index));
   task = query_task_new (index, query, options, cancellable, callback, user_data,
                          hbase_index_find_async);
-  g_task_run_in_thread (task, find_in_thread);
+  _hbase_client_run_task (hbase_table_get_client (index->table), task, find_in_thread);
 }
 
 /**
@@ -154,7 +155,7 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
   g_return_if_fail (HBASE_IS_INDEX (index));
   task = query_task_new (index, query, NULL, cancellable, callback, user_data,
                          hbase_index_count_async);
-  g_task_run_in_thread (task, count_in_thread);
+  _hbase_client_run_task (hbase_table_get_client (index->table), task, count_in_thread);
 }
 
 /**

@@ -447,6 +447,12 @@ _hbase_index_range_key (const char *base, const char *name)
 GBytes *
 _hbase_index_member_row (const IndexColumn *column, const guint8 *member, gsize len)
 {
+  /* the sort key of -0.0: the index writes 0.0 for it, so a member
+   * holding it is not one of ours (and would not encode back to itself) */
+  static const guint8 negative_zero[8] = { 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+  if (column->type == HBASE_INDEX_VALUE_DOUBLE && len > 8 && memcmp (member, negative_zero, 8) == 0)
+    return NULL;
   if (column->type != HBASE_INDEX_VALUE_STRING)
     return len > 8 ? g_bytes_new (member + 8, len - 8) : NULL;
   for (gsize i = 0; i + 1 < len; i++)

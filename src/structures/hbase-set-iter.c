@@ -12,6 +12,7 @@
 
 #include "hbase-structures-private.h"
 #include "hbase-set-private.h"
+#include "hbase-structures-async-private.h"
 
 /* the most members one SSCAN step returns */
 #define SCAN_MAX_COUNT 10000
@@ -713,4 +714,19 @@ hbase_set_read_plain (HBaseTable *table, GBytes *row, const char *family, GError
                                                           DEFAULT_PAGE_SIZE));
   _hbase_store_clear (&store);
   return &merge->parent;
+}
+
+HBaseClient *
+_hbase_set_iter_get_client (HBaseSetIter *iter)
+{
+  if (iter == NULL || iter->failure != NULL)
+    return NULL;
+  if (iter->next == merge_next)
+    {
+      GPtrArray *streams = ((MergeIter *) iter)->streams;
+
+      return streams->len > 0 ? hbase_table_get_client (((RowStream *) g_ptr_array_index (streams, 0))->store.table)
+                              : NULL;
+    }
+  return _hbase_set_client (g_ptr_array_index (((ProbeIter *) iter)->sets, 0));
 }

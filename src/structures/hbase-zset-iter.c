@@ -12,6 +12,7 @@
 
 #include "hbase-structures-private.h"
 #include "hbase-zset-private.h"
+#include "hbase-structures-async-private.h"
 
 /* ZRANGE near the end of the set reads the other index up to this many */
 #define RANK_FROM_END_MAX 10000
@@ -583,4 +584,10 @@ hbase_zset_read_plain (HBaseTable *table, GBytes *row, const char *family, GErro
   iter->bounds.lo_inclusive = TRUE;
   iter->bounds.hi = NULL;
   return iter;
+}
+
+HBaseClient *
+_hbase_zset_iter_get_client (HBaseZSetIter *iter)
+{
+  return iter != NULL ? _hbase_zset_client (iter->zset) : NULL;
 }

@@ -12,6 +12,10 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-zset-range.c \
 	src/structures/hbase-zset-iter.c \
 	src/structures/hbase-structures-options.c \
+	src/structures/hbase-structures-async-private.h \
+	src/structures/hbase-structures-async.c \
+	src/structures/hbase-set-async.c \
+	src/structures/hbase-zset-async.c \
 	src/structures/hbase-structures-strings.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-set.h \

@@ -31,6 +31,7 @@
 
 #include <string.h>
 
+#include "../connection/hbase-client-async-private.h"
 #include "../connection/hbase-connection-private.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
@@ -842,7 +843,7 @@ hbase_scanner_next_async (HBaseScanner        *scanner,
   task = g_task_new (scanner, cancellable, callback, user_data);
   g_task_set_source_tag (task, hbase_scanner_next_async);
   g_task_set_task_data (task, scanner, NULL);
-  g_task_run_in_thread (task, next_in_thread);
+  _hbase_client_run_task (scanner->client, task, next_in_thread);
 }
 
 /**

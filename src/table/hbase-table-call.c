@@ -6,6 +6,7 @@
 
 #include "hbase-mutation-private.h"
 #include "hbase-table-call.h"
+#include "../connection/hbase-client-async-private.h"
 
 static void call_after (TableCall *call, gboolean sent, gboolean ok);
 
@@ -364,7 +365,7 @@ _hbase_table_call_start (HBaseTable *table, TableCall *call, HBaseCallFunc func,
   async->func = func;
   async->ret = ret;
   g_task_set_task_data (task, async, async_call_free);
-  g_task_run_in_thread (task, run_in_thread);
+  _hbase_client_run_task (hbase_table_get_client (table), task, run_in_thread);
 }
 
 void

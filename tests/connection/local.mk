@@ -3,6 +3,7 @@
 check_PROGRAMS += \
 	tests/connection/test-hbase-connection \
 	tests/connection/test-pool-reuse \
+	tests/connection/test-async-deadline \
 	tests/connection/test-hbase-config \
 	tests/connection/test-hbase-transport \
 	tests/connection/test-hbase-protocol \

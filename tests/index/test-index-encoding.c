@@ -441,6 +441,14 @@ test_members (void)
   /* malformed */
   g_assert_null (_hbase_index_member_row (age, (const guint8 *) "12345678", 8));
   g_assert_null (_hbase_index_member_row (city, (const guint8 *) "ab\0\x05x", 5));
+  /* the sort key of -0.0 is never written (0.0 is): not a member */
+  g_assert_null (_hbase_index_member_row (score, (const guint8 *) "\x7f\xff\xff\xff\xff\xff\xff\xffr", 9));
+  g_assert_null (_hbase_index_entry_from_member (score, (const guint8 *) "\x7f\xff\xff\xff\xff\xff\xff\xffr",
+                                                 9, &row));
+  g_assert_null (row);
+  entry = _hbase_index_entry_new (score, (const guint8 *) "-0.0", 4);
+  g_assert_cmpmem (g_bytes_get_data (entry->sortkey, NULL), 8, "\x80\0\0\0\0\0\0\0", 8);
+  _hbase_index_entry_free (entry);
   /* entries: flags follow the column */
   entry = _hbase_index_entry_new (column (spec, "hits"), (const guint8 *) "12345678", 8);
   g_assert_cmpstr (_hbase_index_entry_flags (entry), ==, "x");

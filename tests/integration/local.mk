@@ -41,6 +41,12 @@ tests_integration_test_zset_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_set_redis_SOURCES = tests/integration/test-set-redis.c $(structures_test_sources)
 tests_integration_test_set_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_set_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)
+
+# the _async/_finish pairs of sets and sorted sets
+check_PROGRAMS += tests/integration/test-structures-async
+tests_integration_test_structures_async_SOURCES = tests/integration/test-structures-async.c $(structures_test_sources)
+tests_integration_test_structures_async_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
+tests_integration_test_structures_async_LDADD = $(LDADD) $(HIREDIS_LIBS)
 tests_integration_test_zset_redis_SOURCES = tests/integration/test-zset-redis.c $(structures_test_sources)
 tests_integration_test_zset_redis_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_integration_test_zset_redis_LDADD = $(LDADD) $(HIREDIS_LIBS)

@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The deadline of an _async call counts from the _async call itself, even
+ * when more calls are made at once than the client has worker threads:
+ * against a gateway that accepts connections and never answers, each of
+ * 64 calls on a client with 8 workers ends with HBASE_ERROR_TIMEOUT within
+ * 100 ms of its own deadline; and a call still waiting for a worker ends
+ * at once when cancelled.  The gateway is a local TCP listener in the test,
+ * so no HBase is needed. */
+#include "config.h"
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+#define N_CALLS 64
+#define TIMEOUT_MS 1000
+#define LATENESS_ALLOWED_MS 100
+
+typedef struct {
+  int listen_fd;
+  guint port;
+  GThread *thread;
+  GPtrArray *accepted;    /* the sockets it holds open, as GINT_TO_POINTER (fd + 1) */
+  gint n_accepted;        /* their number, read by the test's thread */
+} SilentGateway;
+
+static gpointer
+accept_forever (gpointer data)
+{
+  SilentGateway *gateway = data;
+
+  for (;;)
+    {
+      int fd = accept (gateway->listen_fd, NULL, NULL);
+
+      if (fd < 0)
+        return NULL;   /* the listener was shut down */
+      g_ptr_array_add (gateway->accepted, GINT_TO_POINTER (fd + 1));
+      g_atomic_int_inc (&gateway->n_accepted);
+    }
+}
+
+static void
+silent_gateway_start (SilentGateway *gateway)
+{
+  struct sockaddr_in address = { .sin_family = AF_INET };
+  socklen_t length = sizeof address;
+
+  address.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
+  gateway->listen_fd = socket (AF_INET, SOCK_STREAM, 0);
+  g_assert_cmpint (gateway->listen_fd, >=, 0);
+  g_assert_cmpint (bind (gateway->listen_fd, (struct sockaddr *) &address, sizeof address), ==, 0);
+  g_assert_cmpint (listen (gateway->listen_fd, 128), ==, 0);
+  g_assert_cmpint (getsockname (gateway->listen_fd, (struct sockaddr *) &address, &length), ==, 0);
+  gateway->port = ntohs (address.sin_port);
+  gateway->accepted = g_ptr_array_new ();
+  gateway->n_accepted = 0;
+  gateway->thread = g_thread_new ("silent-gateway", accept_forever, gateway);
+}
+
+static void
+silent_gateway_stop (SilentGateway *gateway)
+{
+  shutdown (gateway->listen_fd, SHUT_RDWR);
+  g_thread_join (gateway->thread);
+  close (gateway->listen_fd);
+  for (guint i = 0; i < gateway->accepted->len; i++)
+    close (GPOINTER_TO_INT (gateway->accepted->pdata[i]) - 1);
+  g_ptr_array_unref (gateway->accepted);
+}
+
+static HBaseTable *
+table_on (SilentGateway *gateway, guint pool_size, guint timeout_ms)
+{
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", gateway->port);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  HBaseTable *table;
+
+  g_assert_true (hbase_config_set_gateways (config, address, &error));
+  g_assert_true (hbase_config_set_operation_timeout (config, timeout_ms, &error));
+  g_assert_true (hbase_config_set_pool_size (config, pool_size, &error));
+  g_assert_no_error (error);
+  client = hbase_client_new (config, &error);
+  g_assert_no_error (error);
+  table = hbase_table_new (client, "async_deadline", &error);
+  g_assert_no_error (error);
+  return table;
+}
+
+typedef struct {
+  gint64 started;
+  gint64 ended;
+  GError *error;
+  HBaseRow *row;
+  guint *pending;
+} Call;
+
+static void
+on_get (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Call *call = data;
+
+  call->ended = g_get_monotonic_time ();
+  call->row = hbase_table_get_finish (HBASE_TABLE (source), result, &call->error);
+  (*call->pending)--;
+}
+
+static void
+start_get (HBaseTable *table, Call *call, guint *pending, GCancellable *cancellable)
+{
+  g_autoptr(GBytes) row = g_bytes_new_static ("row", 3);
+
+  call->pending = pending;
+  (*pending)++;
+  call->started = g_get_monotonic_time ();
+  hbase_table_get_async (table, row, NULL, cancellable, on_get, call);
+}
+
+static void
+test_every_call_keeps_its_deadline (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  Call calls[N_CALLS] = { 0 };
+  guint pending = 0;
+  gint64 max_late = G_MININT64, min_late = G_MAXINT64;
+
+  silent_gateway_start (&gateway);
+  table = table_on (&gateway, 8, TIMEOUT_MS);
+  for (guint i = 0; i < N_CALLS; i++)
+    start_get (table, &calls[i], &pending, NULL);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  for (guint i = 0; i < N_CALLS; i++)
+    {
+      gint64 late = calls[i].ended - (calls[i].started + TIMEOUT_MS * G_TIME_SPAN_MILLISECOND);
+
+      g_assert_null (calls[i].row);
+      g_assert_error (calls[i].error, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+      /* not before its deadline either */
+      g_assert_cmpint (late, >=, -5 * G_TIME_SPAN_MILLISECOND);
+      g_assert_cmpint (late, <=, LATENESS_ALLOWED_MS * G_TIME_SPAN_MILLISECOND);
+      max_late = MAX (max_late, late);
+      min_late = MIN (min_late, late);
+      g_clear_error (&calls[i].error);
+    }
+  g_test_message ("%d calls, %u ms timeout, 8 workers: ended %.1f to %.1f ms after their deadlines",
+                  N_CALLS, TIMEOUT_MS, min_late / 1000.0, max_late / 1000.0);
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
+static void
+test_cancel_queued_call (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  Call busy[2] = { 0 }, queued = { 0 };
+  g_autoptr(GCancellable) busy_cancellable = g_cancellable_new ();
+  g_autoptr(GCancellable) queued_cancellable = g_cancellable_new ();
+  guint pending = 0;
+  gint64 cancelled_at;
+
+  silent_gateway_start (&gateway);
+  /* two workers (the fewest a client has), both kept busy by the silent gateway */
+  table = table_on (&gateway, 2, 30000);
+  start_get (table, &busy[0], &pending, busy_cancellable);
+  start_get (table, &busy[1], &pending, busy_cancellable);
+  start_get (table, &queued, &pending, queued_cancellable);
+  /* let the workers take the first two calls and send them */
+  while (g_atomic_int_get (&gateway.n_accepted) < 2)
+    g_usleep (1000);
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pending, ==, 3);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (queued_cancellable);
+  while (queued.ended == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (queued.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (queued.ended - cancelled_at, <=, 50 * G_TIME_SPAN_MILLISECOND);
+  g_assert_cmpuint (pending, ==, 2);   /* the running calls go on */
+
+  /* running calls end promptly when cancelled too */
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (busy_cancellable);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (busy); i++)
+    {
+      g_assert_error (busy[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpint (busy[i].ended - cancelled_at, <=, 500 * G_TIME_SPAN_MILLISECOND);
+      g_clear_error (&busy[i].error);
+    }
+  g_clear_error (&queued.error);
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
+static void
+test_cancelled_before_the_call (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  Call call = { 0 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  guint pending = 0;
+
+  silent_gateway_start (&gateway);
+  table = table_on (&gateway, 2, 30000);
+  g_cancellable_cancel (cancellable);
+  start_get (table, &call, &pending, cancellable);
+  /* the callback never runs inside the _async call */
+  g_assert_cmpuint (pending, ==, 1);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (call.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (call.ended - call.started, <=, 50 * G_TIME_SPAN_MILLISECOND);
+  g_clear_error (&call.error);
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/connection/async-deadline/every-call-keeps-its-deadline",
+                   test_every_call_keeps_its_deadline);
+  g_test_add_func ("/connection/async-deadline/cancel-queued-call", test_cancel_queued_call);
+  g_test_add_func ("/connection/async-deadline/cancelled-before-the-call",
+                   test_cancelled_before_the_call);
+  return g_test_run ();
+}

@@ -337,6 +337,44 @@ gboolean      hbase_set_contains_string  (HBaseSet               *set,
                                           GCancellable           *cancellable,
                                           GError                **error);
 
+/* string forms, asynchronous */
+void          hbase_set_add_string_async       (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_add_string_finish      (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *added,
+                                                GError             **error);
+void          hbase_set_add_strings_async      (HBaseSet            *set,
+                                                const char *const   *members,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_add_strings_finish     (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                guint64             *n_added,
+                                                GError             **error);
+void          hbase_set_remove_string_async    (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_remove_string_finish   (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *removed,
+                                                GError             **error);
+void          hbase_set_contains_string_async  (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_contains_string_finish (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *is_member,
+                                                GError             **error);
+
 G_END_DECLS
 
 #endif /* HBASE_SET_H */

@@ -263,6 +263,36 @@ void        hbase_table_get_string_async  (HBaseTable             *table,
 HBaseRow   *hbase_table_get_string_finish (HBaseTable             *table,
                                            GAsyncResult           *result,
                                            GError                **error);
+void        hbase_table_put_string_async  (HBaseTable             *table,
+                                           const char             *row,
+                                           const char             *column,
+                                           const char             *value,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+gboolean    hbase_table_put_string_finish (HBaseTable             *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+void        hbase_table_put_strings_async (HBaseTable             *table,
+                                           const char             *row,
+                                           const char *const      *columns,
+                                           const char *const      *values,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+gboolean    hbase_table_put_strings_finish (HBaseTable            *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+void        hbase_table_put_columns_async (HBaseTable             *table,
+                                           const char             *row,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data,
+                                           const char             *first_column,
+                                           ...) G_GNUC_NULL_TERMINATED;
+gboolean    hbase_table_put_columns_finish (HBaseTable            *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
 
 G_END_DECLS
 

@@ -452,6 +452,37 @@ gboolean       hbase_zset_score_string   (HBaseZSet              *zset,
                                           GCancellable           *cancellable,
                                           GError                **error);
 
+/* string forms, asynchronous */
+void           hbase_zset_add_string_async     (HBaseZSet           *zset,
+                                                const char          *member,
+                                                gdouble              score,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_add_string_finish    (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *added,
+                                                GError             **error);
+void           hbase_zset_remove_string_async  (HBaseZSet           *zset,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_remove_string_finish (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *removed,
+                                                GError             **error);
+void           hbase_zset_score_string_async   (HBaseZSet           *zset,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_score_string_finish  (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *found,
+                                                gdouble             *score,
+                                                GError             **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ZSET_H */

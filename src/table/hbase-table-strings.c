@@ -287,3 +287,139 @@ hbase_write_buffer_put_columns (HBaseWriteBuffer *buffer, const char *row,
   va_end (args);
   return hbase_write_buffer_add (buffer, put, cancellable, error);
 }
+
+/* --- asynchronous variants: puts sent with hbase_table_apply_async() --- */
+
+/**
+ * hbase_table_put_string_async:
+ * @table: a table
+ * @row: the row key, its bytes up to the NUL
+ * @column: "family:qualifier"
+ * @value: the value, its bytes up to the NUL
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's thread-default main context
+ * @user_data: data for @callback
+ *
+ * Asynchronous hbase_table_put_string().
+ *
+ * Since: 0.1
+ */
+void
+hbase_table_put_string_async (HBaseTable *table, const char *row, const char *column,
+                              const char *value, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put_string (row);
+
+  hbase_mutation_put_string (put, column, value);
+  hbase_table_apply_async (table, put, cancellable, callback, user_data);
+}
+
+/**
+ * hbase_table_put_string_finish:
+ * @table: a table
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_table_put_string_async().
+ *
+ * Returns: %TRUE when the cell was written
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_table_put_string_finish (HBaseTable *table, GAsyncResult *result, GError **error)
+{
+  return hbase_table_apply_finish (table, result, error);
+}
+
+/**
+ * hbase_table_put_strings_async:
+ * @table: a table
+ * @row: the row key, its bytes up to the NUL
+ * @columns: (array zero-terminated=1): "family:qualifier" entries (copied
+ *   before this returns)
+ * @values: (array zero-terminated=1): one value per column (copied)
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's thread-default main context
+ * @user_data: data for @callback
+ *
+ * Asynchronous hbase_table_put_strings().
+ *
+ * Since: 0.1
+ */
+void
+hbase_table_put_strings_async (HBaseTable *table, const char *row, const char *const *columns,
+                               const char *const *values, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put_string (row);
+
+  hbase_mutation_put_strings (put, columns, values);
+  hbase_table_apply_async (table, put, cancellable, callback, user_data);
+}
+
+/**
+ * hbase_table_put_strings_finish:
+ * @table: a table
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_table_put_strings_async().
+ *
+ * Returns: %TRUE when the cells were written
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_table_put_strings_finish (HBaseTable *table, GAsyncResult *result, GError **error)
+{
+  return hbase_table_apply_finish (table, result, error);
+}
+
+/**
+ * hbase_table_put_columns_async: (skip)
+ * @table: a table
+ * @row: the row key, its bytes up to the NUL
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's thread-default main context
+ * @user_data: data for @callback
+ * @first_column: "family:qualifier" of the first cell
+ * @...: the first column's value, then more column, value pairs, ended by
+ *   %NULL (copied before this returns)
+ *
+ * Asynchronous hbase_table_put_columns().
+ *
+ * Since: 0.1
+ */
+void
+hbase_table_put_columns_async (HBaseTable *table, const char *row, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data,
+                               const char *first_column, ...)
+{
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put_string (row);
+  va_list args;
+
+  va_start (args, first_column);
+  _hbase_mutation_put_string_va (put, first_column, args);
+  va_end (args);
+  hbase_table_apply_async (table, put, cancellable, callback, user_data);
+}
+
+/**
+ * hbase_table_put_columns_finish: (skip)
+ * @table: a table
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_table_put_columns_async().
+ *
+ * Returns: %TRUE when the cells were written
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_table_put_columns_finish (HBaseTable *table, GAsyncResult *result, GError **error)
+{
+  return hbase_table_apply_finish (table, result, error);
+}

@@ -135,6 +135,59 @@ class TourTest(unittest.TestCase):
         ok, n_any = index.count(HBase.IndexQuery.in_strings("color", ["red", "blue"]), None)
         self.assertEqual(n_any, 1000)
 
+    def run_async(self, start, finish, *args):
+        """Starts an _async call of the string forms, runs a main loop
+        until it completes; returns what its _finish returned."""
+        loop = GLib.MainLoop()
+        outcome = []
+
+        def done(source, result):
+            try:
+                outcome.append(finish(result))
+            except GLib.Error as error:
+                outcome.append(error)
+            loop.quit()
+
+        start(*args, None, done)
+        loop.run()
+        if isinstance(outcome[0], GLib.Error):
+            raise outcome[0]
+        return outcome[0]
+
+    def test_async_string_forms(self):
+        self.create_table()
+        table = HBase.Table.new(self.client, self.table_name)
+        self.run_async(table.put_string_async, table.put_string_finish, "r1", "d:a", "1")
+        self.run_async(table.put_strings_async, table.put_strings_finish, "r1",
+                       ["d:b", "d:c"], ["2", "3"])
+        row = self.run_async(table.get_string_async, table.get_string_finish, "r1", None)
+        self.assertEqual([row.get_string(c) for c in ("d:a", "d:b", "d:c")], ["1", "2", "3"])
+        with self.assertRaises(GLib.Error) as caught:
+            self.run_async(table.put_strings_async, table.put_strings_finish, "r1", ["d:x"], [])
+        self.assertTrue(caught.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
+
+        tags = HBase.Set.new_string(table, "tags", None)
+        ok, n_added = self.run_async(tags.add_strings_async, tags.add_strings_finish, ["a", "b", "a"])
+        self.assertEqual(n_added, 2)
+        ok, added = self.run_async(tags.add_string_async, tags.add_string_finish, "c")
+        self.assertTrue(added)
+        ok, removed = self.run_async(tags.remove_string_async, tags.remove_string_finish, "a")
+        self.assertTrue(removed)
+        ok, is_member = self.run_async(tags.contains_string_async, tags.contains_string_finish, "a")
+        self.assertFalse(is_member)
+        ok, is_member = self.run_async(tags.contains_string_async, tags.contains_string_finish, "b")
+        self.assertTrue(is_member)
+
+        scores = HBase.ZSet.new_string(table, "scores", None)
+        ok, added = self.run_async(scores.add_string_async, scores.add_string_finish, "bob", 7.0)
+        self.assertTrue(added)
+        ok, found, score = self.run_async(scores.score_string_async, scores.score_string_finish, "bob")
+        self.assertEqual((found, score), (True, 7.0))
+        ok, removed = self.run_async(scores.remove_string_async, scores.remove_string_finish, "bob")
+        self.assertTrue(removed)
+        ok, found, _ = self.run_async(scores.score_string_async, scores.score_string_finish, "bob")
+        self.assertFalse(found)
+
     def test_string_errors(self):
         self.create_table()
         table = HBase.Table.new(self.client, self.table_name)

@@ -28,3 +28,9 @@ examples_warehouse_sets_LDADD = $(example_ldadd)
 examples_top_products_LDADD = $(example_ldadd)
 examples_waybill_query_LDADD = $(example_ldadd)
 examples_product_index_LDADD = $(index_ldadd)
+
+# The tour: the library in one short program (tables, write buffer, gets,
+# async gets, scans, sets, sorted sets, the Redis index), checked by
+# tests/examples/test-tour.sh.
+noinst_PROGRAMS += examples/tour
+examples_tour_LDADD = $(index_ldadd)

@@ -44,6 +44,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh
+TESTS += tests/examples/test-tour.sh
 # `make install` (tests/install/test-pkg-config.sh) relinks the index
 # library inside the build tree, and a test that loads it meanwhile fails
 # (status 127): the install test runs after every other test (GNU make's
@@ -64,5 +65,6 @@ EXTRA_DIST += \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh \
+	tests/examples/test-tour.sh \
 	tests/support/tap.sh \
 	tests/skip-allowlist

@@ -214,6 +214,13 @@ gboolean         hbase_index_count_finish       (HBaseIndex                  *in
                                                  guint64                     *count,
                                                  GError                     **error);
 
+/* string forms: values as NUL-terminated strings (binary values need the
+ * GBytes forms above) */
+HBaseIndexQuery *hbase_index_query_equal_string (const char        *index,
+                                                 const char        *value);
+HBaseIndexQuery *hbase_index_query_in_strings   (const char        *index,
+                                                 const char *const *values);
+
 G_END_DECLS
 
 #endif /* HBASE_INDEX_QUERY_H */

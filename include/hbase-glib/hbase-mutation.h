@@ -132,6 +132,20 @@ void           hbase_mutation_set_durability      (HBaseMutation   *mutation,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseMutation, hbase_mutation_unref)
 
+/* string forms: row keys, "family:qualifier" columns and values as
+ * NUL-terminated strings (binary data needs the GBytes forms above) */
+HBaseMutation *hbase_mutation_new_put_string      (const char        *row);
+HBaseMutation *hbase_mutation_new_delete_string   (const char        *row);
+void           hbase_mutation_put_string          (HBaseMutation     *mutation,
+                                                   const char        *column,
+                                                   const char        *value);
+void           hbase_mutation_put_strings         (HBaseMutation     *mutation,
+                                                   const char *const *columns,
+                                                   const char *const *values);
+void           hbase_mutation_put_columns         (HBaseMutation     *mutation,
+                                                   const char        *first_column,
+                                                   ...) G_GNUC_NULL_TERMINATED;
+
 G_END_DECLS
 
 #endif /* HBASE_MUTATION_H */

@@ -75,6 +75,12 @@ gboolean         hbase_counter_decode        (GBytes     *bytes,
                                               gint64     *value,
                                               GError    **error);
 
+/* string forms: "family:qualifier" columns; values and keys copied into
+ * newly allocated strings (binary data needs the GBytes forms above) */
+char            *hbase_row_get_string        (HBaseRow   *row,
+                                              const char *column);
+char            *hbase_row_get_key_string    (HBaseRow   *row);
+
 G_END_DECLS
 
 #endif /* HBASE_ROW_H */

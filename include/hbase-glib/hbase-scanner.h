@@ -114,6 +114,13 @@ gboolean      hbase_scanner_next_finish (HBaseScanner           *scanner,
 
 GBytes       *hbase_prefix_stop_row     (GBytes                 *prefix);
 
+/* string forms of the prefix (binary prefixes need the GBytes forms above) */
+void          hbase_scan_options_set_prefix_string (HBaseScanOptions *options,
+                                                    const char       *prefix);
+HBaseScanner *hbase_table_scan_prefix              (HBaseTable       *table,
+                                                    const char       *prefix,
+                                                    GError          **error);
+
 G_END_DECLS
 
 #endif /* HBASE_SCANNER_H */

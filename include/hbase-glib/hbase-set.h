@@ -413,6 +413,71 @@ gboolean   hbase_set_import_plain_finish (HBaseSet              *set,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseSetIter, hbase_set_iter_unref)
 
+/* string forms: keys and members as NUL-terminated strings (binary
+ * members need the GBytes forms above) */
+HBaseSet     *hbase_set_new_string       (HBaseTable             *table,
+                                          const char             *key,
+                                          const HBaseSetOptions  *options,
+                                          GError                **error);
+gboolean      hbase_set_add_string       (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_add_strings      (HBaseSet               *set,
+                                          const char *const      *members,
+                                          guint64                *n_added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_remove_string    (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean      hbase_set_contains_string  (HBaseSet               *set,
+                                          const char             *member,
+                                          gboolean               *is_member,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+/* string forms, asynchronous */
+void          hbase_set_add_string_async       (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_add_string_finish      (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *added,
+                                                GError             **error);
+void          hbase_set_add_strings_async      (HBaseSet            *set,
+                                                const char *const   *members,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_add_strings_finish     (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                guint64             *n_added,
+                                                GError             **error);
+void          hbase_set_remove_string_async    (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_remove_string_finish   (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *removed,
+                                                GError             **error);
+void          hbase_set_contains_string_async  (HBaseSet            *set,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean      hbase_set_contains_string_finish (HBaseSet            *set,
+                                                GAsyncResult        *result,
+                                                gboolean            *is_member,
+                                                GError             **error);
+
 G_END_DECLS
 
 #endif /* HBASE_SET_H */

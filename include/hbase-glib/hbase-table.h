@@ -289,6 +289,71 @@ gboolean    hbase_table_set_counter_finish    (HBaseTable             *table,
                                                GAsyncResult           *result,
                                                GError                **error);
 
+/* string forms: row keys, "family:qualifier" columns and values as
+ * NUL-terminated strings (binary data needs the GBytes forms above) */
+gboolean    hbase_table_put_string     (HBaseTable             *table,
+                                        const char             *row,
+                                        const char             *column,
+                                        const char             *value,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_put_strings    (HBaseTable             *table,
+                                        const char             *row,
+                                        const char *const      *columns,
+                                        const char *const      *values,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+gboolean    hbase_table_put_columns    (HBaseTable             *table,
+                                        const char             *row,
+                                        GCancellable           *cancellable,
+                                        GError                **error,
+                                        const char             *first_column,
+                                        ...) G_GNUC_NULL_TERMINATED;
+HBaseRow   *hbase_table_get_string     (HBaseTable             *table,
+                                        const char             *row,
+                                        const HBaseReadOptions *options,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+void        hbase_table_get_string_async  (HBaseTable             *table,
+                                           const char             *row,
+                                           const HBaseReadOptions *options,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+HBaseRow   *hbase_table_get_string_finish (HBaseTable             *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+void        hbase_table_put_string_async  (HBaseTable             *table,
+                                           const char             *row,
+                                           const char             *column,
+                                           const char             *value,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+gboolean    hbase_table_put_string_finish (HBaseTable             *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+void        hbase_table_put_strings_async (HBaseTable             *table,
+                                           const char             *row,
+                                           const char *const      *columns,
+                                           const char *const      *values,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+gboolean    hbase_table_put_strings_finish (HBaseTable            *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+void        hbase_table_put_columns_async (HBaseTable             *table,
+                                           const char             *row,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data,
+                                           const char             *first_column,
+                                           ...) G_GNUC_NULL_TERMINATED;
+gboolean    hbase_table_put_columns_finish (HBaseTable            *table,
+                                           GAsyncResult           *result,
+                                           GError                **error);
+
 G_END_DECLS
 
 #endif /* HBASE_TABLE_H */

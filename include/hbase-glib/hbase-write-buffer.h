@@ -198,6 +198,22 @@ const GError     *hbase_write_failure_get_error        (const HBaseWriteFailure 
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseWriteFailure, hbase_write_failure_free)
 
+/* string forms: a put of one row's cells, the row key, "family:qualifier"
+ * columns and values as NUL-terminated strings (binary data needs a
+ * mutation built with the GBytes forms and hbase_write_buffer_add()) */
+gboolean          hbase_write_buffer_put_strings       (HBaseWriteBuffer              *buffer,
+                                                        const char                    *row,
+                                                        const char *const             *columns,
+                                                        const char *const             *values,
+                                                        GCancellable                  *cancellable,
+                                                        GError                       **error);
+gboolean          hbase_write_buffer_put_columns       (HBaseWriteBuffer              *buffer,
+                                                        const char                    *row,
+                                                        GCancellable                  *cancellable,
+                                                        GError                       **error,
+                                                        const char                    *first_column,
+                                                        ...) G_GNUC_NULL_TERMINATED;
+
 G_END_DECLS
 
 #endif /* HBASE_WRITE_BUFFER_H */

@@ -697,6 +697,61 @@ gboolean       hbase_zset_diff_store_finish    (HBaseZSet                  *dest
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetIter, hbase_zset_iter_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseZSetEntry, hbase_zset_entry_free)
 
+/* string forms: keys and members as NUL-terminated strings (binary
+ * members need the GBytes forms above) */
+HBaseZSet     *hbase_zset_new_string     (HBaseTable             *table,
+                                          const char             *key,
+                                          const HBaseZSetOptions *options,
+                                          GError                **error);
+gboolean       hbase_zset_add_string     (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gdouble                 score,
+                                          gboolean               *added,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean       hbase_zset_remove_string  (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gboolean               *removed,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+gboolean       hbase_zset_score_string   (HBaseZSet              *zset,
+                                          const char             *member,
+                                          gboolean               *found,
+                                          gdouble                *score,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+
+/* string forms, asynchronous */
+void           hbase_zset_add_string_async     (HBaseZSet           *zset,
+                                                const char          *member,
+                                                gdouble              score,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_add_string_finish    (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *added,
+                                                GError             **error);
+void           hbase_zset_remove_string_async  (HBaseZSet           *zset,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_remove_string_finish (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *removed,
+                                                GError             **error);
+void           hbase_zset_score_string_async   (HBaseZSet           *zset,
+                                                const char          *member,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean       hbase_zset_score_string_finish  (HBaseZSet           *zset,
+                                                GAsyncResult        *result,
+                                                gboolean            *found,
+                                                gdouble             *score,
+                                                GError             **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ZSET_H */

@@ -23,6 +23,7 @@ src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-repair.c \
 	src/index/hbase-index-query-private.h \
 	src/index/hbase-index-query.c \
+	src/index/hbase-index-query-strings.c \
 	src/index/hbase-index-plan.c \
 	src/index/hbase-index-materialize.c \
 	src/index/hbase-index-page.c \

@@ -22,7 +22,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/structures/hbase-structures-async-private.h \
 	src/structures/hbase-structures-async.c \
 	src/structures/hbase-set-async.c \
-	src/structures/hbase-zset-async.c
+	src/structures/hbase-zset-async.c \
+	src/structures/hbase-structures-strings.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-set.h \
 	include/hbase-glib/hbase-zset.h

@@ -15,6 +15,12 @@ G_BEGIN_DECLS
 gboolean         _hbase_mutation_check       (HBaseMutation *mutation,
                                               GError       **error);
 
+/* Records @problem as the reason the mutation cannot be sent (reported
+ * by _hbase_mutation_check()), unless one is recorded already: what the
+ * builders of other files use for arguments they cannot add. */
+void             _hbase_mutation_record_problem (HBaseMutation *mutation,
+                                                 const char    *problem);
+
 /* A checked put as a TPut. */
 HbaseThriftTPut *_hbase_mutation_to_put      (HBaseMutation *mutation);
 

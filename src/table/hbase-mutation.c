@@ -245,6 +245,15 @@ record_problem (HBaseMutation *mutation, const char *format, ...)
   va_end (args);
 }
 
+/* For builders in other files (the string forms): records why the
+ * mutation cannot be sent, unless a problem is already recorded. */
+void
+_hbase_mutation_record_problem (HBaseMutation *mutation, const char *problem)
+{
+  if (mutation != NULL)
+    record_problem (mutation, "%s", problem);
+}
+
 static GBytes *
 bytes_from_string (const char *text)
 {

@@ -33,7 +33,10 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-write-buffer.c \
 	src/table/hbase-write-buffer-async.c \
 	src/table/hbase-write-failure.c \
-	src/table/hbase-write-failure.h
+	src/table/hbase-write-failure.h \
+	src/table/hbase-table-strings-private.h \
+	src/table/hbase-mutation-strings.c \
+	src/table/hbase-table-strings.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-row.h \
 	include/hbase-glib/hbase-column.h \

@@ -19,6 +19,8 @@ python_gi_tests = \
 	tests/python/test_index.py \
 	tests/python/test_errors.py \
 	tests/python/test_bare_objects.py
+# the tour of examples/tour.c and the string forms of the API
+python_gi_tests += tests/python/test_tour.py
 python_gi_logs = $(python_gi_tests:.py=.log)
 
 # The typelib the tests load (made by src/gir.mk, in the build directory)

@@ -14,3 +14,7 @@ tests_table_test_request_encoding_LDADD = $(internal_ldadd)
 tests_table_test_bare_objects_LDADD = $(internal_ldadd)
 # replacing the failure callback while a flush runs it (a closed port: no server)
 tests_table_test_write_buffer_callback_LDADD = $(internal_ldadd)
+
+# The string forms of mutations and rows.
+check_PROGRAMS += tests/table/test-strings
+tests_table_test_strings_LDADD = $(internal_ldadd)

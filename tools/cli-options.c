@@ -185,7 +185,7 @@ cli_parse (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int
   if (cli->list_options)
     {
       /* hbase-glib --list-commands: this command's line of the table */
-      printf ("%s --help", command->name);
+      printf ("%s --help --help-connection --help-all", command->name);
       cli_print_option_names (stdout, entries);
       cli_print_connection_option_names (stdout);
       printf ("\n");

@@ -207,6 +207,50 @@ gboolean   hbase_client_delete_family     (HBaseClient              *client,
                                            GCancellable             *cancellable,
                                            GError                  **error);
 
+void       hbase_client_describe_table_async     (HBaseClient              *client,
+                                                  const char               *table,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+GPtrArray *hbase_client_describe_table_finish    (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_get_table_regions_async  (HBaseClient              *client,
+                                                  const char               *table,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+GPtrArray *hbase_client_get_table_regions_finish (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_alter_family_async       (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const HBaseFamilyOptions *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_alter_family_finish      (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_add_family_async         (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const HBaseFamilyOptions *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_add_family_finish        (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_delete_family_async      (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const char               *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_delete_family_finish     (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ADMIN_H */

@@ -87,7 +87,7 @@ expect_status "help COMMAND is COMMAND --help" 0
 run "$cli"
 expect_status "no command: status 2" 2 "Usage"
 run "$cli" frobnicate
-expect_status "unknown command: status 2" 2 'no command "frobnicate"'
+expect_status "unknown command: status 2" 2 "unknown command 'frobnicate'"
 run "$cli" get --no-such-option t r
 expect_status "unknown option: status 2" 2 "Unknown option"
 run "$cli" get onlytable

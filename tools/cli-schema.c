@@ -347,7 +347,10 @@ const CliCommand cli_schema_commands[] = {
     "(region START END HOST:PORT; keys escaped as rows are).  JSON: one object\n"
     "{\"table\", \"families\": [...], \"regions\": [...]} (\"ttl\": null is forever).", run_describe },
   { "alter", SCHEMA_GROUP, "TABLE", "Change a column family's options, or add or delete a family.",
-    "With --family, the options given change and the others stay as they are.\n"
+    "With --family, the options given change and the others stay as they are;\n"
+    "settings describe does not show (block size, encoding, scope...) go back to\n"
+    "HBase's defaults, as the gateway rebuilds the family from what it is sent.\n"
+    "--delete-family needs a buffered gateway.\n"
     "\n"
     "Example: hbase-glib alter dim_product --family d --max-versions 3 --ttl 86400", run_alter },
   { NULL, NULL, NULL, NULL, NULL, NULL }

@@ -279,7 +279,7 @@ table_call (HBaseClient *client, TableOp op, HbaseThriftTTableName *name, gboole
  * HBASE_ERROR_NOT_FOUND.  The gateway's text stays in the message. */
 void
 _hbase_admin_classify_table_error (HBaseClient *client, HbaseThriftTTableName *name, GCancellable *cancellable,
-                      GError *error)
+                                   GError *error)
 {
   gboolean exists = TRUE;
 

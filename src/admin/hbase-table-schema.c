@@ -316,8 +316,12 @@ hbase_client_get_table_regions (HBaseClient *client, const char *table, GCancell
  * Replaces the options of an existing column family with @family: an
  * option left at its default goes back to HBase's default.  To change
  * one option, start from the family as hbase_client_describe_table()
- * returns it.  HBase reopens the table's regions; the data stays.  The
- * call is not retried once it may have reached the gateway.
+ * returns it.  The family's settings that #HBaseFamilyOptions does not
+ * hold (block size, data block encoding, minimum versions, replication
+ * scope, its configuration; an LZO or BZIP2 compression) go back to
+ * HBase's defaults too: the gateway builds the new descriptor from the
+ * fields sent only.  HBase reopens the table's regions; the data stays.
+ * The call is not retried once it may have reached the gateway.
  *
  * Returns: %TRUE when HBase changed the family
  *

@@ -319,19 +319,23 @@ static int
 run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
   g_autofree char *prefix = NULL;
+  g_autofree char *format_name = NULL;
   gboolean rebuild = FALSE;
   const GOptionEntry entries[] = {
     { "key-prefix", 0, 0, G_OPTION_ARG_STRING, &prefix, "First part of the index's Redis keys", "PREFIX" },
     { "rebuild", 0, 0, G_OPTION_ARG_NONE, &rebuild, "Build the index right away (as index-rebuild)", NULL },
+    CLI_FORMAT_NAME_ENTRY (&format_name),
     G_OPTION_ENTRY_NULL
   };
+  CliFormat format = CLI_FORMAT_TSV;
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(GError) error = NULL;
   HBaseClient *client;
   int status;
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 2, -1)) != CLI_EXIT_OK)
+      (status = cli_expect_args (command, argc, 2, -1)) != CLI_EXIT_OK ||
+      (status = cli_format_parse (cli, command, format_name, &format)) != CLI_EXIT_OK)
     goto out;
   for (int i = 2; i < argc; i++)
     if (!add_definition (spec, argv[i], &error))
@@ -355,7 +359,7 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
         (index = hbase_index_open (client, argv[1], &options, NULL, &error)) == NULL ||
         (report = hbase_index_rebuild (index, NULL, NULL, &error)) == NULL)
       goto failed;
-    text = hbase_index_report_to_string (report);
+    text = format == CLI_FORMAT_JSON ? report_json (report) : hbase_index_report_to_string (report);
     printf ("%s", text);
   }
   goto out;

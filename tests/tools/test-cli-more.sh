@@ -244,7 +244,7 @@ expect_json "zrange -o json --with-scores" 0 'assert docs == [{"member": "a", "s
 # the index commands need Redis
 "$cli" create "$ti" d >/dev/null
 "$cli" put "$ti" p1 d:cat=fruit d:w=3 >/dev/null
-run "$cli" index-define "$ti" cat=d:cat 'w=d:w,int64,range'
+run "$cli" index-define -o json "$ti" cat=d:cat 'w=d:w,int64,range'
 run "$cli" index-show -o json "$ti"
 if [ $rc -ne 0 ] && printf '%s\n' "$err" | grep -qi 'redis'; then
   tap_skip "index commands -o json" "Redis not reachable"
@@ -264,6 +264,9 @@ assert isinstance(doc["examples"], list), doc'
   expect_json "index-show -o json after the rebuild: ready" 0 'assert doc["state"] == "ready" and doc["reason"] is None, doc'
   run "$cli" index-query -o json "$ti" cat=fruit
   expect_json "index-query -o json" 0 'assert doc["row"] == "p1", doc'
+  "$cli" index-drop --yes "$ti" >/dev/null
+  run "$cli" index-define --rebuild -o json "$ti" cat=d:cat
+  expect_json "index-define --rebuild -o json: the rebuild's report" 0 'assert doc["rebuilt"] is True and doc["rows"] == 1, doc'
 fi
 
 tap_plan $tap_n

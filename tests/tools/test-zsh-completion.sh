@@ -37,7 +37,7 @@ offers() {
 }
 
 commands=$("$cli" help --commands)
-tap_plan 7
+tap_plan 8
 
 if complete_words hbase-glib '' >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] && [ -s "$tmp/out" ]; then
   tap_ok "_hbase-glib loads in zsh"
@@ -46,6 +46,11 @@ else
 fi
 head -n 1 "$completion" | grep -qx '#compdef hbase-glib' && tap_ok "_hbase-glib is a #compdef file" ||
   tap_not_ok "_hbase-glib is a #compdef file"
+# compinit finds it in $fpath (as in zsh/vendor-completions) and binds it
+registered=$(zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -d "$2"; print -r -- ${_comps[hbase-glib]}' \
+  zsh "$(dirname "$completion")" "$tmp/zcompdump" 2>&1)
+[ "$registered" = _hbase-glib ] && tap_ok "compinit binds _hbase-glib to hbase-glib" ||
+  { tap_not_ok "compinit binds _hbase-glib to hbase-glib"; echo "# $registered"; }
 
 missing=
 for c in $commands; do

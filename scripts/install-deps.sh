@@ -29,6 +29,8 @@ packages=(
   abigail-tools
   # Debian packages of the library, and their checks
   debhelper dpkg-dev fakeroot lintian bash-completion
+  # tests/tools/test-zsh-completion.sh runs the zsh completion in zsh
+  zsh
 )
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.

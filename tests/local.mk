@@ -41,6 +41,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/thrift/test-check-idl.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
+	tests/tools/test-cli-more.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh
@@ -62,6 +63,7 @@ EXTRA_DIST += \
 	tests/install/outside-core.c \
 	tests/install/outside-index.c \
 	tests/tools/test-cli.sh \
+	tests/tools/test-cli-more.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh \

@@ -166,7 +166,14 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
     { "drop-splits", 0, 0, G_OPTION_ARG_NONE, &drop_splits, "truncate: forget the region boundaries", NULL },
     G_OPTION_ENTRY_NULL
   };
-  const GOptionEntry *entries = action == TABLE_DROP || action == TABLE_TRUNCATE ? destructive : NULL;
+  CliOutput output = { 0 };
+  const GOptionEntry exists_entries[] = {
+    CLI_FORMAT_ENTRY (&output),
+    G_OPTION_ENTRY_NULL
+  };
+  const GOptionEntry *entries = action == TABLE_DROP || action == TABLE_TRUNCATE ? destructive
+                                : action == TABLE_EXISTS ? exists_entries : NULL;
+  g_autofree char *format_name = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *question = NULL;
   HBaseClient *client;
@@ -176,8 +183,11 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
       (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK)
     return status;
+  format_name = output.format_name;
   if (drop_splits && action != TABLE_TRUNCATE)
     return cli_usage (command, "--drop-splits goes with truncate");
+  if (!cli_output_check (&output, &error))
+    return cli_fail (cli, command, error);
   if ((client = cli_client (cli, &error)) == NULL)
     return cli_fail (cli, command, error);
   if (action == TABLE_EXISTS || if_exists)
@@ -186,7 +196,10 @@ table_action (Cli *cli, const CliCommand *command, int argc, char **argv, TableA
         return cli_fail (cli, command, error);
       if (action == TABLE_EXISTS)
         {
-          printf ("%s\n", exists ? "yes" : "no");
+          if (output.format == CLI_FORMAT_JSON)
+            printf ("{\"exists\":%s}\n", exists ? "true" : "false");
+          else
+            printf ("%s\n", exists ? "yes" : "no");
           return exists ? CLI_EXIT_OK : CLI_EXIT_NOT_FOUND;
         }
       if (!exists)
@@ -256,47 +269,81 @@ run_exists (Cli *cli, const CliCommand *command, int argc, char **argv)
 
 /* --- lists ------------------------------------------------------------------------------- */
 
+/* One name a line, or one JSON array of strings. */
 static void
-print_names (char **names)
+print_names (char **names, const CliOutput *output)
 {
-  for (char **n = names; *n != NULL; n++)
-    printf ("%s\n", *n);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (output->format == CLI_FORMAT_JSON)
+    {
+      g_string_append_c (out, '[');
+      for (char **n = names; *n != NULL; n++)
+        {
+          if (n != names)
+            g_string_append_c (out, ',');
+          cli_json_string (out, *n);
+        }
+      g_string_append (out, "]\n");
+    }
+  else
+    for (char **n = names; *n != NULL; n++)
+      g_string_append_printf (out, "%s\n", *n);
+  fwrite (out->str, 1, out->len, stdout);
 }
 
 static int
 run_list (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
+  CliOutput output = { 0 };
+  const GOptionEntry entries[] = {
+    CLI_FORMAT_ENTRY (&output),
+    G_OPTION_ENTRY_NULL
+  };
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) tables = NULL;
   HBaseClient *client;
   int status;
 
-  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 0, 1)) != CLI_EXIT_OK)
-    return status;
-  if ((client = cli_client (cli, &error)) == NULL ||
-      (tables = hbase_client_list_tables (client, argc > 1 ? argv[1] : NULL, NULL, &error)) == NULL)
-    return cli_fail (cli, command, error);
-  print_names (tables);
-  return CLI_EXIT_OK;
+  status = cli_parse (cli, command, entries, &argc, &argv);
+  if (status == CLI_EXIT_OK)
+    status = cli_expect_args (command, argc, 0, 1);
+  if (status == CLI_EXIT_OK && !cli_output_check (&output, &error))
+    status = cli_fail (cli, command, error);
+  if (status == CLI_EXIT_OK &&
+      ((client = cli_client (cli, &error)) == NULL || (tables = hbase_client_list_tables (client, argc > 1 ? argv[1] : NULL, NULL, &error)) == NULL))
+    status = cli_fail (cli, command, error);
+  if (status == CLI_EXIT_OK)
+    print_names (tables, &output);
+  g_free (output.format_name);
+  return status;
 }
 
 static int
 run_namespaces (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
+  CliOutput output = { 0 };
+  const GOptionEntry entries[] = {
+    CLI_FORMAT_ENTRY (&output),
+    G_OPTION_ENTRY_NULL
+  };
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) namespaces = NULL;
   HBaseClient *client;
   int status;
 
-  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
-    return status;
-  if ((client = cli_client (cli, &error)) == NULL ||
-      (namespaces = hbase_client_list_namespaces (client, NULL, &error)) == NULL)
-    return cli_fail (cli, command, error);
-  print_names (namespaces);
-  return CLI_EXIT_OK;
+  status = cli_parse (cli, command, entries, &argc, &argv);
+  if (status == CLI_EXIT_OK)
+    status = cli_expect_args (command, argc, 0, 0);
+  if (status == CLI_EXIT_OK && !cli_output_check (&output, &error))
+    status = cli_fail (cli, command, error);
+  if (status == CLI_EXIT_OK &&
+      ((client = cli_client (cli, &error)) == NULL || (namespaces = hbase_client_list_namespaces (client, NULL, &error)) == NULL))
+    status = cli_fail (cli, command, error);
+  if (status == CLI_EXIT_OK)
+    print_names (namespaces, &output);
+  g_free (output.format_name);
+  return status;
 }
 
 static gboolean
@@ -360,27 +407,58 @@ run_drop_namespace (Cli *cli, const CliCommand *command, int argc, char **argv)
 static int
 run_ping (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
+  CliOutput output = { 0 };
+  const GOptionEntry entries[] = {
+    CLI_FORMAT_ENTRY (&output),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autofree char *format_name = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  double elapsed_ms;
   g_autoptr(GError) error = NULL;
   const HBaseConfig *config;
   HBaseClient *client;
   gint64 started;
   int status;
 
-  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
+  status = cli_parse (cli, command, entries, &argc, &argv);
+  format_name = output.format_name;
+  if (status != CLI_EXIT_OK || (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
     return status;
-  if ((client = cli_client (cli, &error)) == NULL)
+  if (!cli_output_check (&output, &error) || (client = cli_client (cli, &error)) == NULL)
     return cli_fail (cli, command, error);
   started = g_get_monotonic_time ();
   if (!hbase_client_ping (client, NULL, &error))
     return cli_fail (cli, command, error);
+  elapsed_ms = (double) (g_get_monotonic_time () - started) / 1000.0;
   config = hbase_client_get_config (client);
-  printf ("gateway answers (%s/%s) in %.1f ms:", hbase_protocol_to_string (hbase_config_get_protocol (config)),
-          hbase_transport_to_string (hbase_config_get_transport (config)),
-          (double) (g_get_monotonic_time () - started) / 1000.0);
-  for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
-    printf (" %s:%u", hbase_config_get_gateway_host (config, i), hbase_config_get_gateway_port (config, i));
-  printf ("\n");
+  if (output.format == CLI_FORMAT_JSON)
+    {
+      g_string_append_printf (out, "{\"protocol\":\"%s\",\"transport\":\"%s\",\"milliseconds\":%.1f,\"gateways\":[",
+                              hbase_protocol_to_string (hbase_config_get_protocol (config)),
+                              hbase_transport_to_string (hbase_config_get_transport (config)), elapsed_ms);
+      for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
+        {
+          g_autofree char *gateway = g_strdup_printf ("%s:%u", hbase_config_get_gateway_host (config, i),
+                                                      hbase_config_get_gateway_port (config, i));
+
+          if (i > 0)
+            g_string_append_c (out, ',');
+          cli_json_string (out, gateway);
+        }
+      g_string_append (out, "]}\n");
+    }
+  else
+    {
+      g_string_append_printf (out, "gateway answers (%s/%s) in %.1f ms:",
+                              hbase_protocol_to_string (hbase_config_get_protocol (config)),
+                              hbase_transport_to_string (hbase_config_get_transport (config)), elapsed_ms);
+      for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
+        g_string_append_printf (out, " %s:%u", hbase_config_get_gateway_host (config, i),
+                                hbase_config_get_gateway_port (config, i));
+      g_string_append_c (out, '\n');
+    }
+  fwrite (out->str, 1, out->len, stdout);
   return CLI_EXIT_OK;
 }
 

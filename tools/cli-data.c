@@ -621,10 +621,12 @@ run_count (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
   RangeArgs range = { 0 };
   gboolean progress_forced = FALSE;
+  g_autofree char *format_name = NULL;
   const GOptionEntry entries[] = {
     RANGE_ENTRIES (&range),
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress_forced,
       "Show progress on stderr even when it is not a terminal", NULL },
+    CLI_FORMAT_NAME_ENTRY (&format_name),
     G_OPTION_ENTRY_NULL
   };
   HBaseScanOptions scan = HBASE_SCAN_OPTIONS_INIT;
@@ -633,14 +635,15 @@ run_count (Cli *cli, const CliCommand *command, int argc, char **argv)
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GError) error = NULL;
+  CliFormat format = CLI_FORMAT_TSV;
   CliProgress progress;
   guint64 count = 0;
   HBaseRow *row;
   int status;
 
   status = cli_parse (cli, command, entries, &argc, &argv);
-  if (status == CLI_EXIT_OK)
-    status = cli_expect_args (command, argc, 1, 1);
+  if (status == CLI_EXIT_OK && (status = cli_expect_args (command, argc, 1, 1)) == CLI_EXIT_OK)
+    status = cli_format_parse (cli, command, format_name, &format);
   if (status != CLI_EXIT_OK)
     goto out;
   if (!range_scan_options (&range, &scan, keep_bytes, &columns, &error))
@@ -661,81 +664,13 @@ run_count (Cli *cli, const CliCommand *command, int argc, char **argv)
   cli_progress_finish (&progress);
   if (error != NULL)
     goto failed;
-  printf ("%" G_GUINT64_FORMAT "\n", count);
+  cli_print_integer (format, "count", (gint64) count);
   goto out;
 failed:
   status = cli_fail (cli, command, error);
 out:
   range_args_clear (&range);
   return status;
-}
-
-/* --- counters ------------------------------------------------------------------------------- */
-
-static int
-counter_args (Cli *cli, const CliCommand *command, char **argv, GBytes **key, char **family, char **qualifier,
-              GError **error)
-{
-  if ((*key = cli_unescape (argv[2], "row", error)) == NULL ||
-      !cli_parse_column (argv[3], family, qualifier, error))
-    return cli_fail (cli, command, *error);
-  if (*qualifier == NULL)
-    return cli_usage (command, "the counter column must be FAMILY:QUALIFIER");
-  return CLI_EXIT_OK;
-}
-
-static int
-run_incr (Cli *cli, const CliCommand *command, int argc, char **argv)
-{
-  g_autoptr(HBaseTable) table = NULL;
-  g_autoptr(GBytes) key = NULL;
-  g_autofree char *family = NULL;
-  g_autofree char *qualifier = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 amount = 1, value = 0;
-  gboolean no_index = FALSE;
-  const GOptionEntry entries[] = { CLI_NO_INDEX_ENTRY (&no_index), G_OPTION_ENTRY_NULL };
-  int status;
-
-  if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 3, 4)) != CLI_EXIT_OK ||
-      (status = counter_args (cli, command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
-    return status;
-  if (argc == 5 && !cli_parse_int64 (argv[4], "amount", &amount, &error))
-    return cli_fail (cli, command, error);
-  if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
-      !hbase_table_increment_counter (table, key, family, qualifier, amount, &value, NULL, &error))
-    return cli_fail (cli, command, error);
-  printf ("%" G_GINT64_FORMAT "\n", value);
-  return CLI_EXIT_OK;
-}
-
-static int
-run_counter (Cli *cli, const CliCommand *command, int argc, char **argv)
-{
-  g_autoptr(HBaseTable) table = NULL;
-  g_autoptr(GBytes) key = NULL;
-  g_autofree char *family = NULL;
-  g_autofree char *qualifier = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 value = 0;
-  gboolean no_index = FALSE;
-  const GOptionEntry entries[] = { CLI_NO_INDEX_ENTRY (&no_index), G_OPTION_ENTRY_NULL };
-  int status;
-
-  if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 3, 4)) != CLI_EXIT_OK ||
-      (status = counter_args (cli, command, argv, &key, &family, &qualifier, &error)) != CLI_EXIT_OK)
-    return status;
-  if (argc == 5 && !cli_parse_int64 (argv[4], "value", &value, &error))
-    return cli_fail (cli, command, error);
-  if ((table = argc == 5 ? cli_write_table (cli, argv[1], no_index, &error) : cli_table (cli, argv[1], &error)) == NULL)
-    return cli_fail (cli, command, error);
-  if (argc == 5 ? !hbase_table_set_counter (table, key, family, qualifier, value, NULL, &error)
-                : !hbase_table_get_counter (table, key, family, qualifier, &value, NULL, &error))
-    return cli_fail (cli, command, error);
-  printf ("%" G_GINT64_FORMAT "\n", value);
-  return CLI_EXIT_OK;
 }
 
 /* --- check-and-put -------------------------------------------------------------------------- */
@@ -768,8 +703,11 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
   g_autofree char *if_present = NULL;
   g_autofree char *op_name = NULL;
   gboolean no_index = FALSE;
+  g_autofree char *format_name = NULL;
+  CliFormat format = CLI_FORMAT_TSV;
   const GOptionEntry entries[] = {
     CLI_NO_INDEX_ENTRY (&no_index),
+    CLI_FORMAT_NAME_ENTRY (&format_name),
     { "if", 0, 0, G_OPTION_ARG_STRING, &if_equal,
       "Write only if the cell compares to VALUE (with --op; equal by default)", "FAMILY:QUALIFIER=VALUE" },
     { "op", 0, 0, G_OPTION_ARG_STRING, &op_name,
@@ -791,7 +729,8 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
   int status;
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 3, -1)) != CLI_EXIT_OK)
+      (status = cli_expect_args (command, argc, 3, -1)) != CLI_EXIT_OK ||
+      (status = cli_format_parse (cli, command, format_name, &format)) != CLI_EXIT_OK)
     return status;
   if ((if_equal != NULL) + (if_absent != NULL) + (if_present != NULL) != 1)
     return cli_usage (command, "give exactly one of --if, --if-absent and --if-present");
@@ -837,7 +776,10 @@ run_check_and_put (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((table = cli_write_table (cli, argv[1], no_index, &error)) == NULL ||
       !hbase_table_check_and_mutate (table, condition, changes, &applied, NULL, &error))
     return cli_fail (cli, command, error);
-  printf ("%s\n", applied ? "applied" : "not applied");
+  if (format == CLI_FORMAT_JSON)
+    printf ("{\"applied\":%s}\n", applied ? "true" : "false");
+  else
+    printf ("%s\n", applied ? "applied" : "not applied");
   return applied ? CLI_EXIT_OK : CLI_EXIT_NOT_APPLIED;
 }
 
@@ -874,9 +816,9 @@ const CliCommand cli_data_commands[] = {
     "terminal.", run_count },
   { "incr", ROWS_GROUP, "TABLE ROW FAMILY:QUALIFIER [AMOUNT]", "Add to a 64-bit counter; print the new value.",
     "AMOUNT is 1 by default and may be negative.  Counters are 8-byte big-endian\n"
-    "cells, as HBase's increments store them.", run_incr },
+    "cells, as HBase's increments store them.", cli_run_incr },
   { "counter", ROWS_GROUP, "TABLE ROW FAMILY:QUALIFIER [VALUE]", "Print a 64-bit counter, or set it to VALUE.",
-    "A missing counter reads as 0; a cell that is not 8 bytes wide is an error.", run_counter },
+    "A missing counter reads as 0; a cell that is not 8 bytes wide is an error.", cli_run_counter },
   { "check-and-put", ROWS_GROUP, "TABLE ROW FAMILY:QUALIFIER=VALUE...", "Write cells only if a test of one cell passes, atomically.",
     "Prints \"applied\" (exit status 0) or \"not applied\" (exit status 5).\n"
     "\n"

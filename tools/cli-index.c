@@ -109,6 +109,56 @@ print_definitions (const HBaseIndexSpec *spec)
     }
 }
 
+/* {"indexes": [{"name", "family", "qualifier", "type", "flags": [...]}],
+ *  "key_prefix", "state", "reason"} on one line */
+static void
+print_definitions_json (const HBaseIndexSpec *spec, const char *state, const char *reason)
+{
+  g_autoptr(GString) out = g_string_new ("{\"indexes\":[");
+
+  for (guint i = 0; i < hbase_index_spec_get_n_indexes (spec); i++)
+    {
+      const char *name = hbase_index_spec_get_name (spec, i);
+      const char *family = NULL, *qualifier = NULL;
+      HBaseIndexValueType type = HBASE_INDEX_VALUE_STRING;
+      HBaseIndexFlags flags = 0;
+      g_autofree char *flag_text = NULL;
+      g_auto(GStrv) flag_list = NULL;
+
+      hbase_index_spec_lookup (spec, name, &family, &qualifier, &type, &flags);
+      flag_text = flags_text (flags);
+      flag_list = g_strsplit (flag_text, ",", -1);
+      g_string_append (out, i > 0 ? ",{\"name\":" : "{\"name\":");
+      cli_json_string (out, name);
+      g_string_append (out, ",\"family\":");
+      cli_json_string (out, family);
+      g_string_append (out, ",\"qualifier\":");
+      cli_json_string (out, qualifier != NULL ? qualifier : "");
+      g_string_append (out, ",\"type\":");
+      cli_json_string (out, (guint) type < G_N_ELEMENTS (type_names) ? type_names[type] : "?");
+      g_string_append (out, ",\"flags\":[");
+      for (char **f = flag_list; *f != NULL; f++)
+        if (**f != '\0')
+          {
+            if (out->str[out->len - 1] != '[')
+              g_string_append_c (out, ',');
+            cli_json_string (out, *f);
+          }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "],\"key_prefix\":");
+  cli_json_string (out, hbase_index_spec_get_key_prefix (spec));
+  g_string_append (out, ",\"state\":");
+  cli_json_string (out, state);
+  g_string_append (out, ",\"reason\":");
+  if (reason != NULL)
+    cli_json_string (out, reason);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, "}\n");
+  fwrite (out->str, 1, out->len, stdout);
+}
+
 /* --- maintenance, with progress ----------------------------------------------------------- */
 
 typedef struct {
@@ -139,16 +189,46 @@ on_progress (const HBaseIndexProgress *progress, gpointer user_data)
   cli_progress_update (&p->bar, scan ? progress->rows : progress->entries);
 }
 
+/* A report as one line of JSON: its counts, "consistent", "rebuilt" and
+ * "examples" (the report's example lines, as strings). */
+static char *
+report_json (const HBaseIndexReport *report)
+{
+  GString *out = g_string_new (NULL);
+  const char *const *examples = hbase_index_report_get_examples (report);
+
+  g_string_append_printf (out, "{\"rows\":%" G_GUINT64_FORMAT ",\"entries\":%" G_GUINT64_FORMAT
+                          ",\"missing\":%" G_GUINT64_FORMAT ",\"extra\":%" G_GUINT64_FORMAT
+                          ",\"in_doubt\":%" G_GUINT64_FORMAT ",\"repaired\":%" G_GUINT64_FORMAT
+                          ",\"rebuilt\":%s,\"consistent\":%s,\"examples\":[",
+                          hbase_index_report_get_rows (report), hbase_index_report_get_entries (report),
+                          hbase_index_report_get_missing (report), hbase_index_report_get_extra (report),
+                          hbase_index_report_get_in_doubt (report), hbase_index_report_get_repaired (report),
+                          hbase_index_report_get_rebuilt (report) ? "true" : "false",
+                          hbase_index_report_is_consistent (report) ? "true" : "false");
+  for (gsize i = 0; examples != NULL && examples[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      cli_json_string (out, examples[i]);
+    }
+  g_string_append (out, "]}\n");
+  return g_string_free (out, FALSE);
+}
+
 typedef enum { MAINTAIN_VERIFY, MAINTAIN_REBUILD, MAINTAIN_REPAIR } Maintenance;
 
 static int
 maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenance what)
 {
   gboolean quiescent = FALSE, forced = FALSE;
+  g_autofree char *format_name = NULL;
+  CliFormat format = CLI_FORMAT_TSV;
   const GOptionEntry entries[] = {
     { "progress", 0, 0, G_OPTION_ARG_NONE, &forced, "Show progress on stderr even when it is not a terminal", NULL },
     { "assume-quiescent", 0, 0, G_OPTION_ARG_NONE, &quiescent,
       "No indexed write is in flight anywhere: take pending changes as abandoned at once", NULL },
+    CLI_FORMAT_NAME_ENTRY (&format_name),
     G_OPTION_ENTRY_NULL
   };
   HBaseIndexMaintenanceOptions options = HBASE_INDEX_MAINTENANCE_OPTIONS_INIT;
@@ -160,7 +240,8 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
   int status;
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK)
+      (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK ||
+      (status = cli_format_parse (cli, command, format_name, &format)) != CLI_EXIT_OK)
     goto out;
   if ((index = open_index (cli, argv[1], &error)) == NULL)
     {
@@ -207,7 +288,7 @@ maintain (Cli *cli, const CliCommand *command, int argc, char **argv, Maintenanc
       status = cli_fail (cli, command, error);
       goto out;
     }
-  text = hbase_index_report_to_string (report);
+  text = format == CLI_FORMAT_JSON ? report_json (report) : hbase_index_report_to_string (report);
   printf ("%s", text);
   if (what == MAINTAIN_VERIFY && !hbase_index_report_is_consistent (report))
     status = CLI_EXIT_NOT_APPLIED;
@@ -239,12 +320,15 @@ static int
 run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
   g_autofree char *prefix = NULL;
+  g_autofree char *format_name = NULL;
   gboolean rebuild = FALSE;
   const GOptionEntry entries[] = {
     { "key-prefix", 0, 0, G_OPTION_ARG_STRING, &prefix, "First part of the index's Redis keys", "PREFIX" },
     { "rebuild", 0, 0, G_OPTION_ARG_NONE, &rebuild, "Build the index right away (as index-rebuild)", NULL },
+    CLI_FORMAT_NAME_ENTRY (&format_name),
     G_OPTION_ENTRY_NULL
   };
+  CliFormat format = CLI_FORMAT_TSV;
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(GError) error = NULL;
   HBaseIndexOptions define_options = HBASE_INDEX_OPTIONS_INIT;
@@ -252,7 +336,8 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
   int status;
 
   if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 2, -1)) != CLI_EXIT_OK)
+      (status = cli_expect_args (command, argc, 2, -1)) != CLI_EXIT_OK ||
+      (status = cli_format_parse (cli, command, format_name, &format)) != CLI_EXIT_OK)
     goto out;
   for (int i = 2; i < argc; i++)
     if (!add_definition (spec, argv[i], &error))
@@ -277,7 +362,7 @@ run_index_define (Cli *cli, const CliCommand *command, int argc, char **argv)
         (index = hbase_index_open (client, argv[1], &options, NULL, &error)) == NULL ||
         (report = hbase_index_rebuild (index, NULL, NULL, &error)) == NULL)
       goto failed;
-    text = hbase_index_report_to_string (report);
+    text = format == CLI_FORMAT_JSON ? report_json (report) : hbase_index_report_to_string (report);
     printf ("%s", text);
   }
   goto out;
@@ -313,10 +398,18 @@ run_index_show (Cli *cli, const CliCommand *command, int argc, char **argv)
   g_autofree char *reason = NULL;
   HBaseIndexState state = HBASE_INDEX_STATE_READY;
   const HBaseIndexSpec *spec;
+  g_autofree char *format_name = NULL;
+  CliFormat format = CLI_FORMAT_TSV;
+  const GOptionEntry entries[] = {
+    CLI_FORMAT_NAME_ENTRY (&format_name),
+    G_OPTION_ENTRY_NULL
+  };
+  const char *state_name;
   int status;
 
-  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
-      (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK)
+  if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
+      (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK ||
+      (status = cli_format_parse (cli, command, format_name, &format)) != CLI_EXIT_OK)
     goto out;
   if ((index = open_index (cli, argv[1], &error)) == NULL ||
       !hbase_index_get_state (index, &state, &reason, NULL, &error))
@@ -325,10 +418,15 @@ run_index_show (Cli *cli, const CliCommand *command, int argc, char **argv)
       goto out;
     }
   spec = hbase_index_get_spec (index);
+  state_name = (guint) state < G_N_ELEMENTS (states) ? states[state] : "?";
+  if (format == CLI_FORMAT_JSON)
+    {
+      print_definitions_json (spec, state_name, reason);
+      goto out;
+    }
   print_definitions (spec);
-  printf ("key prefix: %s\nstate: %s%s%s%s\n", hbase_index_spec_get_key_prefix (spec),
-          (guint) state < G_N_ELEMENTS (states) ? states[state] : "?", reason != NULL ? " (" : "",
-          reason != NULL ? reason : "", reason != NULL ? ")" : "");
+  printf ("key prefix: %s\nstate: %s%s%s%s\n", hbase_index_spec_get_key_prefix (spec), state_name,
+          reason != NULL ? " (" : "", reason != NULL ? reason : "", reason != NULL ? ")" : "");
 out:
   return status;
 }

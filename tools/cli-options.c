@@ -13,7 +13,8 @@
   "Exit status: 0 done, 1 the operation failed, 2 bad usage or invalid input,\n" \
   "3 not found, 4 the gateway could not be reached, 5 a condition was not met.\n" \
   "Settings also come from HBASE_GLIB_GATEWAYS, HBASE_GLIB_PROTOCOL,\n" \
-  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG.\n" \
+  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG;\n" \
+  "hbase-glib --help-connection shows the connection options.\n" \
   "See hbase-glib(1)."
 
 /* The connection options, storing into @options; ends with
@@ -47,12 +48,33 @@ new_connection_entries (CliConnectionOptions *options)
   return g_memdup2 (entries, sizeof entries);
 }
 
+/* The connection options go in a group of their own: a command's --help
+ * shows its own options, --help-connection (or --help-all) these. */
 void
 cli_add_connection_entries (GOptionContext *context, CliConnectionOptions *options)
 {
   g_autofree GOptionEntry *entries = new_connection_entries (options);
+  GOptionGroup *group = g_option_group_new ("connection",
+                                            "Connection options (before or after the command):",
+                                            "Show the connection options", NULL, NULL);
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_group_add_entries (group, entries);
+  g_option_context_add_group (context, group);
+}
+
+char *
+cli_connection_help (void)
+{
+  CliConnectionOptions unused = { 0 };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autofree GOptionEntry *entries = new_connection_entries (&unused);
+  GOptionGroup *group = g_option_group_new ("connection",
+                                            "Connection options (before or after the command):",
+                                            "Show the connection options", NULL, NULL);
+
+  g_option_group_add_entries (group, entries);
+  g_option_context_add_group (context, group);
+  return g_option_context_get_help (context, FALSE, group);
 }
 
 void
@@ -163,7 +185,7 @@ cli_parse (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int
   if (cli->list_options)
     {
       /* hbase-glib --list-commands: this command's line of the table */
-      printf ("%s --help", command->name);
+      printf ("%s --help --help-connection --help-all", command->name);
       cli_print_option_names (stdout, entries);
       cli_print_connection_option_names (stdout);
       printf ("\n");

@@ -204,7 +204,8 @@ cli_json_string (GString *out, const char *text)
 gboolean
 cli_output_check (CliOutput *output, GError **error)
 {
-  if (output->format_name == NULL || strcmp (output->format_name, "tsv") == 0)
+  if (output->format_name == NULL || strcmp (output->format_name, "tsv") == 0 ||
+      strcmp (output->format_name, "text") == 0)
     output->format = CLI_FORMAT_TSV;
   else if (strcmp (output->format_name, "json") == 0)
     output->format = CLI_FORMAT_JSON;
@@ -215,6 +216,27 @@ cli_output_check (CliOutput *output, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+int
+cli_format_parse (Cli *cli, const CliCommand *command, const char *name, CliFormat *format)
+{
+  CliOutput output = { .format_name = (char *) name };
+  g_autoptr(GError) error = NULL;
+
+  if (!cli_output_check (&output, &error))
+    return cli_fail (cli, command, error);
+  *format = output.format;
+  return CLI_EXIT_OK;
+}
+
+void
+cli_print_integer (CliFormat format, const char *key, gint64 value)
+{
+  if (format == CLI_FORMAT_JSON)
+    printf ("{\"%s\":%" G_GINT64_FORMAT "}\n", key, value);
+  else
+    printf ("%" G_GINT64_FORMAT "\n", value);
 }
 
 static void

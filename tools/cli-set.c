@@ -49,7 +49,7 @@ set_change (Cli *cli, const CliCommand *command, int argc, char **argv, gboolean
           !(add ? hbase_set_add (set, members, &n, NULL, &error) : hbase_set_remove (set, members, &n, NULL, &error)))
         status = cli_fail (cli, command, error);
       else
-        printf ("%" G_GUINT64_FORMAT "\n", n);
+        cli_print_integer (args.output.format, "count", (gint64) n);
     }
   cli_struct_args_clear (&args);
   return status;
@@ -82,7 +82,7 @@ run_scard (Cli *cli, const CliCommand *command, int argc, char **argv)
       if ((set = open_set (cli, &args, argv[1], argv[2], &error)) == NULL || !hbase_set_card (set, &n, NULL, &error))
         status = cli_fail (cli, command, error);
       else
-        printf ("%" G_GUINT64_FORMAT "\n", n);
+        cli_print_integer (args.output.format, "count", (gint64) n);
     }
   cli_struct_args_clear (&args);
   return status;
@@ -107,7 +107,10 @@ run_sismember (Cli *cli, const CliCommand *command, int argc, char **argv)
         status = cli_fail (cli, command, error);
       else
         {
-          printf ("%s\n", is_member ? "yes" : "no");
+          if (args.output.format == CLI_FORMAT_JSON)
+            printf ("{\"member\":%s}\n", is_member ? "true" : "false");
+          else
+            printf ("%s\n", is_member ? "yes" : "no");
           status = is_member ? CLI_EXIT_OK : CLI_EXIT_NOT_FOUND;
         }
     }

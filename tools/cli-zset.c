@@ -101,7 +101,7 @@ run_zadd (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
       !hbase_zset_add (zset, flags, members, (const double *) (gpointer) scores->data, &n, NULL, &error))
     goto failed;
-  printf ("%" G_GUINT64_FORMAT "\n", n);
+  cli_print_integer (args.output.format, "count", (gint64) n);
   goto out;
 failed:
   status = cli_fail (cli, command, error);
@@ -131,8 +131,11 @@ run_zincrby (Cli *cli, const CliCommand *command, int argc, char **argv)
         status = cli_fail (cli, command, error);
       else
         {
-          cli_append_score (text, score, FALSE);
-          printf ("%s\n", text->str);
+          gboolean json = args.output.format == CLI_FORMAT_JSON;
+
+          g_string_append (text, json ? "{\"score\":" : "");
+          cli_append_score (text, score, json);
+          printf ("%s%s\n", text->str, json ? "}" : "");
         }
     }
   cli_struct_args_clear (&args);
@@ -157,7 +160,7 @@ run_zrem (Cli *cli, const CliCommand *command, int argc, char **argv)
           !hbase_zset_remove (zset, members, &n, NULL, &error))
         status = cli_fail (cli, command, error);
       else
-        printf ("%" G_GUINT64_FORMAT "\n", n);
+        cli_print_integer (args.output.format, "count", (gint64) n);
     }
   cli_struct_args_clear (&args);
   return status;
@@ -189,8 +192,11 @@ run_zscore (Cli *cli, const CliCommand *command, int argc, char **argv)
         }
       else
         {
-          cli_append_score (text, score, FALSE);
-          printf ("%s\n", text->str);
+          gboolean json = args.output.format == CLI_FORMAT_JSON;
+
+          g_string_append (text, json ? "{\"score\":" : "");
+          cli_append_score (text, score, json);
+          printf ("%s%s\n", text->str, json ? "}" : "");
         }
     }
   cli_struct_args_clear (&args);
@@ -223,7 +229,7 @@ run_zcard (Cli *cli, const CliCommand *command, int argc, char **argv)
   if ((zset = open_zset (cli, &args, argv[1], argv[2], &error)) == NULL ||
       !(counting ? hbase_zset_count (zset, &range, &n, NULL, &error) : hbase_zset_card (zset, &n, NULL, &error)))
     goto failed;
-  printf ("%" G_GUINT64_FORMAT "\n", n);
+  cli_print_integer (args.output.format, "count", (gint64) n);
   goto out;
 failed:
   status = cli_fail (cli, command, error);
@@ -265,13 +271,15 @@ run_zrank (Cli *cli, const CliCommand *command, int argc, char **argv)
         }
       else
         {
-          g_string_append_printf (text, "%" G_GUINT64_FORMAT, rank);
+          gboolean json = args.output.format == CLI_FORMAT_JSON;
+
+          g_string_append_printf (text, "%s%" G_GUINT64_FORMAT, json ? "{\"rank\":" : "", rank);
           if (with_score)
             {
-              g_string_append_c (text, '\t');
-              cli_append_score (text, score, FALSE);
+              g_string_append (text, json ? ",\"score\":" : "\t");
+              cli_append_score (text, score, json);
             }
-          printf ("%s\n", text->str);
+          printf ("%s%s\n", text->str, json ? "}" : "");
         }
     }
   cli_struct_args_clear (&args);

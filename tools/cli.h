@@ -73,9 +73,14 @@ struct _Cli {
 /* --- command table (hbase-glib.c and the cli-*.c files) --- */
 extern const CliCommand cli_data_commands[];
 extern const CliCommand cli_admin_commands[];
+extern const CliCommand cli_schema_commands[];
 extern const CliCommand cli_set_commands[];
 extern const CliCommand cli_zset_commands[];
 extern const CliCommand cli_index_commands[];
+
+/* the counter commands (cli-counter.c), in cli_data_commands */
+int cli_run_incr    (Cli *cli, const CliCommand *command, int argc, char **argv);
+int cli_run_counter (Cli *cli, const CliCommand *command, int argc, char **argv);
 
 /* --- options (cli-options.c) ---------------------------------------------- */
 int           cli_parse            (Cli               *cli,
@@ -85,6 +90,12 @@ int           cli_parse            (Cli               *cli,
                                     char            ***argv);
 void          cli_add_connection_entries (GOptionContext       *context,
                                           CliConnectionOptions *options);
+/* The help of the connection options alone (--help-connection). */
+char         *cli_connection_help  (void);
+/* The command of @names nearest to the mistyped @typed, or NULL
+ * (cli-suggest.c). */
+const char   *cli_suggest_command  (const char        *typed,
+                                    const char *const *names);
 void          cli_connection_options_clear (CliConnectionOptions *options);
 /* " --name[=] -c[=]..." for each visible entry ('=': takes a value), for
  * the bash completion (tools/bash-completion.sh). */
@@ -190,6 +201,23 @@ typedef struct {
     "TSV: escape every byte outside printable ASCII, UTF-8 text too", NULL }, \
   { "base64", 0, 0, G_OPTION_ARG_NONE, &(out)->base64, \
     "JSON: write every key, column and value as a base64 string", NULL }
+/* Only -o, for the commands that print something other than rows. */
+#define CLI_FORMAT_ENTRY(out) \
+  { "format", 'o', 0, G_OPTION_ARG_STRING, &(out)->format_name, \
+    "Output format: tsv (default, also called text) or json", "FORMAT" }
+/* -o for a format name kept apart (g_autofree), read by cli_format_parse() */
+#define CLI_FORMAT_NAME_ENTRY(name) \
+  { "format", 'o', 0, G_OPTION_ARG_STRING, (name), \
+    "Output format: tsv (default, also called text) or json", "FORMAT" }
+/* Sets @format from @name (NULL: tsv); says what is wrong otherwise. */
+int           cli_format_parse     (Cli              *cli,
+                                    const CliCommand *command,
+                                    const char       *name,
+                                    CliFormat        *format);
+/* @value on a line, or {"@key":@value} */
+void          cli_print_integer    (CliFormat         format,
+                                    const char       *key,
+                                    gint64            value);
 gboolean      cli_output_check     (CliOutput        *output,
                                     GError          **error);
 void          cli_output_row       (const CliOutput  *output,

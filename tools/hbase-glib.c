@@ -15,10 +15,15 @@
 #include "cli.h"
 
 static int run_help (Cli *cli, const CliCommand *command, int argc, char **argv);
+static int run_version (Cli *cli, const CliCommand *command, int argc, char **argv);
 
 static const CliCommand help_commands[] = {
   { "help", "Help", "[COMMAND]", "Show the list of commands, or the help of one command.",
-    "hbase-glib help --commands prints only the command names, one a line.", run_help },
+    "hbase-glib help --commands prints only the command names, one a line;\n"
+    "hbase-glib --help-connection the connection options.", run_help },
+  { "version", "Help", NULL, "Print the versions of the tool and of the hbase-glib library.",
+    "Needs no gateway.  The library is the one loaded at run time; the headers\n"
+    "are those the tool was built with.  Same as hbase-glib --version.", run_version },
   { NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -26,6 +31,7 @@ static const CliCommand help_commands[] = {
 static const CliCommand *const command_tables[] = {
   cli_data_commands,
   cli_admin_commands,
+  cli_schema_commands,
   cli_set_commands,
   cli_zset_commands,
   cli_index_commands,
@@ -40,6 +46,63 @@ find_command (const char *name)
       if (strcmp (c->name, name) == 0)
         return c;
   return NULL;
+}
+
+/* "unknown command 'scna'; did you mean 'scan'?" */
+static int
+unknown_command (const CliCommand *command, const char *name)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *guess;
+
+  for (gsize t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (const CliCommand *c = command_tables[t]; c->name != NULL; c++)
+      g_ptr_array_add (names, (gpointer) c->name);
+  g_ptr_array_add (names, NULL);
+  guess = cli_suggest_command (name, (const char *const *) names->pdata);
+  if (guess != NULL)
+    return cli_usage (command, "unknown command '%s'; did you mean '%s'?", name, guess);
+  return cli_usage (command, "unknown command '%s' (hbase-glib help lists the commands)", name);
+}
+
+static int
+run_version (Cli *cli, const CliCommand *command, int argc, char **argv)
+{
+  CliOutput output = { 0 };
+  const GOptionEntry entries[] = {
+    CLI_FORMAT_ENTRY (&output),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *headers = g_strdup_printf ("%d.%d.%d", HBASE_GLIB_MAJOR_VERSION, HBASE_GLIB_MINOR_VERSION,
+                                              HBASE_GLIB_MICRO_VERSION);
+  int status;
+
+  if ((status = cli_parse (cli, command, entries, &argc, &argv)) != CLI_EXIT_OK ||
+      (status = cli_expect_args (command, argc, 0, 0)) != CLI_EXIT_OK)
+    goto out;
+  if (!cli_output_check (&output, &error))
+    {
+      status = cli_fail (cli, command, error);
+      goto out;
+    }
+  if (output.format == CLI_FORMAT_JSON)
+    {
+      g_autoptr(GString) line = g_string_new ("{\"tool\":");
+
+      cli_json_string (line, PACKAGE_VERSION);
+      g_string_append (line, ",\"library\":");
+      cli_json_string (line, hbase_version_string ());
+      g_string_append (line, ",\"headers\":");
+      cli_json_string (line, headers);
+      g_string_append (line, "}\n");
+      fputs (line->str, stdout);
+    }
+  else
+    printf ("hbase-glib %s\nlibrary %s\nheaders %s\n", PACKAGE_VERSION, hbase_version_string (), headers);
+out:
+  g_free (output.format_name);
+  return status;
 }
 
 static void
@@ -63,7 +126,7 @@ print_overview (FILE *out)
       }
   fprintf (out,
            "\n"
-           "Connection options (before or after the command):\n"
+           "Connection options (before or after the command; --help-connection tells more):\n"
            "  -g, --gateways=LIST      Thrift2 gateways, HOST:PORT separated by commas\n"
            "                           (default localhost:9090)\n"
            "  --protocol=PROTOCOL      binary (default) or compact\n"
@@ -112,7 +175,7 @@ run_help (Cli *cli, const CliCommand *command, int argc, char **argv)
       return CLI_EXIT_OK;
     }
   if ((wanted = find_command (argv[1])) == NULL)
-    return cli_usage (command, "there is no command \"%s\"", argv[1]);
+    return unknown_command (command, argv[1]);
   {
     char *help_argv[] = { (char *) wanted->name, (char *) "--help", NULL };
     g_autofree char *prgname = g_strconcat ("hbase-glib ", wanted->name, NULL);
@@ -160,9 +223,11 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *prgname = NULL;
-  gboolean help = FALSE, version = FALSE, list = FALSE;
+  gboolean help = FALSE, help_connection = FALSE, help_all = FALSE, version = FALSE, list = FALSE;
   const GOptionEntry entries[] = {
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL },
+    { "help-connection", 0, 0, G_OPTION_ARG_NONE, &help_connection, NULL, NULL },
+    { "help-all", 0, 0, G_OPTION_ARG_NONE, &help_all, NULL, NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &version, NULL, NULL },
     { "list-commands", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &list, NULL, NULL },
     G_OPTION_ENTRY_NULL
@@ -189,7 +254,18 @@ main (int argc, char **argv)
     }
   if (version)
     {
-      printf ("hbase-glib %s\n", hbase_version_string ());
+      char *version_argv[] = { (char *) "version", NULL };
+
+      status = run_version (&cli, find_command ("version"), 1, version_argv);
+      goto out;
+    }
+  if (help_connection || help_all)
+    {
+      g_autofree char *text = cli_connection_help ();
+
+      if (help_all)
+        print_overview (stdout);
+      printf ("%s%s", help_all ? "\n" : "", text);
       status = CLI_EXIT_OK;
       goto out;
     }
@@ -201,7 +277,7 @@ main (int argc, char **argv)
     }
   if ((command = find_command (argv[1])) == NULL)
     {
-      status = cli_usage (NULL, "there is no command \"%s\" (hbase-glib help lists them)", argv[1]);
+      status = unknown_command (NULL, argv[1]);
       goto out;
     }
   cli.command = command;

@@ -241,6 +241,104 @@ gboolean   hbase_client_delete_namespace_finish (HBaseClient              *clien
                                                  GAsyncResult             *result,
                                                  GError                  **error);
 
+/**
+ * HBaseRegionLocation:
+ * @start_key: the region's first row; empty for the table's first region
+ * @end_key: the row the region stops before; empty for the last region
+ * @server_host: the host name of the region server holding the region
+ * @server_port: that server's port, 0 when the gateway did not say
+ * @region_id: HBase's id of the region (its creation time)
+ *
+ * One region of a table and where it is, from
+ * hbase_client_get_table_regions().
+ *
+ * Since: 0.1
+ */
+typedef struct {
+  GBytes *start_key;
+  GBytes *end_key;
+  char *server_host;
+  guint server_port;
+  gint64 region_id;
+  /*< private >*/
+  gpointer padding[8];
+} HBaseRegionLocation;
+
+#define HBASE_TYPE_REGION_LOCATION (hbase_region_location_get_type ())
+GType                hbase_region_location_get_type (void) G_GNUC_CONST;
+HBaseRegionLocation *hbase_region_location_copy     (const HBaseRegionLocation *location);
+void                 hbase_region_location_free     (HBaseRegionLocation       *location);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseRegionLocation, hbase_region_location_free)
+
+GPtrArray *hbase_client_describe_table    (HBaseClient              *client,
+                                           const char               *table,
+                                           GCancellable             *cancellable,
+                                           GError                  **error);
+GPtrArray *hbase_client_get_table_regions (HBaseClient              *client,
+                                           const char               *table,
+                                           GCancellable             *cancellable,
+                                           GError                  **error);
+gboolean   hbase_client_alter_family      (HBaseClient              *client,
+                                           const char               *table,
+                                           const HBaseFamilyOptions *family,
+                                           GCancellable             *cancellable,
+                                           GError                  **error);
+gboolean   hbase_client_add_family        (HBaseClient              *client,
+                                           const char               *table,
+                                           const HBaseFamilyOptions *family,
+                                           GCancellable             *cancellable,
+                                           GError                  **error);
+gboolean   hbase_client_delete_family     (HBaseClient              *client,
+                                           const char               *table,
+                                           const char               *family,
+                                           GCancellable             *cancellable,
+                                           GError                  **error);
+
+void       hbase_client_describe_table_async     (HBaseClient              *client,
+                                                  const char               *table,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+GPtrArray *hbase_client_describe_table_finish    (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_get_table_regions_async  (HBaseClient              *client,
+                                                  const char               *table,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+GPtrArray *hbase_client_get_table_regions_finish (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_alter_family_async       (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const HBaseFamilyOptions *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_alter_family_finish      (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_add_family_async         (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const HBaseFamilyOptions *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_add_family_finish        (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+void       hbase_client_delete_family_async      (HBaseClient              *client,
+                                                  const char               *table,
+                                                  const char               *family,
+                                                  GCancellable             *cancellable,
+                                                  GAsyncReadyCallback       callback,
+                                                  gpointer                  user_data);
+gboolean   hbase_client_delete_family_finish     (HBaseClient              *client,
+                                                  GAsyncResult             *result,
+                                                  GError                  **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ADMIN_H */

@@ -17,6 +17,7 @@
 #include <hbase-glib/hbase-admin.h>
 
 #include "../table/hbase-table-private.h"
+#include "hbase-admin-private.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
 
@@ -45,8 +46,8 @@ check_namespace (const char *name, GError **error)
 
 /* "ns:name" or "name" as a TTableName; ns is only sent when given, so the
  * gateway applies its own default.  Call after _hbase_check_table_name(). */
-static HbaseThriftTTableName *
-table_name_new (const char *table)
+HbaseThriftTTableName *
+_hbase_admin_table_name_new (const char *table)
 {
   const char *colon = strchr (table, ':');
   g_autofree char *ns = colon != NULL ? g_strndup (table, (gsize) (colon - table)) : NULL;
@@ -60,8 +61,8 @@ table_name_new (const char *table)
 
 /* HBase's rule (ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName):
  * not empty, no ':', no control characters, not starting with '.'. */
-static gboolean
-check_family_name (const char *name, GError **error)
+gboolean
+_hbase_admin_check_family_name (const char *name, GError **error)
 {
   if (name == NULL || *name == '\0')
     {
@@ -102,7 +103,7 @@ check_families (const HBaseFamilyOptions *families, guint n_families, GError **e
     }
   for (guint i = 0; i < n_families; i++)
     {
-      if (!check_family_name (families[i].name, error))
+      if (!_hbase_admin_check_family_name (families[i].name, error))
         return FALSE;
       if ((guint) families[i].compression > HBASE_COMPRESSION_ZSTD ||
           (guint) families[i].bloom_filter > HBASE_BLOOM_FILTER_ROWCOL ||
@@ -171,8 +172,8 @@ compression_to_thrift (HBaseCompression compression)
 /* The generated struct only sends the optional fields marked __isset_, so
  * each assignment sets its flag.  The attributes and configuration maps are
  * never touched: c_glib keys them by GByteArray pointer, which is broken. */
-static HbaseThriftTColumnFamilyDescriptor *
-family_descriptor_new (const HBaseFamilyOptions *options)
+HbaseThriftTColumnFamilyDescriptor *
+_hbase_admin_family_descriptor_new (const HBaseFamilyOptions *options)
 {
   g_autoptr(GByteArray) name = _hbase_byte_array_from_string (options->name);
   HbaseThriftTColumnFamilyDescriptor *family =
@@ -276,9 +277,9 @@ table_call (HBaseClient *client, TableOp op, HbaseThriftTTableName *name, gboole
 /* After an I/O error about table @name: when it does not exist, that was
  * the cause (the 2.6 gateway says only the name), so the code becomes
  * HBASE_ERROR_NOT_FOUND.  The gateway's text stays with the error. */
-static void
-classify_table_error (HBaseClient *client, HbaseThriftTTableName *name, GCancellable *cancellable,
-                      GError *error)
+void
+_hbase_admin_classify_table_error (HBaseClient *client, HbaseThriftTTableName *name, GCancellable *cancellable,
+                                   GError *error)
 {
   gboolean exists = TRUE;
 
@@ -302,7 +303,7 @@ table_op (HBaseClient *client, TableOp op, HbaseThriftTTableName *name, gboolean
   if (table_call (client, op, name, preserve_splits, answer, cancellable, &local))
     return TRUE;
   if (op != OP_EXISTS)
-    classify_table_error (client, name, cancellable, local);
+    _hbase_admin_classify_table_error (client, name, cancellable, local);
   g_propagate_error (error, local);
   return FALSE;
 }
@@ -400,10 +401,10 @@ hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFa
       return FALSE;
     }
 
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   desc = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, "tableName", name, NULL);
   for (guint i = 0; i < n_families; i++)
-    g_ptr_array_add (desc->columns, family_descriptor_new (&families[i]));
+    g_ptr_array_add (desc->columns, _hbase_admin_family_descriptor_new (&families[i]));
   desc->__isset_columns = TRUE;
   keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   for (guint i = 0; split_keys != NULL && i < split_keys->len; i++)
@@ -442,7 +443,7 @@ hbase_client_delete_table (HBaseClient *client, const char *table, GCancellable 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!disable_if_enabled (client, name, cancellable, error) ||
       !table_op (client, OP_DELETE, name, FALSE, NULL, cancellable, error))
     return table_failed (error, "delete table", table);
@@ -475,7 +476,7 @@ hbase_client_truncate_table (HBaseClient *client, const char *table, gboolean pr
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!disable_if_enabled (client, name, cancellable, error) ||
       !table_op (client, OP_TRUNCATE, name, preserve_splits ? TRUE : FALSE, NULL, cancellable, error))
     return table_failed (error, "truncate table", table);
@@ -505,7 +506,7 @@ hbase_client_enable_table (HBaseClient *client, const char *table, GCancellable 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_ENABLE, name, FALSE, NULL, cancellable, error))
     return table_failed (error, "enable table", table);
   return TRUE;
@@ -534,7 +535,7 @@ hbase_client_disable_table (HBaseClient *client, const char *table, GCancellable
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_DISABLE, name, FALSE, NULL, cancellable, error))
     return table_failed (error, "disable table", table);
   return TRUE;
@@ -564,7 +565,7 @@ hbase_client_table_exists (HBaseClient *client, const char *table, gboolean *exi
   g_return_val_if_fail (HBASE_IS_CLIENT (client) && exists != NULL, FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_EXISTS, name, FALSE, exists, cancellable, error))
     return table_failed (error, "check table", table);
   return TRUE;
@@ -593,7 +594,7 @@ hbase_client_is_table_enabled (HBaseClient *client, const char *table, gboolean 
   g_return_val_if_fail (HBASE_IS_CLIENT (client) && enabled != NULL, FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
-  name = table_name_new (table);
+  name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_IS_ENABLED, name, FALSE, enabled, cancellable, error))
     return table_failed (error, "check table", table);
   return TRUE;

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 
 #include "hbase-index-private.h"
+#include "../connection/hbase-client-async-private.h"
 
 typedef enum {
   CALL_CREATE_META_TABLE,
@@ -99,17 +100,27 @@ admin_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
     g_task_return_error (task, error);
 }
 
-/* Starts @call on @source (a client or an index).  TODO run_task: run on
- * the client's worker pool (_hbase_client_run_task) instead of GIO's. */
+/* Starts @call on @source (a client or an index), on the client's worker
+ * pool; an index made by g_object_new() alone has no client: its call
+ * fails at once. */
 static void
 admin_start (gpointer source, AdminCall *call, GCancellable *cancellable,
              GAsyncReadyCallback callback, gpointer user_data, gpointer source_tag)
 {
   g_autoptr(GTask) task = g_task_new (source, cancellable, callback, user_data);
+  HBaseClient *client = NULL;
 
   g_task_set_source_tag (task, source_tag);
   g_task_set_task_data (task, call, admin_call_free);
-  g_task_run_in_thread (task, admin_in_thread);
+  if (HBASE_IS_CLIENT (source))
+    client = source;
+  else if (HBASE_IS_INDEX (source) && hbase_index_get_table (source) != NULL)
+    client = hbase_table_get_client (hbase_index_get_table (source));
+  if (client != NULL)
+    _hbase_client_run_task (client, task, admin_in_thread);
+  else
+    g_task_return_new_error (task, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                             "an index call needs a client or an index from hbase_index_open()");
 }
 
 static AdminCall *
@@ -337,7 +348,7 @@ void
 hbase_index_get_state_async (HBaseIndex *index, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   admin_start (index, maintenance_call_new (CALL_GET_STATE, NULL), cancellable, callback, user_data,
                hbase_index_get_state_async);
 }
@@ -394,7 +405,7 @@ hbase_index_verify_async (HBaseIndex *index, const HBaseIndexMaintenanceOptions 
                           GCancellable *cancellable, GAsyncReadyCallback callback,
                           gpointer user_data)
 {
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   admin_start (index, maintenance_call_new (CALL_VERIFY, options), cancellable, callback, user_data,
                hbase_index_verify_async);
 }
@@ -437,7 +448,7 @@ hbase_index_rebuild_async (HBaseIndex *index, const HBaseIndexMaintenanceOptions
                            GCancellable *cancellable, GAsyncReadyCallback callback,
                            gpointer user_data)
 {
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   admin_start (index, maintenance_call_new (CALL_REBUILD, options), cancellable, callback, user_data,
                hbase_index_rebuild_async);
 }
@@ -480,7 +491,7 @@ hbase_index_repair_async (HBaseIndex *index, const HBaseIndexMaintenanceOptions 
                           GCancellable *cancellable, GAsyncReadyCallback callback,
                           gpointer user_data)
 {
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   admin_start (index, maintenance_call_new (CALL_REPAIR, options), cancellable, callback, user_data,
                hbase_index_repair_async);
 }
@@ -520,7 +531,7 @@ void
 hbase_index_drop_async (HBaseIndex *index, GCancellable *cancellable, GAsyncReadyCallback callback,
                         gpointer user_data)
 {
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   admin_start (index, maintenance_call_new (CALL_DROP, NULL), cancellable, callback, user_data,
                hbase_index_drop_async);
 }

@@ -92,7 +92,7 @@ hbase_index_find_async (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIn
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   task = query_task_new (index, query, options, cancellable, callback, user_data,
                          hbase_index_find_async);
   _hbase_client_run_task (hbase_table_get_client (index->table), task, find_in_thread);
@@ -152,7 +152,7 @@ hbase_index_count_async (HBaseIndex *index, HBaseIndexQuery *query, GCancellable
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (HBASE_IS_INDEX (index));
+  g_return_if_fail (_hbase_index_is_opened (index));
   task = query_task_new (index, query, NULL, cancellable, callback, user_data,
                          hbase_index_count_async);
   _hbase_client_run_task (hbase_table_get_client (index->table), task, count_in_thread);

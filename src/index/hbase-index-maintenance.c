@@ -93,7 +93,7 @@ HBaseIndexReport *
 hbase_index_verify (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return run_pass (index, options, _hbase_index_verify, cancellable, error);
 }
 
@@ -237,7 +237,7 @@ HBaseIndexReport *
 hbase_index_rebuild (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                      GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return run_pass (index, options, rebuild, cancellable, error);
 }
 
@@ -403,7 +403,7 @@ HBaseIndexReport *
 hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *options,
                     GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return run_pass (index, options, repair, cancellable, error);
 }
 
@@ -430,7 +430,7 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
   g_autoptr(GBytes) row = NULL;
   g_autoptr(HBaseMutation) remove = NULL;
 
-  g_return_val_if_fail (HBASE_IS_INDEX (index), FALSE);
+  g_return_val_if_fail (_hbase_index_is_opened (index), FALSE);
   work_init (&work, index, NULL, &defaults);
   work.phase = "drop";
   row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));

@@ -412,7 +412,7 @@ hbase_index_query_matches (HBaseIndex *index, HBaseIndexQuery *query, HBaseRow *
 {
   g_autoptr(Node) node = NULL;
 
-  g_return_val_if_fail (HBASE_IS_INDEX (index) && row != NULL && matches != NULL, FALSE);
+  g_return_val_if_fail (_hbase_index_is_opened (index) && row != NULL && matches != NULL, FALSE);
   node = _hbase_index_resolve (index->core, query, error);
   if (node == NULL)
     return FALSE;

@@ -265,6 +265,14 @@ struct _HBaseIndex {
   HBaseTable *table;      /* with the hooks */
 };
 
+/* An index from hbase_index_open(); one made by g_object_new() alone has
+ * nothing behind it, and every call refuses it. */
+static inline gboolean
+_hbase_index_is_opened (HBaseIndex *index)
+{
+  return HBASE_IS_INDEX (index) && index->core != NULL;
+}
+
 /* --- the definitions table (hbase-index-meta.c) ------------------------------------ */
 
 /* The definitions table @options name (HBASE_INDEX_DEFAULT_META_TABLE

@@ -647,7 +647,7 @@ HBaseIndexPage *
 hbase_index_find (HBaseIndex *index, HBaseIndexQuery *query, const HBaseIndexFindOptions *options,
                   GCancellable *cancellable, GError **error)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return run_query (index, query, options, FALSE, NULL, cancellable, error);
 }
 
@@ -675,7 +675,7 @@ hbase_index_count (HBaseIndex *index, HBaseIndexQuery *query, guint64 *count,
 {
   g_autoptr(HBaseIndexPage) page = NULL;
 
-  g_return_val_if_fail (HBASE_IS_INDEX (index) && count != NULL, FALSE);
+  g_return_val_if_fail (_hbase_index_is_opened (index) && count != NULL, FALSE);
   *count = 0;
   page = run_query (index, query, NULL, TRUE, count, cancellable, error);
   return page != NULL;

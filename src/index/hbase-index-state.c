@@ -146,7 +146,7 @@ hbase_index_get_state (HBaseIndex *index, HBaseIndexState *state, char **reason,
   g_autofree char *why = NULL;
   GError *local = NULL;
 
-  g_return_val_if_fail (HBASE_IS_INDEX (index) && state != NULL, FALSE);
+  g_return_val_if_fail (_hbase_index_is_opened (index) && state != NULL, FALSE);
   *state = _hbase_index_usable (index->core, TRUE, &why, cancellable, &local);
   if (local != NULL)
     {

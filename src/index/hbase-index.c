@@ -192,7 +192,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
 HBaseTable *
 hbase_index_get_table (HBaseIndex *index)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return index->table;
 }
 
@@ -209,6 +209,6 @@ hbase_index_get_table (HBaseIndex *index)
 const HBaseIndexSpec *
 hbase_index_get_spec (HBaseIndex *index)
 {
-  g_return_val_if_fail (HBASE_IS_INDEX (index), NULL);
+  g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return index->core->spec;
 }

@@ -13,7 +13,7 @@ fuzz_ldadd = src/libhbase-glib-index-internal.la src/libhbase-glib-internal.la \
 fuzz_support = tests/fuzz/fuzz-support.c tests/fuzz/fuzz-support.h
 fuzz_replay = $(fuzz_support) tests/fuzz/replay-main.c
 # the command-line tool's input parsing is fuzzed too
-fuzz_cli = tools/cli-options.c tools/cli-session.c tools/cli-output.c tools/cli-data.c tools/cli.h
+fuzz_cli = tools/cli-options.c tools/cli-session.c tools/cli-output.c tools/cli-data.c tools/cli-counter.c tools/cli.h
 fuzz_programs =
 EXTRA_PROGRAMS = $(fuzz_programs)
 

@@ -25,7 +25,7 @@ tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
 
 # admin
-check_PROGRAMS += tests/integration/test-admin tests/integration/test-admin-async
+check_PROGRAMS += tests/integration/test-admin tests/integration/test-admin-async tests/integration/test-table-schema
 
 # rowkey
 check_PROGRAMS += tests/integration/test-filter tests/integration/test-rowkey \

@@ -46,7 +46,10 @@ def main():
     print("1..%d" % len(blocking))
     failed = 0
     for n, function in enumerate(blocking, 1):
-        missing = [f for f in (function + "_async", function + "_finish") if f not in functions]
+        # a GArray form for bindings (hbase_zset_add_array) shares the pair
+        # of the call it stands for, whose async forms take GArrays already
+        base = function[:-len("_array")] if function.endswith("_array") else function
+        missing = [f for f in (base + "_async", base + "_finish") if f not in functions]
         header = functions[function][0]
         if missing:
             failed += 1

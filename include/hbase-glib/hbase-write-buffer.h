@@ -213,6 +213,26 @@ gboolean          hbase_write_buffer_put_columns       (HBaseWriteBuffer        
                                                         GError                       **error,
                                                         const char                    *first_column,
                                                         ...) G_GNUC_NULL_TERMINATED;
+void              hbase_write_buffer_put_strings_async (HBaseWriteBuffer              *buffer,
+                                                        const char                    *row,
+                                                        const char *const             *columns,
+                                                        const char *const             *values,
+                                                        GCancellable                  *cancellable,
+                                                        GAsyncReadyCallback            callback,
+                                                        gpointer                       user_data);
+gboolean          hbase_write_buffer_put_strings_finish (HBaseWriteBuffer             *buffer,
+                                                         GAsyncResult                 *result,
+                                                         GError                      **error);
+void              hbase_write_buffer_put_columns_async (HBaseWriteBuffer              *buffer,
+                                                        const char                    *row,
+                                                        GCancellable                  *cancellable,
+                                                        GAsyncReadyCallback            callback,
+                                                        gpointer                       user_data,
+                                                        const char                    *first_column,
+                                                        ...) G_GNUC_NULL_TERMINATED;
+gboolean          hbase_write_buffer_put_columns_finish (HBaseWriteBuffer             *buffer,
+                                                         GAsyncResult                 *result,
+                                                         GError                      **error);
 
 G_END_DECLS
 

@@ -288,6 +288,107 @@ hbase_write_buffer_put_columns (HBaseWriteBuffer *buffer, const char *row,
   return hbase_write_buffer_add (buffer, put, cancellable, error);
 }
 
+/**
+ * hbase_write_buffer_put_strings_async:
+ * @buffer: a write buffer
+ * @row: the row key, its bytes up to the NUL
+ * @columns: (array zero-terminated=1): "family:qualifier" entries
+ * @values: (array zero-terminated=1): one value per column, in the same
+ *   order
+ * @cancellable: (nullable): cancels the flush this put may start
+ * @callback: (scope async): called in the caller's thread-default main
+ *   context when the put is buffered
+ * @user_data: data for @callback
+ *
+ * hbase_write_buffer_put_strings() without blocking: the put is made at
+ * once and added with hbase_write_buffer_add_async().  Finish with
+ * hbase_write_buffer_put_strings_finish().
+ *
+ * Since: 0.1
+ */
+void
+hbase_write_buffer_put_strings_async (HBaseWriteBuffer *buffer, const char *row,
+                                      const char *const *columns, const char *const *values,
+                                      GCancellable *cancellable, GAsyncReadyCallback callback,
+                                      gpointer user_data)
+{
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put_string (row);
+
+  hbase_mutation_put_strings (put, columns, values);
+  hbase_write_buffer_add_async (buffer, put, cancellable, callback, user_data);
+}
+
+/**
+ * hbase_write_buffer_put_strings_finish:
+ * @buffer: a write buffer
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_write_buffer_put_strings_async().
+ *
+ * Returns: %TRUE when the put was buffered, as
+ *   hbase_write_buffer_put_strings()
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_write_buffer_put_strings_finish (HBaseWriteBuffer *buffer, GAsyncResult *result, GError **error)
+{
+  return hbase_write_buffer_add_finish (buffer, result, error);
+}
+
+/**
+ * hbase_write_buffer_put_columns_async: (skip)
+ * @buffer: a write buffer
+ * @row: the row key, its bytes up to the NUL
+ * @cancellable: (nullable): cancels the flush this put may start
+ * @callback: called in the caller's thread-default main context when the
+ *   put is buffered
+ * @user_data: data for @callback
+ * @first_column: "family:qualifier" of the first cell
+ * @...: the first column's value, then more column, value pairs, ended by
+ *   %NULL
+ *
+ * hbase_write_buffer_put_columns() without blocking (the variable
+ * arguments come last, as in g_async_initable_new_async()).  Finish with
+ * hbase_write_buffer_put_columns_finish().  From bindings, use
+ * hbase_write_buffer_put_strings_async().
+ *
+ * Since: 0.1
+ */
+void
+hbase_write_buffer_put_columns_async (HBaseWriteBuffer *buffer, const char *row,
+                                      GCancellable *cancellable, GAsyncReadyCallback callback,
+                                      gpointer user_data, const char *first_column, ...)
+{
+  g_autoptr(HBaseMutation) put = hbase_mutation_new_put_string (row);
+  va_list args;
+
+  va_start (args, first_column);
+  _hbase_mutation_put_string_va (put, first_column, args);
+  va_end (args);
+  hbase_write_buffer_add_async (buffer, put, cancellable, callback, user_data);
+}
+
+/**
+ * hbase_write_buffer_put_columns_finish: (skip)
+ * @buffer: a write buffer
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes hbase_write_buffer_put_columns_async().
+ *
+ * Returns: %TRUE when the put was buffered, as
+ *   hbase_write_buffer_put_columns()
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_write_buffer_put_columns_finish (HBaseWriteBuffer *buffer, GAsyncResult *result, GError **error)
+{
+  return hbase_write_buffer_add_finish (buffer, result, error);
+}
+
 /* --- asynchronous variants: puts sent with hbase_table_apply_async() --- */
 
 /**

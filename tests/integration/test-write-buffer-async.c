@@ -107,11 +107,58 @@ test_add_flush_close (Fixture *fixture, gconstpointer data)
   assert_value (fixture, "wb4", NULL);
 }
 
+/* The string forms: the put is made at the call and buffered through the
+ * worker pool; a column without its value is refused through _finish. */
+static void
+test_string_forms (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(HBaseWriteBuffer) buffer = NULL;
+  g_autoptr(GBytes) key1 = test_key ("wbs1");
+  g_autoptr(GBytes) key2 = test_key ("wbs2");
+  g_autofree char *row1 = g_strndup (g_bytes_get_data (key1, NULL), g_bytes_get_size (key1));
+  g_autofree char *row2 = g_strndup (g_bytes_get_data (key2, NULL), g_bytes_get_size (key2));
+  const char *columns[] = { "f:c", NULL };
+  const char *values[] = { "s-one", NULL };
+  g_autoptr(GError) error = NULL;
+  TestWaiter waiter;
+
+  TEST_SKIP_IF_UNREACHABLE (fixture);
+  buffer = hbase_write_buffer_new (fixture->table, NULL, &error);
+  g_assert_no_error (error);
+
+  test_waiter_init (&waiter);
+  hbase_write_buffer_put_strings_async (buffer, row1, columns, values, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_write_buffer_put_strings_finish (buffer, test_waiter_run (&waiter), &error));
+  g_assert_no_error (error);
+  test_waiter_clear (&waiter);
+
+  test_waiter_init (&waiter);
+  hbase_write_buffer_put_columns_async (buffer, row2, NULL, test_waiter_done, &waiter, "f:c", "s-two", NULL);
+  g_assert_true (hbase_write_buffer_put_columns_finish (buffer, test_waiter_run (&waiter), &error));
+  g_assert_no_error (error);
+  test_waiter_clear (&waiter);
+  g_assert_cmpuint (hbase_write_buffer_get_pending_count (buffer), ==, 2);
+
+  test_waiter_init (&waiter);
+  hbase_write_buffer_put_columns_async (buffer, row2, NULL, test_waiter_done, &waiter, "f:c", NULL);
+  g_assert_false (hbase_write_buffer_put_columns_finish (buffer, test_waiter_run (&waiter), &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_clear_error (&error);
+  test_waiter_clear (&waiter);
+  g_assert_cmpuint (hbase_write_buffer_get_pending_count (buffer), ==, 2);
+
+  g_assert_true (hbase_write_buffer_close (buffer, NULL, &error));
+  g_assert_no_error (error);
+  assert_value (fixture, "wbs1", "s-one");
+  assert_value (fixture, "wbs2", "s-two");
+}
+
 int
 main (int argc, char **argv)
 {
   static const TestTableCase cases[] = {
     { "add-flush-close", test_add_flush_close },
+    { "string-forms", test_string_forms },
   };
   static HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {

@@ -85,13 +85,19 @@ test_binary_map_keys (void)
                                                                       NULL);
   g_autoptr(HbaseThriftTColumnFamilyDescriptor) read_back = g_object_new (HBASE_THRIFT_TYPE_T_COLUMN_FAMILY_DESCRIPTOR,
                                                                          NULL);
-  g_autoptr(GObject) buffer = g_object_new (THRIFT_TYPE_MEMORY_BUFFER, "buf_size", 1 << 20, NULL);
-  g_autoptr(GObject) protocol = g_object_new (THRIFT_TYPE_BINARY_PROTOCOL, "transport", buffer, NULL);
+  /* kept for the whole run: libthrift 0.17's memory buffer does not chain
+   * up its finalize, so releasing it leaks GObject's own data */
+  static GObject *buffer, *protocol;
   g_autofree char *seventh = key_text (7);
   g_autoptr(GByteArray) probe = key_bytes (seventh);
   g_autoptr(GError) error = NULL;
   const guint n = 1024;
 
+  if (buffer == NULL)
+    {
+      buffer = g_object_new (THRIFT_TYPE_MEMORY_BUFFER, "buf_size", 1 << 20, NULL);
+      protocol = g_object_new (THRIFT_TYPE_BINARY_PROTOCOL, "transport", buffer, NULL);
+    }
   g_clear_pointer (&family->name, g_byte_array_unref);
   family->name = key_bytes ("f");
   family->__isset_attributes = TRUE;

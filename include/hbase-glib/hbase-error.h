@@ -41,6 +41,9 @@ G_BEGIN_DECLS
  *   a malformed filter string).
  * @HBASE_ERROR_BAD_DATA: data read from HBase does not have the form the
  *   caller asked for (a counter cell that is not 8 bytes wide, ...).
+ * @HBASE_ERROR_INDEXED_TABLE: a write was refused because the table has a
+ *   secondary index that the handle does not maintain (see
+ *   hbase_table_set_allow_unindexed_writes()); nothing was sent.
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  *
@@ -55,6 +58,7 @@ typedef enum {
   HBASE_ERROR_NOT_FOUND,
   HBASE_ERROR_SERVER,
   HBASE_ERROR_BAD_DATA,
+  HBASE_ERROR_INDEXED_TABLE,
 } HBaseError;
 
 /**

@@ -295,8 +295,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)
  * table handle (hbase_index_get_table()) maintains the index on every
  * write: apply, apply multiple, mutate row, increment, append,
  * check-and-mutate, their async variants and every #HBaseWriteBuffer
- * built on it.  Writes through other handles of the table are not
- * indexed.  Thread-safe.  Releasing the last reference (g_object_unref())
+ * built on it.  Other handles of the table refuse to write to it with
+ * %HBASE_ERROR_INDEXED_TABLE (hbase_index_define() marks the table),
+ * unless told to allow unindexed writes
+ * (hbase_table_set_allow_unindexed_writes()).  Thread-safe.  Releasing the last reference (g_object_unref())
  * closes the index; its table handle, if referenced elsewhere, keeps
  * maintaining the index.
  *

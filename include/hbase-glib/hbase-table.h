@@ -34,6 +34,9 @@ HBaseTable   *hbase_table_new          (HBaseClient *client,
                                         GError     **error);
 const char   *hbase_table_get_name     (HBaseTable  *table);
 HBaseClient  *hbase_table_get_client   (HBaseTable  *table);
+void          hbase_table_set_allow_unindexed_writes (HBaseTable *table,
+                                                      gboolean    allow);
+gboolean      hbase_table_get_allow_unindexed_writes (HBaseTable *table);
 
 /**
  * HBaseReadOptions:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hbase-index-maintenance-private.h"
+#include "../table/hbase-table-private.h"
 
 /* --- verify, rebuild, repair ------------------------------------------------------------------- */
 
@@ -407,14 +408,28 @@ hbase_index_repair (HBaseIndex *index, const HBaseIndexMaintenanceOptions *optio
   return run_pass (index, options, repair, cancellable, error);
 }
 
+/* Removes the table's index mark (a table dropped meanwhile has none). */
+static gboolean
+unmark (HBaseIndex *index, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (_hbase_table_set_index_mark (index->core->plain, NULL, NULL, cancellable, &local) ||
+      g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
 /**
  * hbase_index_drop:
  * @index: an index
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Deletes the index: every Redis key of it and its definitions in HBase.
- * The table's data is untouched.  Writes through @index's table fail
+ * Deletes the index: every Redis key of it, its definitions in HBase and
+ * the table's index mark (so plain handles may write to it again).  The
+ * table's data is untouched.  Writes through @index's table fail
  * afterwards only if the table is indexed again; free @index.
  *
  * Returns: %TRUE on success
@@ -436,7 +451,8 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
   row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));
   remove = hbase_mutation_new_delete (row);
   ok = hbase_table_apply (index->core->meta, remove, cancellable, error) &&
-       delete_keys (&work, cancellable, error);
+       delete_keys (&work, cancellable, error) &&
+       unmark (index, cancellable, error);
   work_clear (&work);
   return ok;
 }

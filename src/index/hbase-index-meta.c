@@ -99,8 +99,20 @@ hbase_index_create_meta_table (HBaseClient *client, const HBaseIndexOptions *opt
  * index with older definitions see their writes fail with
  * %HBASE_INDEX_ERROR_CHANGED once the rebuild has started.
  *
+ * It also marks @table (a table attribute, "hbase-glib.index", naming the
+ * definitions table; setting it reopens the table's regions once): from
+ * then on every handle of every client refuses to write to @table with
+ * %HBASE_ERROR_INDEXED_TABLE unless it maintains the index (the handle of
+ * hbase_index_get_table()) or allows unindexed writes
+ * (hbase_table_set_allow_unindexed_writes()).  A client that wrote to the
+ * table just before notices the mark within a minute.  Marking needs the
+ * right to alter the table (HBase's ADMIN or CREATE permission) and a
+ * buffered gateway: over framed transport, HBase 2.6's gateway reads table
+ * attributes wrongly, so @client must not be framed
+ * (%HBASE_ERROR_ILLEGAL_ARGUMENT, nothing changed).
+ *
  * Returns: %TRUE on success; %FALSE with %HBASE_ERROR_NOT_FOUND when the
- *   definitions table does not exist
+ *   table or the definitions table does not exist
  *
  * Since: 0.1
  */
@@ -117,7 +129,9 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
   g_autoptr(GBytes) version_bytes = NULL;
   g_autofree char *text = NULL;
   g_autofree char *version = NULL;
+  g_autofree char *previous_mark = NULL;
   gboolean exists = FALSE;
+  gboolean marked = FALSE;
 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -136,6 +150,11 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
       set_meta_missing (error, meta_table);
       return FALSE;
     }
+  /* the mark first: from then on, writes through handles that do not
+   * maintain the index are refused (hbase-table-index-mark.c) */
+  if (!_hbase_table_get_index_mark (data, &previous_mark, cancellable, error) ||
+      !_hbase_table_set_index_mark (data, meta_table, &marked, cancellable, error))
+    return FALSE;
   text = hbase_index_spec_to_data (spec);
   version = g_uuid_string_random ();
   row = text_bytes (table);
@@ -144,7 +163,12 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
   put = hbase_mutation_new_put (row);
   hbase_mutation_put (put, META_FAMILY, "spec", spec_bytes);
   hbase_mutation_put (put, META_FAMILY, "version", version_bytes);
-  return hbase_table_apply (meta, put, cancellable, error);
+  if (hbase_table_apply (meta, put, cancellable, error))
+    return TRUE;
+  /* nothing defined: the table keeps the mark it had */
+  if (marked)
+    _hbase_table_set_index_mark (data, previous_mark, NULL, NULL, NULL);
+  return FALSE;
 }
 
 gboolean

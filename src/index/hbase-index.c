@@ -101,6 +101,22 @@ hbase_index_init (HBaseIndex *index)
 
 /* --- opening ----------------------------------------------------------------------------------- */
 
+/* A table indexed before indexes marked their tables has no mark: it gets
+ * one now, so that handles which do not maintain the index refuse to
+ * write (hbase-table-index-mark.c).  Best effort: a client without the
+ * right to alter the table still gets a working index. */
+static void
+mark_table (HBaseTable *plain, const char *meta_table, GCancellable *cancellable)
+{
+  g_autofree char *mark = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (_hbase_table_get_index_mark (plain, &mark, cancellable, &error) && mark == NULL)
+    _hbase_table_set_index_mark (plain, meta_table, NULL, cancellable, &error);
+  if (error != NULL)
+    g_debug ("index of %s: could not mark the table: %s", hbase_table_get_name (plain), error->message);
+}
+
 /**
  * hbase_index_open:
  * @client: a client
@@ -170,6 +186,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
                                                   (GDestroyNotify) g_bytes_unref,
                                                   _hbase_index_entry_free);
 
+  mark_table (core->plain, meta_table, cancellable);
   index = g_object_new (HBASE_TYPE_INDEX, NULL);
   index->core = core;
   index->table = hbase_table_new (client, table, NULL);

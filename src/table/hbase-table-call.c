@@ -216,6 +216,19 @@ refine_io_error (TableCall *call, GCancellable *cancellable, GError **error)
   original->message = g_strdup_printf ("table '%s' does not exist", call->table->name);
 }
 
+gboolean
+_hbase_table_probe_exists (HBaseTable *table, gboolean *exists, GCancellable *cancellable,
+                           GError **error)
+{
+  g_autoptr(TableCall) probe = _hbase_table_call_new (table);
+
+  if (!hbase_client_call (table->client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, table_exists_once,
+                          probe, cancellable, error))
+    return FALSE;
+  *exists = probe->exists;
+  return TRUE;
+}
+
 /* Framed gateways refuse frames above hbase.regionserver.thrift.framed.
  * max_frame_size_in_mb (2 MB by default) by closing the connection, which
  * looks like any broken connection; a large write is the likely cause. */
@@ -286,8 +299,16 @@ _hbase_table_call_before (TableCall *call, GCancellable *cancellable, GError **e
 {
   const HBaseTableWriteHooks *hooks = call->table->hooks;
 
-  if (call->before_ran || hooks == NULL || call->mutations == NULL)
+  if (call->before_ran || call->mutations == NULL)
     return TRUE;
+  if (hooks == NULL)
+    {
+      /* no hooks: a write the table's index (if it has one) would miss */
+      if (!_hbase_table_check_index_mark (call->table, cancellable, error))
+        return FALSE;
+      call->before_ran = TRUE;
+      return TRUE;
+    }
   if (hooks->before != NULL &&
       !hooks->before (call->table, call->mutations, call->table->hooks_data, cancellable, error))
     return FALSE;

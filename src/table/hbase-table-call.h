@@ -101,6 +101,12 @@ void       _hbase_table_call_start        (HBaseTable         *table,
 void       _hbase_table_call_keep_mutations (TableCall     *call,
                                              GPtrArray     *mutations);
 
+/* Whether @table exists (one tableExists call, retried as reads are). */
+gboolean   _hbase_table_probe_exists      (HBaseTable      *table,
+                                           gboolean        *exists,
+                                           GCancellable    *cancellable,
+                                           GError         **error);
+
 /* Ready-made TableCallReturns. */
 void       _hbase_table_return_row        (GTask *task, TableCall *call);
 void       _hbase_table_return_rows       (GTask *task, TableCall *call);

@@ -54,6 +54,7 @@ struct _HBaseTable {
   const HBaseTableWriteHooks *hooks; /* set before the table is shared */
   gpointer hooks_data;
   GDestroyNotify hooks_destroy;
+  gint allow_unindexed_writes;       /* atomic; hbase-table-index-mark.c */
 };
 
 /* Installs write hooks on @table (replacing any); @destroy frees
@@ -63,6 +64,32 @@ void        _hbase_table_set_write_hooks (HBaseTable               *table,
                                           const HBaseTableWriteHooks *hooks,
                                           gpointer                  user_data,
                                           GDestroyNotify            destroy);
+
+/* The table attribute a secondary index marks its table with; its value
+ * names the definitions table.  hbase-table-index-mark.c. */
+#define HBASE_TABLE_INDEX_MARK "hbase-glib.index"
+
+/* Before a write through a handle without write hooks: FALSE with
+ * HBASE_ERROR_INDEXED_TABLE when the table is marked and the handle does
+ * not allow unindexed writes (the mark read at most a minute ago). */
+gboolean    _hbase_table_check_index_mark (HBaseTable              *table,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+
+/* Sets @table's mark to @definitions (the definitions table), or removes
+ * it when NULL (a modifyTable, only when it changes; @changed tells).
+ * For the index library. */
+gboolean    _hbase_table_set_index_mark  (HBaseTable               *table,
+                                          const char               *definitions,
+                                          gboolean                 *changed,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+
+/* Reads @table's mark: the definitions table, or NULL when unmarked. */
+gboolean    _hbase_table_get_index_mark  (HBaseTable               *table,
+                                          char                    **definitions,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
 
 /* @table is a table made with a client and a valid name; else FALSE with
  * HBASE_ERROR_ILLEGAL_ARGUMENT saying why.  Every operation on a table

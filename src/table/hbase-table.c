@@ -20,6 +20,7 @@ enum {
   PROP_0,
   PROP_CLIENT,
   PROP_NAME,
+  PROP_ALLOW_UNINDEXED_WRITES,
   N_PROPS
 };
 
@@ -76,6 +77,9 @@ hbase_table_set_property (GObject *object, guint prop_id, const GValue *value, G
       g_free (table->name);
       table->name = g_value_dup_string (value);
       break;
+    case PROP_ALLOW_UNINDEXED_WRITES:
+      hbase_table_set_allow_unindexed_writes (table, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -93,6 +97,9 @@ hbase_table_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       break;
     case PROP_NAME:
       g_value_set_string (value, table->name);
+      break;
+    case PROP_ALLOW_UNINDEXED_WRITES:
+      g_value_set_boolean (value, hbase_table_get_allow_unindexed_writes (table));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -170,6 +177,19 @@ hbase_table_class_init (HBaseTableClass *klass)
   table_props[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HBaseTable:allow-unindexed-writes:
+   *
+   * Whether this handle may write to a table with a secondary index
+   * without maintaining it; %FALSE refuses such writes with
+   * %HBASE_ERROR_INDEXED_TABLE.  See
+   * hbase_table_set_allow_unindexed_writes().
+   *
+   * Since: 0.1
+   */
+  table_props[PROP_ALLOW_UNINDEXED_WRITES] =
+    g_param_spec_boolean ("allow-unindexed-writes", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, table_props);
 }
 

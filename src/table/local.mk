@@ -25,6 +25,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-write.c \
 	src/table/hbase-table-atomic.c \
 	src/table/hbase-table-async.c \
+	src/table/hbase-table-index-mark.c \
 	src/table/hbase-condition.c \
 	src/table/hbase-condition-private.h \
 	src/table/hbase-options.c \

@@ -156,6 +156,17 @@ ix_plain_table (IxFixture *fixture)
   return table;
 }
 
+HBaseTable *
+ix_unindexed_table (IxFixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  HBaseTable *table = hbase_table_new (fixture->client, fixture->table, &error);
+
+  g_assert_no_error (error);
+  hbase_table_set_allow_unindexed_writes (table, TRUE);
+  return table;
+}
+
 void
 ix_teardown (IxFixture *fixture)
 {

@@ -46,6 +46,10 @@ void          ix_teardown         (IxFixture               *fixture);
 /* The data table through a client of its own that no index was opened
  * with: what HBase holds, read without any of the index's code. */
 HBaseTable   *ix_plain_table      (IxFixture               *fixture);
+/* A handle on the data table of the fixture's client that writes without
+ * maintaining the index (allowed explicitly): how the tests make the
+ * index miss writes, for verify, repair and read repair to find. */
+HBaseTable   *ix_unindexed_table  (IxFixture               *fixture);
 
 /* The spec most tests use: city (string, exact+range), age (int64,
  * exact+range), score (double, range), hits (counter, exact+range), big

@@ -16,6 +16,7 @@ check_PROGRAMS += \
 	tests/integration/test-table-atomic \
 	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \
+	tests/integration/test-table-index-mark \
 	tests/integration/test-generated-client
 
 # errors: messages, server text and codes across the table and structure APIs
@@ -23,6 +24,8 @@ check_PROGRAMS += tests/integration/test-errors
 # these read internal state (scanner server ids, write hooks)
 tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
+# the mark an index puts on its table, and the writes it refuses
+tests_integration_test_table_index_mark_LDADD = $(internal_ldadd)
 
 # admin
 check_PROGRAMS += tests/integration/test-admin tests/integration/test-admin-async tests/integration/test-table-schema

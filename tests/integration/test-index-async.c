@@ -152,7 +152,7 @@ test_async_pairs (void)
 
   /* repair finds what a handle without the index left out */
   {
-    g_autoptr(HBaseTable) plain = hbase_table_new (fx.client, fx.table, &error);
+    g_autoptr(HBaseTable) plain = ix_unindexed_table (&fx);
     g_autoptr(HBaseMutation) put = ix_put ("b", "f:city=Lyon", NULL);
     g_autoptr(HBaseIndexReport) report = NULL;
     HBaseIndexMaintenanceOptions maintenance = HBASE_INDEX_MAINTENANCE_OPTIONS_INIT;

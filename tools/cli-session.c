@@ -132,7 +132,14 @@ cli_write_table (Cli *cli, const char *name, gboolean no_index, GError **error)
     return NULL;
   remember_table (cli, name);
   if (no_index)
-    return hbase_table_new (client, name, error);
+    {
+      /* --no-index: the user says the index may miss these writes */
+      HBaseTable *table = hbase_table_new (client, name, error);
+
+      if (table != NULL)
+        hbase_table_set_allow_unindexed_writes (table, TRUE);
+      return table;
+    }
   if (!cli_index_options (cli, &options, error))
     return NULL;
   g_clear_object (&cli->index);

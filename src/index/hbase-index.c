@@ -169,6 +169,9 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   core->key_fix = _hbase_index_key (core->base, "f");
   core->meta = hbase_table_new (client, meta_table, NULL);
   core->plain = hbase_table_new (client, table, NULL);
+  /* the index's raw handle on its table: what it writes there is, by
+   * definition, beside the index (internal steps of a write) */
+  hbase_table_set_allow_unindexed_writes (core->plain, TRUE);
   core->pool = _hbase_index_pool_new (options);
   core->on_redis_down = options->on_redis_down;
   core->when_dirty = options->when_dirty;

@@ -41,9 +41,25 @@ mark_entry_free (gpointer data)
   g_free (entry);
 }
 
-/* Each client's marks (table name -> MarkEntry), as the client's qdata so
- * they go with it; one lock for all, the critical sections are lookups. */
-static GMutex marks_lock;
+/* Each client's marks, as the client's qdata so they go with it. */
+typedef struct {
+  GMutex lock;          /* tables; the critical sections are lookups */
+  GMutex read_lock;     /* held while a descriptor is read: threads that
+                         * write first at once wait for one read instead of
+                         * each asking the gateway */
+  GHashTable *tables;   /* table name -> MarkEntry */
+} ClientMarks;
+
+static void
+client_marks_free (gpointer data)
+{
+  ClientMarks *marks = data;
+
+  g_hash_table_unref (marks->tables);
+  g_mutex_clear (&marks->lock);
+  g_mutex_clear (&marks->read_lock);
+  g_free (marks);
+}
 
 static GQuark
 marks_quark (void)
@@ -51,49 +67,56 @@ marks_quark (void)
   return g_quark_from_static_string ("hbase-table-index-marks");
 }
 
-static GHashTable *
+static ClientMarks *
 client_marks (HBaseClient *client)
 {
-  GHashTable *marks = g_object_get_qdata (G_OBJECT (client), marks_quark ());
+  static GMutex create_lock;
+  ClientMarks *marks;
 
+  g_mutex_lock (&create_lock);
+  marks = g_object_get_qdata (G_OBJECT (client), marks_quark ());
   if (marks == NULL)
     {
-      marks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, mark_entry_free);
-      g_object_set_qdata_full (G_OBJECT (client), marks_quark (), marks,
-                               (GDestroyNotify) g_hash_table_unref);
+      marks = g_new0 (ClientMarks, 1);
+      g_mutex_init (&marks->lock);
+      g_mutex_init (&marks->read_lock);
+      marks->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, mark_entry_free);
+      g_object_set_qdata_full (G_OBJECT (client), marks_quark (), marks, client_marks_free);
     }
+  g_mutex_unlock (&create_lock);
   return marks;
 }
 
-/* What @client remembers of @table's mark: TRUE when it is fresh, with
- * the definitions table (or NULL) in @definitions. */
+/* What @marks remember of @table's mark: TRUE when it is fresh, with the
+ * definitions table (or NULL) in @definitions. */
 static gboolean
-remembered_mark (HBaseClient *client, const char *table, char **definitions)
+remembered_mark (ClientMarks *marks, const char *table, char **definitions)
 {
   MarkEntry *entry;
   gboolean fresh = FALSE;
 
-  g_mutex_lock (&marks_lock);
-  entry = g_hash_table_lookup (client_marks (client), table);
+  g_mutex_lock (&marks->lock);
+  entry = g_hash_table_lookup (marks->tables, table);
   if (entry != NULL && g_get_monotonic_time () - entry->read_at < MARK_TTL_US)
     {
       *definitions = g_strdup (entry->definitions);
       fresh = TRUE;
     }
-  g_mutex_unlock (&marks_lock);
+  g_mutex_unlock (&marks->lock);
   return fresh;
 }
 
 static void
 remember_mark (HBaseClient *client, const char *table, const char *definitions)
 {
+  ClientMarks *marks = client_marks (client);
   MarkEntry *entry = g_new0 (MarkEntry, 1);
 
   entry->read_at = g_get_monotonic_time ();
   entry->definitions = g_strdup (definitions);
-  g_mutex_lock (&marks_lock);
-  g_hash_table_replace (client_marks (client), g_strdup (table), entry);
-  g_mutex_unlock (&marks_lock);
+  g_mutex_lock (&marks->lock);
+  g_hash_table_replace (marks->tables, g_strdup (table), entry);
+  g_mutex_unlock (&marks->lock);
 }
 
 /* --- the table descriptor ---------------------------------------------------------------- */
@@ -221,42 +244,61 @@ is_access_denied (const GError *error)
   return strstr (text != NULL ? text : error->message, "AccessDeniedException") != NULL;
 }
 
+/* Reads @table's mark from the gateway into the client's memory; FALSE
+ * with @error when it cannot tell. */
+static gboolean
+read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GError **error)
+{
+  DescriptorCall call = { NULL, NULL };
+  g_autoptr(GError) local = NULL;
+
+  if (read_descriptor (table, &call, cancellable, &local))
+    {
+      *definitions = descriptor_mark (call.descriptor);
+      descriptor_call_clear (&call);
+      remember_mark (table->client, table->name, *definitions);
+      return TRUE;
+    }
+  descriptor_call_clear (&call);
+  /* A missing table: the write itself fails, with its own error (the 2.6
+   * gateway's getTableDescriptor says only the table's name then, so
+   * tableExists settles it). */
+  if (table_is_missing (table, local, cancellable))
+    return TRUE;
+  /* A caller who may write but not read table descriptors (HBase's access
+   * control asks ADMIN or CREATE for that): the mark cannot be read, so it
+   * cannot be enforced either. */
+  if (is_access_denied (local))
+    {
+      g_debug ("cannot read the descriptor of table %s to see whether it is indexed: %s",
+               table->name, local->message);
+      remember_mark (table->client, table->name, NULL);
+      return TRUE;
+    }
+  g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                              "cannot tell whether table %s is indexed: ", table->name);
+  return FALSE;
+}
+
 gboolean
 _hbase_table_check_index_mark (HBaseTable *table, GCancellable *cancellable, GError **error)
 {
-  DescriptorCall call = { NULL, NULL };
+  ClientMarks *marks;
   g_autofree char *definitions = NULL;
-  g_autoptr(GError) local = NULL;
+  gboolean known;
 
   if (g_atomic_int_get (&table->allow_unindexed_writes))
     return TRUE;
-  if (!remembered_mark (table->client, table->name, &definitions))
+  marks = client_marks (table->client);
+  if (!remembered_mark (marks, table->name, &definitions))
     {
-      if (!read_descriptor (table, &call, cancellable, &local))
-        {
-          descriptor_call_clear (&call);
-          /* A missing table: the write itself fails, with its own error
-           * (the 2.6 gateway's getTableDescriptor says only the table's
-           * name then, so tableExists settles it). */
-          if (table_is_missing (table, local, cancellable))
-            return TRUE;
-          /* A caller who may write but not read table descriptors (HBase's
-           * access control asks ADMIN or CREATE for that): the mark cannot
-           * be read, so it cannot be enforced either. */
-          if (is_access_denied (local))
-            {
-              g_debug ("cannot read the descriptor of table %s to see whether it is indexed: %s",
-                       table->name, local->message);
-              remember_mark (table->client, table->name, NULL);
-              return TRUE;
-            }
-          g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                      "cannot tell whether table %s is indexed: ", table->name);
-          return FALSE;
-        }
-      definitions = descriptor_mark (call.descriptor);
-      descriptor_call_clear (&call);
-      remember_mark (table->client, table->name, definitions);
+      g_mutex_lock (&marks->read_lock);
+      /* another thread may have read it meanwhile */
+      known = remembered_mark (marks, table->name, &definitions) ||
+              read_mark (table, &definitions, cancellable, error);
+      g_mutex_unlock (&marks->read_lock);
+      if (!known)
+        return FALSE;
     }
   if (definitions == NULL)
     return TRUE;

@@ -6,7 +6,9 @@
  *    created only by hbase_index_create_meta_table(): define, open and
  *    get_definitions fail with HBASE_ERROR_NOT_FOUND naming that call;
  *  - queries composed inline (and/or/all/any of fresh builders) answer
- *    right and leak nothing (the sanitizer build and valgrind check). */
+ *    right and leak nothing (the sanitizer build and valgrind check);
+ *  - no write bypasses the index unnoticed: other handles refuse to write
+ *    to an indexed table unless told to, until the index is dropped. */
 #include "config.h"
 
 #include <string.h>
@@ -136,11 +138,121 @@ test_inline_queries (void)
   ix_teardown (&fx);
 }
 
+/* --- handles that do not maintain the index ---------------------------------------------- */
+
+/* Defining an index marks the table: every other handle, of this client or
+ * another, refuses to write (nothing sent), reads still work, and an
+ * explicit opt-out writes; dropping the index removes the mark. */
+static void
+test_plain_handles (void)
+{
+  IxFixture fx;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseTable) same_client = NULL;
+  g_autoptr(HBaseTable) other_client = NULL;
+  g_autoptr(GBytes) key = ix_bytes ("plain-1");
+
+  SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
+  same_client = hbase_table_new (fx.client, fx.table, &error);
+  g_assert_no_error (error);
+  other_client = ix_plain_table (&fx);
+
+  {
+    g_autoptr(HBaseMutation) put = ix_put ("plain-1", "f:city=Nice", NULL);
+    g_autoptr(HBaseRow) row = NULL;
+
+    g_assert_false (hbase_table_apply (same_client, put, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_INDEXED_TABLE);
+    g_assert_nonnull (strstr (error->message, fx.table));
+    g_assert_nonnull (strstr (error->message, fx.meta));
+    g_assert_nonnull (strstr (error->message, "hbase_index_get_table"));
+    g_clear_error (&error);
+    g_assert_false (hbase_table_apply (other_client, put, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_INDEXED_TABLE);
+    g_clear_error (&error);
+    /* nothing reached HBase, and reads are not refused */
+    row = hbase_table_get (other_client, key, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (row);
+    g_assert_true (hbase_row_is_empty (row));
+  }
+
+  /* the index's own handle writes and indexes */
+  {
+    g_autoptr(HBaseMutation) put = ix_put ("plain-2", "f:city=Nice", NULL);
+
+    ix_apply (hbase_index_get_table (fx.index), put);
+    g_assert_true (ix_in_set (&fx, "city", "Nice", "plain-2"));
+  }
+
+  /* an explicit opt-out writes (and the index misses it, as verify says) */
+  {
+    g_autoptr(HBaseMutation) put = ix_put ("plain-3", "f:city=Nice", NULL);
+    g_autoptr(HBaseIndexReport) report = NULL;
+    gboolean allowed = FALSE;
+
+    g_object_set (same_client, "allow-unindexed-writes", TRUE, NULL);
+    g_object_get (same_client, "allow-unindexed-writes", &allowed, NULL);
+    g_assert_true (allowed);
+    ix_apply (same_client, put);
+    g_assert_false (ix_in_set (&fx, "city", "Nice", "plain-3"));
+    report = ix_verify (fx.index);
+    g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 1);
+    g_clear_pointer (&report, hbase_index_report_free);
+    report = ix_repair (fx.index);
+    g_assert_true (ix_in_set (&fx, "city", "Nice", "plain-3"));
+  }
+
+  /* defining through a framed gateway is refused, nothing changed (the
+   * 2.6 gateway misreads table attributes sent over framed transport) */
+  {
+    g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+    const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                             HBASE_TRANSPORT_FRAMED);
+    HBaseIndexOptions options = HBASE_INDEX_OPTIONS_INIT;
+    g_autoptr(HBaseConfig) config = NULL;
+    g_autoptr(HBaseClient) framed = NULL;
+    g_autoptr(HBaseIndexSpec) kept = NULL;
+    g_autoptr(HBaseIndexSpec) other = ix_sample_spec ();
+    g_autofree char *before = hbase_index_spec_to_data (fx.spec);
+    g_autofree char *after = NULL;
+
+    g_assert_nonnull (gateway);
+    config = test_stack_config (gateway);
+    framed = hbase_client_new (config);
+    options.meta_table = fx.meta;
+    g_assert_false (hbase_index_define (framed, fx.table, other, &options, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "framed"));
+    g_clear_error (&error);
+    kept = hbase_index_get_definitions (fx.client, fx.table, &options, NULL, &error);
+    g_assert_no_error (error);
+    after = hbase_index_spec_to_data (kept);
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  /* a dropped index leaves the table unmarked: plain handles write again */
+  {
+    g_autoptr(HBaseTable) fresh = NULL;
+    g_autoptr(HBaseMutation) put = ix_put ("plain-4", "f:city=Nice", NULL);
+
+    g_assert_true (hbase_index_drop (fx.index, NULL, &error));
+    g_assert_no_error (error);
+    g_clear_object (&fx.index);
+    fresh = ix_plain_table (&fx);
+    ix_apply (fresh, put);
+    g_object_set (same_client, "allow-unindexed-writes", FALSE, NULL);
+    ix_apply (same_client, put);
+  }
+  ix_teardown (&fx);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/index-setup/meta-table-explicit", test_meta_table_explicit);
   g_test_add_func ("/index-setup/inline-queries", test_inline_queries);
+  g_test_add_func ("/index-setup/plain-handles", test_plain_handles);
   return g_test_run ();
 }

@@ -809,93 +809,11 @@ test_definitions_and_policies (void)
   ix_teardown (&fx);
 }
 
-/* --- handles that do not maintain the index ---------------------------------------------- */
-
-/* Defining an index marks the table: every other handle, of this client or
- * another, refuses to write (nothing sent), reads still work, and an
- * explicit opt-out writes; dropping the index removes the mark. */
-static void
-test_plain_handles (void)
-{
-  IxFixture fx;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseTable) same_client = NULL;
-  g_autoptr(HBaseTable) other_client = NULL;
-  g_autoptr(GBytes) key = ix_bytes ("plain-1");
-
-  SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
-  same_client = hbase_table_new (fx.client, fx.table, &error);
-  g_assert_no_error (error);
-  other_client = ix_plain_table (&fx);
-
-  {
-    g_autoptr(HBaseMutation) put = ix_put ("plain-1", "f:city=Nice", NULL);
-    g_autoptr(HBaseRow) row = NULL;
-
-    g_assert_false (hbase_table_apply (same_client, put, NULL, &error));
-    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_INDEXED_TABLE);
-    g_assert_nonnull (strstr (error->message, fx.table));
-    g_assert_nonnull (strstr (error->message, fx.meta));
-    g_assert_nonnull (strstr (error->message, "hbase_index_get_table"));
-    g_clear_error (&error);
-    g_assert_false (hbase_table_apply (other_client, put, NULL, &error));
-    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_INDEXED_TABLE);
-    g_clear_error (&error);
-    /* nothing reached HBase, and reads are not refused */
-    row = hbase_table_get (other_client, key, NULL, NULL, &error);
-    g_assert_no_error (error);
-    g_assert_nonnull (row);
-    g_assert_true (hbase_row_is_empty (row));
-  }
-
-  /* the index's own handle writes and indexes */
-  {
-    g_autoptr(HBaseMutation) put = ix_put ("plain-2", "f:city=Nice", NULL);
-
-    ix_apply (hbase_index_get_table (fx.index), put);
-    g_assert_true (ix_in_set (&fx, "city", "Nice", "plain-2"));
-  }
-
-  /* an explicit opt-out writes (and the index misses it, as verify says) */
-  {
-    g_autoptr(HBaseMutation) put = ix_put ("plain-3", "f:city=Nice", NULL);
-    g_autoptr(HBaseIndexReport) report = NULL;
-    gboolean allowed = FALSE;
-
-    g_object_set (same_client, "allow-unindexed-writes", TRUE, NULL);
-    g_object_get (same_client, "allow-unindexed-writes", &allowed, NULL);
-    g_assert_true (allowed);
-    ix_apply (same_client, put);
-    g_assert_false (ix_in_set (&fx, "city", "Nice", "plain-3"));
-    report = ix_verify (fx.index);
-    g_assert_cmpuint (hbase_index_report_get_missing (report), ==, 1);
-    g_clear_pointer (&report, hbase_index_report_free);
-    report = ix_repair (fx.index);
-    g_assert_true (ix_in_set (&fx, "city", "Nice", "plain-3"));
-  }
-
-  /* a dropped index leaves the table unmarked: plain handles write again */
-  {
-    g_autoptr(HBaseTable) fresh = NULL;
-    g_autoptr(HBaseMutation) put = ix_put ("plain-4", "f:city=Nice", NULL);
-
-    g_assert_true (hbase_index_drop (fx.index, NULL, &error));
-    g_assert_no_error (error);
-    g_clear_object (&fx.index);
-    fresh = ix_plain_table (&fx);
-    ix_apply (fresh, put);
-    g_object_set (same_client, "allow-unindexed-writes", FALSE, NULL);
-    ix_apply (same_client, put);
-  }
-  ix_teardown (&fx);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/integration/index/write-paths", test_write_paths);
-  g_test_add_func ("/integration/index/plain-handles", test_plain_handles);
   g_test_add_func ("/integration/index/queries", test_queries);
   g_test_add_func ("/integration/index/definitions-and-policies", test_definitions_and_policies);
   return g_test_run ();

@@ -344,6 +344,7 @@ authenticate (IndexRedisPool *pool, redisContext *context, const char *address, 
   int argc = 0;
   g_autoptr(redisReply) reply = NULL;
   g_autofree char *said = NULL;
+  const char *text;
   const char *user = pool->username != NULL ? pool->username : "default";
 
   argc = 1;
@@ -365,20 +366,22 @@ authenticate (IndexRedisPool *pool, redisContext *context, const char *address, 
     }
   if (reply->type != REDIS_REPLY_ERROR)
     return TRUE;
-  said = redact (reply->str != NULL ? reply->str : "", pool->password);
-  if (g_str_has_prefix (said, "WRONGPASS"))
+  /* classified by Redis's own words, quoted with the password masked */
+  text = reply->str != NULL ? reply->str : "";
+  said = redact (text, pool->password);
+  if (g_str_has_prefix (text, "WRONGPASS"))
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
                  "Redis at %s refused the credentials of user \"%s\": %s", address, user, said);
-  else if (strstr (said, "without any password configured") != NULL ||
-           strstr (said, "no password is set") != NULL)
+  else if (strstr (text, "without any password configured") != NULL ||
+           strstr (text, "no password is set") != NULL)
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_NOT_ENABLED,
                  "a Redis password was given but Redis at %s has none configured for its default "
                  "user: %s", address, said);
-  else if (pool->username != NULL && strstr (said, "wrong number of arguments") != NULL)
+  else if (pool->username != NULL && strstr (text, "wrong number of arguments") != NULL)
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
                  "Redis at %s has no ACL users (Redis 6.0 or later is needed for user \"%s\"): %s",
                  address, user, said);
-  else if (g_str_has_prefix (said, "ERR invalid password"))
+  else if (g_str_has_prefix (text, "ERR invalid password"))
     /* Redis 5 and older: a wrong requirepass */
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
                  "Redis at %s refused the password: %s", address, said);

@@ -301,6 +301,20 @@ test_refused (void)
     g_assert_cmpint (state, ==, HBASE_INDEX_STATE_UNREACHABLE);
     g_assert_null (strstr (reason != NULL ? reason : "", CANARY));
   }
+  /* a password that is a word of Redis's answer: masked in the message,
+   * the error still told by Redis's own words */
+  {
+    HBaseIndexOptions wrong = options;
+    g_autoptr(HBaseIndex) index = NULL;
+    g_autoptr(GError) error = NULL;
+
+    wrong.redis_password = "username";
+    index = ix_open (&fx, &wrong);
+    error = query_error (index);
+    g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED);
+    g_assert_nonnull (strstr (error->message, "WRONGPASS invalid (password)-password pair"));
+    g_assert_null (strstr (error->message, "username"));
+  }
   /* an unknown user: WRONGPASS too */
   {
     HBaseIndexOptions stranger = options;

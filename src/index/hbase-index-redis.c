@@ -341,13 +341,12 @@ authenticate (IndexRedisPool *pool, redisContext *context, const char *address, 
 {
   const char *argv[3] = { "AUTH", NULL, NULL };
   size_t argvlen[3] = { 4, 0, 0 };
-  int argc = 0;
+  int argc = 1;
   g_autoptr(redisReply) reply = NULL;
   g_autofree char *said = NULL;
   const char *text;
   const char *user = pool->username != NULL ? pool->username : "default";
 
-  argc = 1;
   if (pool->username != NULL)
     {
       argv[argc] = pool->username;

@@ -60,6 +60,9 @@ export HBASE_GLIB_STATE_DIR=$state
 export HBASE_GLIB_ZK_PORT=$zk_port
 export HBASE_GLIB_STACK_GATEWAYS="$gw1:binary:buffered $gw2:binary:buffered $gw3:binary:buffered"
 export HBASE_GLIB_REDIS_PORT=$redis_port
+# no Redis with ACL users: the workload does not authenticate, and its
+# default port (6380) belongs to the usual stack's
+export HBASE_GLIB_REDIS_ACL_PORT=none
 export HBASE_GLIB_REGIONSERVERS=${HBASE_GLIB_CHAOS_REGIONSERVERS:-3}
 export HBASE_GLIB_MASTER_HEAP=${HBASE_GLIB_MASTER_HEAP:-2g}
 stack=$here/stack.sh

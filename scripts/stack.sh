@@ -19,6 +19,9 @@
 #                                     binary/buffered, for happybase in the peer benchmark)
 #                                     on the running HBase; waits until getTableNames answers
 #   scripts/stack.sh stop-thrift1 PORT   stop it
+#   scripts/stack.sh start-redis-acl  only the second redis-server, the one with ACL users
+#                                     (part of "start"; for a stack started before it existed)
+#   scripts/stack.sh stop-redis-acl   stop it
 #   scripts/stack.sh stop             stop everything this state directory started
 #   scripts/stack.sh status           what runs, and whether it answers
 #   scripts/stack.sh logs             where the logs are
@@ -41,6 +44,12 @@
 #                           tests; 9095 is stopped and started by the restart test)
 #   HBASE_GLIB_ZK_PORT     embedded ZooKeeper client port (default 2181)
 #   HBASE_GLIB_REDIS_PORT  redis-server port (default 6379; "none" to skip redis)
+#   HBASE_GLIB_REDIS_ACL_PORT  a second redis-server that requires authentication
+#                          (default 6380; "none" to skip it): ACL user "idx" with the
+#                          password in <state>/redis-acl/idx.password, and the default
+#                          user protected by the password in <state>/redis-acl/default.password
+#                          (the legacy "AUTH password" form).  Both are generated on its
+#                          first start, mode 600, and never printed.
 #   HBASE_GLIB_MASTER_HEAP / HBASE_GLIB_GATEWAY_HEAP   JVM heaps (default 1g / 512m)
 #   HBASE_GLIB_START_TIMEOUT  seconds to wait for readiness (default 300)
 #   HBASE_GLIB_REGIONSERVERS  when set to N: HBase runs N region servers (still one JVM,
@@ -56,6 +65,7 @@ cache=${HBASE_GLIB_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/hbase-glib}
 gateways=${HBASE_GLIB_STACK_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed 9094:binary:buffered:2000 9095:binary:buffered}
 zk_port=${HBASE_GLIB_ZK_PORT:-2181}
 redis_port=${HBASE_GLIB_REDIS_PORT:-6379}
+redis_acl_port=${HBASE_GLIB_REDIS_ACL_PORT:-6380}
 master_heap=${HBASE_GLIB_MASTER_HEAP:-1g}
 gateway_heap=${HBASE_GLIB_GATEWAY_HEAP:-512m}
 start_timeout=${HBASE_GLIB_START_TIMEOUT:-300}
@@ -240,6 +250,82 @@ start_redis() {
     --save '' --appendonly no >/dev/null
 }
 
+# The redis-server with ACL users.  Its configuration (which holds the
+# passwords) and the password files are readable by their owner only; the
+# passwords are never on a command line.
+redis_acl_dir() { printf '%s\n' "$state/redis-acl"; }
+
+new_secret() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
+
+start_redis_acl() {
+  [ "$redis_acl_port" = none ] && return 0
+  local dir; dir=$(redis_acl_dir)
+  if [ -n "$(redis_acl_pid)" ]; then say "redis-acl already running"; return 0; fi
+  command -v redis-server >/dev/null || die "redis-server not found: run scripts/install-deps.sh"
+  if (exec 3<>"/dev/tcp/127.0.0.1/$redis_acl_port") 2>/dev/null; then
+    die "another server already listens on 127.0.0.1:$redis_acl_port (stop it, or set HBASE_GLIB_REDIS_ACL_PORT)"
+  fi
+  mkdir -p "$dir" "$logs" "$run" "$state/data/redis-acl"
+  chmod 700 "$dir"
+  (
+    umask 077
+    [ -s "$dir/idx.password" ] || new_secret > "$dir/idx.password"
+    [ -s "$dir/default.password" ] || new_secret > "$dir/default.password"
+    {
+      echo "# Written by scripts/stack.sh; edits are lost on the next start."
+      echo "user default on >$(cat "$dir/default.password") ~* &* +@all"
+      echo "user idx on >$(cat "$dir/idx.password") ~* &* +@all"
+    } > "$dir/redis.conf"
+  )
+  say "starting redis-server with ACL users on 127.0.0.1:$redis_acl_port"
+  redis-server "$dir/redis.conf" --bind 127.0.0.1 --port "$redis_acl_port" --daemonize yes \
+    --pidfile "$run/redis-acl.pid" --logfile "$logs/redis-acl.log" --dir "$state/data/redis-acl" \
+    --save '' --appendonly no >/dev/null
+}
+
+redis_acl_pid() {
+  local pid
+  [ -f "$run/redis-acl.pid" ] || return 0
+  pid=$(cat "$run/redis-acl.pid")
+  if [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q redis-server; then
+    printf '%s\n' "$pid"
+  fi
+}
+
+# Whether the ACL redis answers: an unauthenticated PING must be refused
+# with NOAUTH (it does require authentication), and user idx must get PONG.
+redis_acl_answers() {
+  local dir; dir=$(redis_acl_dir)
+  [ -r "$dir/idx.password" ] || return 1
+  case $(redis-cli -h 127.0.0.1 -p "$redis_acl_port" ping 2>&1) in NOAUTH*) ;; *) return 1 ;; esac
+  [ "$(REDISCLI_AUTH=$(cat "$dir/idx.password") redis-cli --no-auth-warning --user idx \
+        -h 127.0.0.1 -p "$redis_acl_port" ping 2>/dev/null)" = PONG ]
+}
+
+wait_redis_acl() {
+  [ "$redis_acl_port" = none ] && return 0
+  local i
+  for i in $(seq 1 100); do
+    redis_acl_answers && return 0
+    sleep 0.1
+  done
+  tail -n 20 "$logs/redis-acl.log" >&2 || true
+  die "redis-server with ACL users on port $redis_acl_port did not answer PING as user idx"
+}
+
+cmd_start_redis_acl() {
+  start_redis_acl
+  wait_redis_acl
+  [ "$redis_acl_port" = none ] || say "redis with ACL users ready on 127.0.0.1:$redis_acl_port (user idx, password in $(redis_acl_dir)/idx.password)"
+}
+
+cmd_stop_redis_acl() {
+  local pid
+  pid=$(redis_acl_pid)
+  if [ -n "$pid" ]; then say "stopping redis-acl"; stop_pid redis-acl "$pid"; fi
+  return 0
+}
+
 redis_pid() {
   local pid
   [ -f "$run/redis.pid" ] || return 0
@@ -295,17 +381,19 @@ cmd_start() {
   cmd_fetch
   write_conf
   start_redis
+  start_redis_acl
   start_hbase
   for spec in $gateways; do
     IFS=: read -r port protocol transport idle <<<"$spec"
     start_gateway "$port" "$protocol" "$transport" "$idle"
   done
   wait_redis
+  wait_redis_acl
   for spec in $gateways; do
     IFS=: read -r port protocol transport idle <<<"$spec"
     wait_gateway "$port" "$protocol" "$transport" "$start_timeout"
   done
-  say "ready in $(( ($(now_ms) - t0) / 1000 )) s: gateways [$gateways], redis ${redis_port}, logs in $logs"
+  say "ready in $(( ($(now_ms) - t0) / 1000 )) s: gateways [$gateways], redis ${redis_port}, redis with ACL users ${redis_acl_port}, logs in $logs"
 }
 
 cmd_start_gateway() {
@@ -416,7 +504,7 @@ cmd_stop() {
   if [ -n "$pid" ]; then say "stopping hbase"; stop_pid hbase "$pid"; fi
   pid=$(redis_pid)
   if [ -n "$pid" ]; then say "stopping redis"; stop_pid redis "$pid"; fi
-  return 0
+  cmd_stop_redis_acl
 }
 
 cmd_status() {
@@ -457,6 +545,15 @@ cmd_status() {
     printf '%-16s %-8s %s\n' redis "${pid:--}" \
       "$([ "$(redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null)" = PONG ] && echo answering || echo stopped)"
   fi
+  if [ "$redis_acl_port" != none ]; then
+    pid=$(redis_acl_pid)
+    if redis_acl_answers; then
+      mode="answering (port $redis_acl_port, ACL user idx)"
+    else
+      mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped)
+    fi
+    printf '%-16s %-8s %s\n' redis-acl "${pid:--}" "$mode"
+  fi
   return $rc
 }
 
@@ -471,6 +568,8 @@ case ${1:-} in
   start-gateway) shift; cmd_start_gateway "$@" ;;
   stop-gateway) shift; cmd_stop_gateway "$@" ;;
   restart-gateway) shift; cmd_restart_gateway "$@" ;;
+  start-redis-acl) cmd_start_redis_acl ;;
+  stop-redis-acl) cmd_stop_redis_acl ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   logs) cmd_logs ;;

@@ -42,6 +42,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
+	tests/tools/test-cli-redis-auth.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh
@@ -64,6 +65,7 @@ EXTRA_DIST += \
 	tests/install/outside-index.c \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
+	tests/tools/test-cli-redis-auth.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh \

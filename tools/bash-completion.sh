@@ -9,7 +9,7 @@
 # command, then a line per command: its name and its options ("--name="
 # takes a value).  The completion completes command names, the options of
 # the command on the line (or the options before it), command names after
-# `help`, and file names after --config and --redis-socket.
+# `help`, and file names after --config, --redis-socket and --redis-password-file.
 set -e
 program=${1:?usage: tools/bash-completion.sh PATH/TO/hbase-glib}
 table=$("$program" --list-commands)
@@ -73,7 +73,7 @@ _hbase_glib ()
      [[ $cur == -*=* ]]; then
     [[ $cur == -*=* ]] && word=${cur%%=*}
     case $word in
-      --config|--redis-socket) COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]#=}")) ;;
+      --config|--redis-socket|--redis-password-file) COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]#=}")) ;;
       *) COMPREPLY=() ;;
     esac
     return

@@ -13,7 +13,8 @@
   "Exit status: 0 done, 1 the operation failed, 2 bad usage or invalid input,\n" \
   "3 not found, 4 the gateway could not be reached, 5 a condition was not met.\n" \
   "Settings also come from HBASE_GLIB_GATEWAYS, HBASE_GLIB_PROTOCOL,\n" \
-  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG;\n" \
+  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG; the Redis\n" \
+  "credentials from HBASE_GLIB_REDIS_USER and HBASE_GLIB_REDIS_PASSWORD(_FILE);\n" \
   "hbase-glib --help-connection shows the connection options.\n" \
   "See hbase-glib(1)."
 
@@ -40,6 +41,15 @@ new_connection_entries (CliConnectionOptions *options)
     { "redis-socket", 0, 0, G_OPTION_ARG_FILENAME, &options->redis_socket,
       "Redis unix socket, instead of --redis", "PATH" },
     { "redis-db", 0, 0, G_OPTION_ARG_INT, &options->redis_db, "Redis database number (default 0)", "N" },
+    { "redis-user", 0, 0, G_OPTION_ARG_STRING, &options->redis_user,
+      "Redis ACL user (Redis 6+; default: the legacy password of the default user)", "USER" },
+    { "redis-password-file", 0, 0, G_OPTION_ARG_FILENAME, &options->redis_password_file,
+      "Read the Redis password from the first line of this file (or set HBASE_GLIB_REDIS_PASSWORD)",
+      "FILE" },
+    /* a password on the command line is visible to every user (ps,
+     * /proc/PID/cmdline, shell history): refused, see cli_index_options() */
+    { "redis-password", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &options->redis_password_refused,
+      NULL, NULL },
     { "index-meta-table", 0, 0, G_OPTION_ARG_STRING, &options->index_meta_table,
       "HBase table of index definitions (default " HBASE_INDEX_DEFAULT_META_TABLE ")", "TABLE" },
     G_OPTION_ENTRY_NULL
@@ -112,6 +122,11 @@ cli_connection_options_clear (CliConnectionOptions *options)
   options->verbose = FALSE;
   g_clear_pointer (&options->redis, g_free);
   g_clear_pointer (&options->redis_socket, g_free);
+  g_clear_pointer (&options->redis_user, g_free);
+  g_clear_pointer (&options->redis_password_file, g_free);
+  if (options->redis_password_refused != NULL)
+    explicit_bzero (options->redis_password_refused, strlen (options->redis_password_refused));
+  g_clear_pointer (&options->redis_password_refused, g_free);
   g_clear_pointer (&options->index_meta_table, g_free);
   options->redis_db = -1;
 }
@@ -121,6 +136,9 @@ static const GOptionEntry connection_entries[] = {
   { "redis", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "redis-socket", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "redis-db", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+  { "redis-user", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "redis-password-file", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
+  { "redis-password", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "index-meta-table", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "gateways", 'g', 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "protocol", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
@@ -215,6 +233,10 @@ cli_parse (Cli *cli, const CliCommand *command, const GOptionEntry *entries, int
     }
   if (!g_option_context_parse (context, argc, argv, &error))
     return cli_usage (command, "%s", error->message);
+  if (cli->global.redis_password_refused != NULL || cli->local.redis_password_refused != NULL)
+    return cli_usage (command, "--redis-password is refused: a password on the command line is "
+                      "visible to other users (ps, /proc); give --redis-password-file=FILE "
+                      "(first line), or set HBASE_GLIB_REDIS_PASSWORD or HBASE_GLIB_REDIS_PASSWORD_FILE");
   for (int i = 1; i < *argc; i++)
     {
       char *original = g_hash_table_lookup (hidden, (*argv)[i]);

@@ -82,6 +82,46 @@ cli_table (Cli *cli, const char *name, GError **error)
   return hbase_table_new (client, name, error);
 }
 
+/* A non-empty environment variable, or NULL. */
+static const char *
+variable (const char *name)
+{
+  const char *value = g_getenv (name);
+
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+/* The Redis credentials: the user from --redis-user or
+ * HBASE_GLIB_REDIS_USER, the password from --redis-password-file, else
+ * HBASE_GLIB_REDIS_PASSWORD_FILE or HBASE_GLIB_REDIS_PASSWORD (not both),
+ * never from the command line.  The strings are borrowed. */
+static gboolean
+credentials (Cli *cli, HBaseIndexOptions *options, GError **error)
+{
+  const char *user = cli->local.redis_user != NULL ? cli->local.redis_user : cli->global.redis_user;
+  const char *file = cli->local.redis_password_file != NULL ? cli->local.redis_password_file
+                                                             : cli->global.redis_password_file;
+
+  options->redis_username = user != NULL ? user : variable ("HBASE_GLIB_REDIS_USER");
+  if (file == NULL)
+    {
+      const char *env_file = variable ("HBASE_GLIB_REDIS_PASSWORD_FILE");
+      const char *env_password = variable ("HBASE_GLIB_REDIS_PASSWORD");
+
+      if (env_file != NULL && env_password != NULL)
+        {
+          g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                               "both HBASE_GLIB_REDIS_PASSWORD and HBASE_GLIB_REDIS_PASSWORD_FILE are "
+                               "set: unset one");
+          return FALSE;
+        }
+      file = env_file;
+      options->redis_password = env_password;
+    }
+  options->redis_password_file = file;
+  return TRUE;
+}
+
 /* The Redis settings of the options (after the command over before it). */
 gboolean
 cli_index_options (Cli *cli, HBaseIndexOptions *options, GError **error)
@@ -108,6 +148,8 @@ cli_index_options (Cli *cli, HBaseIndexOptions *options, GError **error)
     }
   options->redis_socket = socket;
   options->redis_db = db >= 0 ? (guint) db : 0;
+  if (!credentials (cli, options, error))
+    return FALSE;
   options->meta_table = cli_index_meta_table (cli);
   return TRUE;
 }
@@ -216,6 +258,9 @@ cli_exit_for_error (const GError *error)
     switch ((HBaseIndexError) error->code)
       {
       case HBASE_INDEX_ERROR_REDIS:
+      case HBASE_INDEX_ERROR_AUTH_FAILED:
+      case HBASE_INDEX_ERROR_AUTH_NOT_ENABLED:
+      case HBASE_INDEX_ERROR_AUTH_REQUIRED:
         return CLI_EXIT_CONNECTION;
       case HBASE_INDEX_ERROR_NO_INDEX:
         return CLI_EXIT_NOT_FOUND;
@@ -305,6 +350,11 @@ cli_fail (Cli *cli, const CliCommand *command, const GError *error)
   if (g_error_matches (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS))
     g_printerr ("(the table has a secondary index in Redis: check that Redis runs and that\n"
                 " --redis or --redis-socket name it; --no-index writes without the index)\n");
+  else if (error != NULL && error->domain == HBASE_INDEX_ERROR &&
+           (error->code == HBASE_INDEX_ERROR_AUTH_FAILED || error->code == HBASE_INDEX_ERROR_AUTH_NOT_ENABLED ||
+            error->code == HBASE_INDEX_ERROR_AUTH_REQUIRED))
+    g_printerr ("(the Redis credentials come from --redis-user and --redis-password-file, or\n"
+                " HBASE_GLIB_REDIS_USER and HBASE_GLIB_REDIS_PASSWORD or _PASSWORD_FILE)\n");
   else if (status == CLI_EXIT_CONNECTION)
     g_printerr ("(check that the gateway runs and that --gateways, --protocol and --transport,\n"
                 " or HBASE_GLIB_GATEWAYS, _PROTOCOL and _TRANSPORT, match it)\n");

@@ -53,6 +53,9 @@ typedef struct {
   char *redis;
   char *redis_socket;
   int redis_db;
+  char *redis_user;
+  char *redis_password_file;
+  char *redis_password_refused;   /* --redis-password: refused, never shown */
   char *index_meta_table;
 } CliConnectionOptions;
 

@@ -7,7 +7,7 @@
 #
 # As the bash completion (tools/bash-completion.sh): command names, the
 # options of the command on the line (or the options before it), command
-# names after `help`, file names after --config and --redis-socket.
+# names after `help`, file names after --config, --redis-socket and --redis-password-file.
 set -e
 program=${1:?usage: tools/zsh-completion.sh PATH/TO/hbase-glib}
 table=$("$program" --list-commands)
@@ -66,7 +66,7 @@ _hbase-glib () {
   fi
   if [[ -n $before ]]; then
     case $before in
-      (--config|--redis-socket) _files ;;
+      (--config|--redis-socket|--redis-password-file) _files ;;
       (*) _message -e value 'value' ;;
     esac
     return

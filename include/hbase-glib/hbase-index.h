@@ -38,6 +38,14 @@ G_BEGIN_DECLS
  *   client since this one opened the index: reopen it
  * @HBASE_INDEX_ERROR_BAD_TOKEN: a page token that this query did not
  *   produce
+ * @HBASE_INDEX_ERROR_AUTH_FAILED: Redis refused the credentials: a wrong
+ *   user or password, a disabled user (Redis's WRONGPASS), or a user name
+ *   given to a Redis older than 6.0, which has no ACL users
+ * @HBASE_INDEX_ERROR_AUTH_NOT_ENABLED: a password was given but Redis
+ *   has none configured for its default user (no requirepass, no ACL
+ *   password): the configuration of one side is wrong
+ * @HBASE_INDEX_ERROR_AUTH_REQUIRED: Redis requires authentication
+ *   (NOAUTH) and no password was given
  *
  * Error codes of the %HBASE_INDEX_ERROR domain.
  *
@@ -49,6 +57,9 @@ typedef enum {
   HBASE_INDEX_ERROR_NO_INDEX,
   HBASE_INDEX_ERROR_CHANGED,
   HBASE_INDEX_ERROR_BAD_TOKEN,
+  HBASE_INDEX_ERROR_AUTH_FAILED,
+  HBASE_INDEX_ERROR_AUTH_NOT_ENABLED,
+  HBASE_INDEX_ERROR_AUTH_REQUIRED,
 } HBaseIndexError;
 
 /**
@@ -218,6 +229,9 @@ typedef enum {
  * @redis_socket: (nullable): a unix socket path, used instead of host and
  *   port
  * @redis_password: (nullable): sent with AUTH on every new connection
+ *   (`AUTH user password` when @redis_username is set, else the legacy
+ *   `AUTH password` of the default user); never part of an error or a
+ *   log message.  Exclusive with @redis_password_file
  * @redis_db: the database number (SELECT), 0 by default
  * @connect_timeout_ms: Redis connect timeout, 0 for 2000
  * @timeout_ms: Redis read/write timeout of one command batch, 0 for 5000
@@ -241,6 +255,13 @@ typedef enum {
  *   queries at once instead of waiting for a repair; only safe when Redis
  *   persists every write before answering (appendonly with appendfsync
  *   always)
+ * @redis_username: (nullable): the Redis 6+ ACL user to authenticate as,
+ *   %NULL for the default user (legacy `AUTH password`); needs a password
+ *   (@redis_password or @redis_password_file)
+ * @redis_password_file: (nullable) (type filename): a file whose first
+ *   line (without its line end) is the password, read by hbase_index_open();
+ *   a file readable by group or others is reported with a g_message().
+ *   Exclusive with @redis_password
  *
  * How an #HBaseIndex reaches Redis and behaves when it cannot.  Initialise
  * with %HBASE_INDEX_OPTIONS_INIT, or allocate with
@@ -266,8 +287,10 @@ typedef struct {
   const char *meta_table;
   guint dirty_check_interval_ms;
   gboolean trust_redis_restarts;
+  const char *redis_username;
+  const char *redis_password_file;
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[6];
 } HBaseIndexOptions;
 
 #define HBASE_INDEX_OPTIONS_INIT { .redis_host = NULL, \
@@ -284,6 +307,10 @@ void               hbase_index_options_set_redis_socket   (HBaseIndexOptions    
                                                            const char              *redis_socket);
 void               hbase_index_options_set_redis_password (HBaseIndexOptions       *options,
                                                            const char              *redis_password);
+void               hbase_index_options_set_redis_username (HBaseIndexOptions       *options,
+                                                           const char              *redis_username);
+void               hbase_index_options_set_redis_password_file (HBaseIndexOptions  *options,
+                                                                const char         *redis_password_file);
 void               hbase_index_options_set_meta_table     (HBaseIndexOptions       *options,
                                                            const char              *meta_table);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseIndexOptions, hbase_index_options_free)

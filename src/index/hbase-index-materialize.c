@@ -440,6 +440,13 @@ _hbase_index_prepare (QueryCtx *ctx, Node *root, char **unusable, GCancellable *
   _hbase_index_batch_str (batch, "TIME");
   batch_sizes (ctx, batch, root, leaves);
   replies = _hbase_index_redis_run (core->pool, batch, &local);
+  if (replies == NULL && core->when_dirty == HBASE_INDEX_DIRTY_REFUSE && _hbase_index_error_is_auth (local))
+    {
+      /* refused credentials are said as such, not as a dirty index */
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "the index of %s cannot answer: ",
+                                  core->table_name);
+      return FALSE;
+    }
   if (replies == NULL)
     {
       *unusable = g_strdup (local->message);

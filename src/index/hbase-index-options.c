@@ -52,6 +52,8 @@ hbase_index_options_copy (const HBaseIndexOptions *options)
   copy->redis_socket = g_strdup (options->redis_socket);
   copy->redis_password = g_strdup (options->redis_password);
   copy->meta_table = g_strdup (options->meta_table);
+  copy->redis_username = g_strdup (options->redis_username);
+  copy->redis_password_file = g_strdup (options->redis_password_file);
   return copy;
 }
 
@@ -71,8 +73,10 @@ hbase_index_options_free (HBaseIndexOptions *options)
     return;
   g_free ((char *) options->redis_host);
   g_free ((char *) options->redis_socket);
-  g_free ((char *) options->redis_password);
+  _hbase_index_free_secret ((char *) options->redis_password);
   g_free ((char *) options->meta_table);
+  g_free ((char *) options->redis_username);
+  g_free ((char *) options->redis_password_file);
   g_free (options);
 }
 
@@ -133,6 +137,55 @@ hbase_index_options_set_redis_password (HBaseIndexOptions *options, const char *
   g_return_if_fail (options != NULL);
   old = (char *) options->redis_password;
   options->redis_password = g_strdup (redis_password);
+  _hbase_index_free_secret (old);
+}
+
+/**
+ * hbase_index_options_set_redis_username:
+ * @options: a struct from hbase_index_options_new()
+ * @redis_username: (nullable): the Redis ACL user (Redis 6 or later) to
+ *   authenticate as with `AUTH user password`; %NULL for the legacy
+ *   `AUTH password` of the default user
+ *
+ * Stores a copy of @redis_username, freeing the previous one.  A user
+ * needs a password: hbase_index_options_set_redis_password() or
+ * hbase_index_options_set_redis_password_file().
+ *
+ * Since: 0.1
+ */
+void
+hbase_index_options_set_redis_username (HBaseIndexOptions *options, const char *redis_username)
+{
+  char *old;
+
+  g_return_if_fail (options != NULL);
+  old = (char *) options->redis_username;
+  options->redis_username = g_strdup (redis_username);
+  g_free (old);
+}
+
+/**
+ * hbase_index_options_set_redis_password_file:
+ * @options: a struct from hbase_index_options_new()
+ * @redis_password_file: (nullable) (type filename): a file whose first
+ *   line is the Redis password; %NULL for none
+ *
+ * Stores a copy of @redis_password_file, freeing the previous one.
+ * hbase_index_open() reads the file: its first line, without the line
+ * end, is the password.  Exclusive with a password set by
+ * hbase_index_options_set_redis_password().
+ *
+ * Since: 0.1
+ */
+void
+hbase_index_options_set_redis_password_file (HBaseIndexOptions *options,
+                                             const char        *redis_password_file)
+{
+  char *old;
+
+  g_return_if_fail (options != NULL);
+  old = (char *) options->redis_password_file;
+  options->redis_password_file = g_strdup (redis_password_file);
   g_free (old);
 }
 

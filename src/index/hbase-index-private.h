@@ -167,7 +167,14 @@ void       _hbase_index_record_clear       (IndexRecord          *record);
 
 typedef struct _IndexRedisPool IndexRedisPool;
 
-IndexRedisPool *_hbase_index_pool_new      (const HBaseIndexOptions *options);
+/* NULL with an HBASE_ERROR_ILLEGAL_ARGUMENT when the credentials of
+ * @options are inconsistent or the password file cannot be read. */
+IndexRedisPool *_hbase_index_pool_new      (const HBaseIndexOptions *options,
+                                            GError              **error);
+/* Whether @error is one of the HBASE_INDEX_ERROR_AUTH_* codes. */
+gboolean    _hbase_index_error_is_auth     (const GError         *error);
+/* Zeroes a secret string, then frees it (NULL is fine). */
+void        _hbase_index_free_secret       (char                 *secret);
 void        _hbase_index_pool_free         (IndexRedisPool       *pool);
 /* The run_id of the Redis server the pool last connected to (it changes
  * with every restart), or NULL. */

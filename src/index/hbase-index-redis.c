@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-redis.c: the index's Redis connections: a bounded pool of
  * hiredis contexts (a context is not thread-safe: one user at a time),
- * connect and read/write timeouts, AUTH and SELECT, fast failure for a
+ * connect and read/write timeouts, AUTH (an ACL user or the legacy
+ * password of the default user, sent again on every new connection, the
+ * password never put in a message) and SELECT, fast failure for a
  * while after Redis could not be reached, and command batches sent as one
  * pipeline.  The index script is run with EVALSHA, and sent again with
  * EVAL on NOSCRIPT (a restarted or flushed Redis). */
@@ -13,7 +15,10 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
+
+#include <glib/gstdio.h>
 
 #include "hbase-index-private.h"
 
@@ -21,7 +26,8 @@ struct _IndexRedisPool {
   char *host;
   guint port;
   char *socket_path;
-  char *password;
+  char *username;         /* NULL: the legacy AUTH password */
+  char *password;         /* NULL: no AUTH */
   guint db;
   guint connect_timeout_ms;
   guint timeout_ms;
@@ -34,19 +40,107 @@ struct _IndexRedisPool {
   guint max;
   gint64 down_until;      /* monotonic µs: fail fast until then */
   char *down_reason;
+  int down_code;          /* the HBaseIndexError of down_reason */
   char *run_id;           /* of the Redis process last connected to */
   gint64 clock_offset_ms; /* Redis's clock minus ours, at the last connect */
 };
 
-IndexRedisPool *
-_hbase_index_pool_new (const HBaseIndexOptions *options)
+gboolean
+_hbase_index_error_is_auth (const GError *error)
 {
-  IndexRedisPool *pool = g_new0 (IndexRedisPool, 1);
+  return error != NULL && error->domain == HBASE_INDEX_ERROR &&
+         (error->code == HBASE_INDEX_ERROR_AUTH_FAILED || error->code == HBASE_INDEX_ERROR_AUTH_NOT_ENABLED ||
+          error->code == HBASE_INDEX_ERROR_AUTH_REQUIRED);
+}
 
+void
+_hbase_index_free_secret (char *secret)
+{
+  if (secret == NULL)
+    return;
+  explicit_bzero (secret, strlen (secret));
+  g_free (secret);
+}
+
+/* The first line of @path, without its line end: the password.  A file
+ * that group or others may read is reported (g_message: a test run with
+ * fatal warnings must not abort on a deployment's file modes). */
+static char *
+read_password_file (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  char *contents = NULL;
+  char *password = NULL;
+  gsize len = 0, line;
+  GError *local = NULL;
+  GStatBuf st;
+
+  if (!g_file_get_contents (path, &contents, &len, &local))
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "cannot read the Redis password file: %s", local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  /* the first line ends at its \n, or its \r\n */
+  {
+    const char *newline = memchr (contents, '\n', len);
+
+    line = newline != NULL ? (gsize) (newline - contents) : len;
+    if (newline != NULL && line > 0 && contents[line - 1] == '\r')
+      line--;
+  }
+  if (memchr (contents, '\0', line) != NULL)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                 "the Redis password file %s holds a NUL byte", display);
+  else if (line == 0)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                 "the Redis password file %s is empty (its first line is the password)", display);
+  else
+    password = g_strndup (contents, line);
+  explicit_bzero (contents, len);
+  g_free (contents);
+  if (password != NULL && g_stat (path, &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)) != 0)
+    g_message ("the Redis password file %s is readable by %s (mode %03o): "
+               "make it readable by its owner only (chmod 600)", display,
+               (st.st_mode & S_IROTH) != 0 ? "others" : "its group", (unsigned) (st.st_mode & 0777));
+  return password;
+}
+
+IndexRedisPool *
+_hbase_index_pool_new (const HBaseIndexOptions *options, GError **error)
+{
+  IndexRedisPool *pool;
+  char *password = NULL;
+
+  if (options->redis_password != NULL && options->redis_password_file != NULL)
+    {
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "set either the Redis password or the Redis password file, not both");
+      return NULL;
+    }
+  if (options->redis_password_file != NULL)
+    {
+      password = read_password_file (options->redis_password_file, error);
+      if (password == NULL)
+        return NULL;
+    }
+  else
+    password = g_strdup (options->redis_password);
+  if (options->redis_username != NULL && password == NULL)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the Redis user \"%s\" needs a password (a password or a password file)",
+                   options->redis_username);
+      return NULL;
+    }
+
+  pool = g_new0 (IndexRedisPool, 1);
   pool->host = g_strdup (options->redis_host != NULL ? options->redis_host : "127.0.0.1");
   pool->port = options->redis_port != 0 ? options->redis_port : 6379;
   pool->socket_path = g_strdup (options->redis_socket);
-  pool->password = g_strdup (options->redis_password);
+  pool->username = g_strdup (options->redis_username);
+  pool->password = password;
   pool->db = options->redis_db;
   pool->connect_timeout_ms = options->connect_timeout_ms != 0 ? options->connect_timeout_ms : 2000;
   pool->timeout_ms = options->timeout_ms != 0 ? options->timeout_ms : 5000;
@@ -71,7 +165,8 @@ _hbase_index_pool_free (IndexRedisPool *pool)
   g_cond_clear (&pool->cond);
   g_free (pool->host);
   g_free (pool->socket_path);
-  g_free (pool->password);
+  g_free (pool->username);
+  _hbase_index_free_secret (pool->password);
   g_free (pool->down_reason);
   g_free (pool->run_id);
   g_free (pool);
@@ -142,13 +237,16 @@ learn_clock (IndexRedisPool *pool, redisContext *context)
  * restarts, which may have lost the last writes.  FALSE when the command
  * got no reply (the context is then unusable). */
 static gboolean
-learn_run_id (IndexRedisPool *pool, redisContext *context)
+learn_run_id (IndexRedisPool *pool, redisContext *context, char **noauth)
 {
   g_autoptr(redisReply) reply = redisCommand (context, "INFO server");
   const char *line;
 
   if (reply == NULL)
     return FALSE;
+  /* the first command after connecting: a Redis that wants AUTH says so */
+  if (reply->type == REDIS_REPLY_ERROR && g_str_has_prefix (reply->str, "NOAUTH"))
+    *noauth = g_strdup (reply->str);
   if (reply->type != REDIS_REPLY_STRING)
     return TRUE;
   line = strstr (reply->str, "run_id:");
@@ -213,12 +311,92 @@ setup_command (redisContext *context, GError **error, const char *what, int argc
   return TRUE;
 }
 
+/* @text with every occurrence of @secret replaced: a server's message is
+ * quoted in errors, and a proxy or an old server could echo arguments. */
+static char *
+redact (const char *text, const char *secret)
+{
+  GString *out;
+  const char *at;
+  gsize n = strlen (secret);
+
+  if (n == 0 || strstr (text, secret) == NULL)
+    return g_strdup (text);
+  out = g_string_new (NULL);
+  while ((at = strstr (text, secret)) != NULL)
+    {
+      g_string_append_len (out, text, at - text);
+      g_string_append (out, "(password)");
+      text = at + n;
+    }
+  g_string_append (out, text);
+  return g_string_free (out, FALSE);
+}
+
+/* AUTH user password (Redis 6+ ACL), or the legacy AUTH password, as
+ * binary-safe arguments.  Redis's refusal becomes an error of its own
+ * code, with Redis's words (the password is never part of them). */
+static gboolean
+authenticate (IndexRedisPool *pool, redisContext *context, const char *address, GError **error)
+{
+  const char *argv[3] = { "AUTH", NULL, NULL };
+  size_t argvlen[3] = { 4, 0, 0 };
+  int argc = 1;
+  g_autoptr(redisReply) reply = NULL;
+  g_autofree char *said = NULL;
+  const char *text;
+  const char *user = pool->username != NULL ? pool->username : "default";
+
+  if (pool->username != NULL)
+    {
+      argv[argc] = pool->username;
+      argvlen[argc++] = strlen (pool->username);
+    }
+  argv[argc] = pool->password;
+  argvlen[argc++] = strlen (pool->password);
+  reply = redisCommandArgv (context, argc, argv, argvlen);
+  if (reply == NULL)
+    {
+      g_autofree char *why = io_failure (pool, context);
+
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "Redis AUTH at %s failed: %s", address, why);
+      return FALSE;
+    }
+  if (reply->type != REDIS_REPLY_ERROR)
+    return TRUE;
+  /* classified by Redis's own words, quoted with the password masked */
+  text = reply->str != NULL ? reply->str : "";
+  said = redact (text, pool->password);
+  if (g_str_has_prefix (text, "WRONGPASS"))
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
+                 "Redis at %s refused the credentials of user \"%s\": %s", address, user, said);
+  else if (strstr (text, "without any password configured") != NULL ||
+           strstr (text, "no password is set") != NULL)
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_NOT_ENABLED,
+                 "a Redis password was given but Redis at %s has none configured for its default "
+                 "user: %s", address, said);
+  else if (pool->username != NULL && strstr (text, "wrong number of arguments") != NULL)
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
+                 "Redis at %s has no ACL users (Redis 6.0 or later is needed for user \"%s\"): %s",
+                 address, user, said);
+  else if (g_str_has_prefix (text, "ERR invalid password"))
+    /* Redis 5 and older: a wrong requirepass */
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
+                 "Redis at %s refused the password: %s", address, said);
+  else
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                 "Redis AUTH at %s failed: %s", address, said);
+  return FALSE;
+}
+
 static redisContext *
 connect_one (IndexRedisPool *pool, GError **error)
 {
   struct timeval connect_timeout = timeval_of (pool->connect_timeout_ms);
   redisContext *context;
   g_autofree char *address = where (pool);
+  g_autofree char *noauth = NULL;
 
   if (pool->socket_path != NULL)
     context = redisConnectUnixWithTimeout (pool->socket_path, connect_timeout);
@@ -241,15 +419,10 @@ connect_one (IndexRedisPool *pool, GError **error)
       return NULL;
     }
   redisEnableKeepAlive (context);
-  if (pool->password != NULL)
+  if (pool->password != NULL && !authenticate (pool, context, address, error))
     {
-      const char *argv[] = { "AUTH", pool->password };
-
-      if (!setup_command (context, error, "AUTH", 2, argv))
-        {
-          redisFree (context);
-          return NULL;
-        }
+      redisFree (context);
+      return NULL;
     }
   if (pool->db != 0)
     {
@@ -264,12 +437,20 @@ connect_one (IndexRedisPool *pool, GError **error)
     }
   /* a connection whose set-up got no answer is not used: its run_id and
    * clock would be unknown, and the stream is out of step */
-  if (!learn_run_id (pool, context) || !learn_clock (pool, context))
+  if (!learn_run_id (pool, context, &noauth) || (noauth == NULL && !learn_clock (pool, context)))
     {
       g_autofree char *why = io_failure (pool, context);
 
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
                    "setting up a connection to Redis at %s failed: %s", address, why);
+      redisFree (context);
+      return NULL;
+    }
+  if (noauth != NULL)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_REQUIRED,
+                   "Redis at %s requires authentication and no password was given (%s)",
+                   address, noauth);
       redisFree (context);
       return NULL;
     }
@@ -313,7 +494,7 @@ acquire (IndexRedisPool *pool, GError **error)
     }
   if (g_get_monotonic_time () < pool->down_until)
     {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "%s (not retried for %u ms)",
+      g_set_error (error, HBASE_INDEX_ERROR, pool->down_code, "%s (not retried for %u ms)",
                    pool->down_reason, pool->retry_interval_ms);
       g_mutex_unlock (&pool->lock);
       return NULL;
@@ -330,6 +511,7 @@ acquire (IndexRedisPool *pool, GError **error)
       pool->down_until = g_get_monotonic_time () + (gint64) pool->retry_interval_ms * 1000;
       g_free (pool->down_reason);
       pool->down_reason = g_strdup (local->message);
+      pool->down_code = local->domain == HBASE_INDEX_ERROR ? local->code : HBASE_INDEX_ERROR_REDIS;
       g_cond_signal (&pool->cond);
       g_propagate_error (error, local);
     }
@@ -643,6 +825,8 @@ _hbase_index_reply_error (redisReply *reply, GError **error)
   if (g_str_has_prefix (reply->str, "HBIDX_CHANGED"))
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED, "%s",
                  reply->str + strlen ("HBIDX_CHANGED "));
+  else if (g_str_has_prefix (reply->str, "NOAUTH"))
+    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_REQUIRED, "Redis: %s", reply->str);
   else
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis: %s", reply->str);
   return TRUE;

@@ -129,10 +129,14 @@ mark_table (HBaseTable *plain, const char *meta_table, GCancellable *cancellable
  * Opens the index of @table: reads its definitions from HBase (see
  * hbase_index_define()) and returns a handle whose table
  * (hbase_index_get_table()) keeps the index up to date on every write.
- * Redis is not contacted until it is needed.
+ * Redis is not contacted until it is needed; the Redis credentials of
+ * @options are checked first (a user needs a password, a password file is
+ * read now), and every new Redis connection authenticates with them.
  *
  * Returns: (transfer full) (nullable): the index, or %NULL with
- *   %HBASE_INDEX_ERROR_NO_INDEX when @table has no definitions
+ *   %HBASE_INDEX_ERROR_NO_INDEX when @table has no definitions, or
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when the credentials are inconsistent
+ *   or the password file cannot be read
  *
  * Since: 0.1
  */
@@ -147,14 +151,24 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   HBaseIndexSpec *spec = NULL;
   char *version = NULL;
   g_autofree char *id = NULL;
+  IndexRedisPool *pool;
 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   if (options == NULL)
     options = &defaults;
   meta_table = _hbase_index_meta_table_name (options);
-  if (table == NULL || !_hbase_check_table_name (table, error) ||
-      !_hbase_index_read_definitions (client, table, meta_table, &spec, &version, cancellable, error))
+  if (table == NULL || !_hbase_check_table_name (table, error))
     return NULL;
+  /* the Redis credentials are checked (and a password file read) first,
+   * before HBase is asked: a mistake is said at once */
+  pool = _hbase_index_pool_new (options, error);
+  if (pool == NULL)
+    return NULL;
+  if (!_hbase_index_read_definitions (client, table, meta_table, &spec, &version, cancellable, error))
+    {
+      _hbase_index_pool_free (pool);
+      return NULL;
+    }
 
   core = g_new0 (IndexCore, 1);
   g_atomic_ref_count_init (&core->ref_count);
@@ -172,7 +186,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   /* the index's raw handle on its table: what it writes there is, by
    * definition, beside the index (internal steps of a write) */
   hbase_table_set_allow_unindexed_writes (core->plain, TRUE);
-  core->pool = _hbase_index_pool_new (options);
+  core->pool = pool;
   core->on_redis_down = options->on_redis_down;
   core->when_dirty = options->when_dirty;
   core->lease_ms = options->lease_ms != 0 ? options->lease_ms : 300000;

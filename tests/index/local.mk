@@ -21,3 +21,9 @@ check_PROGRAMS += tests/index/test-index-options
 tests_index_test_index_options_CPPFLAGS = $(index_test_cppflags)
 tests_index_test_index_options_CFLAGS = $(index_test_cflags)
 tests_index_test_index_options_LDADD = $(index_internal_ldadd)
+
+# Redis authentication (ACL user, legacy password, refusals, reconnects,
+# no secret in any message) on the stack's redis-server with ACL users.
+check_PROGRAMS += tests/index/test-index-auth
+tests_index_test_index_auth_CFLAGS = $(index_test_cflags)
+tests_index_test_index_auth_LDADD = $(index_stack_ldadd)

@@ -52,18 +52,29 @@ test_index_options (void)
   hbase_index_options_set_redis_host (options, "redis.example");
   hbase_index_options_set_redis_socket (options, "/run/redis.sock");
   hbase_index_options_set_redis_password (options, "secret");
+  hbase_index_options_set_redis_username (options, "idx");
+  hbase_index_options_set_redis_password_file (options, "/run/secrets/redis");
   hbase_index_options_set_meta_table (options, "ns:meta");
   options->redis_port = 6380;
   copy = hbase_index_options_copy (options);
   hbase_index_options_set_redis_host (options, "other");
   hbase_index_options_set_redis_password (options, NULL);
+  hbase_index_options_set_redis_username (options, "other-user");
+  hbase_index_options_set_redis_password_file (options, NULL);
   g_assert_cmpstr (options->redis_host, ==, "other");
   g_assert_null (options->redis_password);
+  g_assert_cmpstr (options->redis_username, ==, "other-user");
+  g_assert_null (options->redis_password_file);
+  g_assert_null (stack.redis_username);
+  g_assert_null (stack.redis_password_file);
 
   g_assert_true (copy->redis_socket != options->redis_socket);
   g_assert_cmpstr (copy->redis_host, ==, "redis.example");
   g_assert_cmpstr (copy->redis_socket, ==, "/run/redis.sock");
   g_assert_cmpstr (copy->redis_password, ==, "secret");
+  g_assert_cmpstr (copy->redis_username, ==, "idx");
+  g_assert_cmpstr (copy->redis_password_file, ==, "/run/secrets/redis");
+  g_assert_true (copy->redis_username != options->redis_username);
   g_assert_cmpstr (copy->meta_table, ==, "ns:meta");
   g_assert_cmpuint (copy->redis_port, ==, 6380);
 }

@@ -3,7 +3,9 @@
 """The Redis secondary index through the HBase-1.0 typelib: definitions
 stored in HBase, writes through the index's table kept in Redis, queries
 answered from it, a verification that finds the index consistent, and the
-index errors as GLib.Error in their own domain."""
+index errors as GLib.Error in their own domain, the Redis credential
+setters and their errors (a password Redis does not expect, a user without
+a password, a password file that cannot be read)."""
 import socket
 import unittest
 
@@ -147,6 +149,33 @@ class IndexTest(TableTestCase):
         self.assertTrue(raised.exception.matches(HBase.index_error_quark(),
                                                  HBase.IndexError.NO_INDEX),
                         raised.exception.message)
+
+    def test_redis_credentials(self):
+        canary = "hbglib-CANARY-py"
+        # a password for the stack's Redis, which has none: an error of its own
+        options = self.options.copy()
+        options.set_redis_password(canary)
+        index = HBase.Index.open(self.client, self.table_name, options, None)
+        with self.assertRaises(GLib.Error) as raised:
+            index.find(HBase.IndexQuery.equal("city", gbytes("Paris")), None, None)
+        self.assertTrue(raised.exception.matches(HBase.index_error_quark(),
+                                                 HBase.IndexError.AUTH_NOT_ENABLED),
+                        raised.exception.message)
+        self.assertNotIn(canary, raised.exception.message)
+        # a user needs a password: said by open, before any server
+        options = self.options.copy()
+        options.set_redis_username("idx")
+        self.assertEqual(options.redis_username, "idx")
+        with self.assertRaises(GLib.Error) as raised:
+            HBase.Index.open(self.client, self.table_name, options, None)
+        self.assertTrue(raised.exception.matches(HBase.error_quark(),
+                                                 HBase.Error.ILLEGAL_ARGUMENT),
+                        raised.exception.message)
+        options.set_redis_password_file("/nonexistent/redis-password")
+        self.assertEqual(options.redis_password_file, "/nonexistent/redis-password")
+        with self.assertRaises(GLib.Error) as raised:
+            HBase.Index.open(self.client, self.table_name, options, None)
+        self.assertIn("password file", raised.exception.message)
 
 
 if __name__ == "__main__":

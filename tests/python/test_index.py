@@ -3,7 +3,8 @@
 """The Redis secondary index through the HBase-1.0 typelib: definitions
 stored in HBase, writes through the index's table kept in Redis, queries
 answered from it, a verification that finds the index consistent, and the
-index errors as GLib.Error in their own domain, the Redis credential
+index errors as GLib.Error in their own domain, other handles refused to
+write to the indexed table, the Redis credential
 setters and their errors (a password Redis does not expect, a user without
 a password, a password file that cannot be read)."""
 import socket
@@ -142,6 +143,23 @@ class IndexTest(TableTestCase):
         self.assertEqual(report.get_rows(), 4)
         self.assertEqual(report.get_missing(), 0)
         self.assertEqual(report.get_extra(), 0)
+
+    def test_plain_handle_refused(self):
+        # defining the index marked the table: a handle that does not
+        # maintain the index refuses to write, and nothing is written
+        mutation = HBase.Mutation.new_put(gbytes("p9"))
+        mutation.put("f", "city", gbytes("Rome"))
+        with self.assertRaises(GLib.Error) as raised:
+            self.table.apply(mutation, None)
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.INDEXED_TABLE),
+                        raised.exception.message)
+        self.assertIn(self.meta_table, raised.exception.message)
+        self.assertTrue(self.table.get(gbytes("p9"), None, None).is_empty())
+        # the opt-out is a construct-time property for bindings, too
+        allowed = HBase.Table(client=self.client, name=self.table_name,
+                              allow_unindexed_writes=True)
+        self.assertTrue(allowed.get_allow_unindexed_writes())
+        self.assertFalse(self.table.props.allow_unindexed_writes)
 
     def test_unknown_index_is_an_index_error(self):
         with self.assertRaises(GLib.Error) as raised:

@@ -34,9 +34,10 @@ _hbase_index_report_new (void)
 HBaseIndexReport *
 hbase_index_report_copy (const HBaseIndexReport *report)
 {
-  HBaseIndexReport *copy = _hbase_index_report_new ();
+  HBaseIndexReport *copy;
 
   g_return_val_if_fail (report != NULL, NULL);
+  copy = _hbase_index_report_new ();
   copy->rows = report->rows;
   copy->entries = report->entries;
   copy->missing = report->missing;
@@ -82,6 +83,7 @@ hbase_index_report_free (HBaseIndexReport *report)
 guint64
 hbase_index_report_get_rows (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->rows;
 }
 
@@ -99,6 +101,7 @@ hbase_index_report_get_rows (const HBaseIndexReport *report)
 guint64
 hbase_index_report_get_entries (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->entries;
 }
 
@@ -116,6 +119,7 @@ hbase_index_report_get_entries (const HBaseIndexReport *report)
 guint64
 hbase_index_report_get_missing (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->missing;
 }
 
@@ -133,6 +137,7 @@ hbase_index_report_get_missing (const HBaseIndexReport *report)
 guint64
 hbase_index_report_get_extra (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->extra;
 }
 
@@ -151,6 +156,7 @@ hbase_index_report_get_extra (const HBaseIndexReport *report)
 guint64
 hbase_index_report_get_in_doubt (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->in_doubt;
 }
 
@@ -167,6 +173,7 @@ hbase_index_report_get_in_doubt (const HBaseIndexReport *report)
 guint64
 hbase_index_report_get_repaired (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, 0);
   return report->repaired;
 }
 
@@ -183,6 +190,7 @@ hbase_index_report_get_repaired (const HBaseIndexReport *report)
 gboolean
 hbase_index_report_get_rebuilt (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, FALSE);
   return report->rebuilt;
 }
 
@@ -199,6 +207,7 @@ hbase_index_report_get_rebuilt (const HBaseIndexReport *report)
 gboolean
 hbase_index_report_is_consistent (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, FALSE);
   return report->missing == 0 && report->extra == 0;
 }
 
@@ -217,6 +226,7 @@ hbase_index_report_is_consistent (const HBaseIndexReport *report)
 const char *const *
 hbase_index_report_get_examples (const HBaseIndexReport *report)
 {
+  g_return_val_if_fail (report != NULL, NULL);
   return (const char *const *) report->examples->pdata;
 }
 
@@ -233,8 +243,10 @@ hbase_index_report_get_examples (const HBaseIndexReport *report)
 char *
 hbase_index_report_to_string (const HBaseIndexReport *report)
 {
-  GString *out = g_string_new (NULL);
+  GString *out;
 
+  g_return_val_if_fail (report != NULL, NULL);
+  out = g_string_new (NULL);
   g_string_append_printf (out, "rows: %" G_GUINT64_FORMAT "\n", report->rows);
   g_string_append_printf (out, "entries: %" G_GUINT64_FORMAT "\n", report->entries);
   g_string_append_printf (out, "missing: %" G_GUINT64_FORMAT "\n", report->missing);

@@ -71,4 +71,5 @@ EXTRA_DIST += \
 	tests/examples/test-module-examples.sh \
 	tests/examples/test-tour.sh \
 	tests/support/tap.sh \
+	tests/support/cli-checks.sh \
 	tests/skip-allowlist

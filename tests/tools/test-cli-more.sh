@@ -7,6 +7,7 @@
 # parsed by Python's json module.  Tables are named after this process and
 # dropped at the end.
 . "$top_srcdir/tests/support/tap.sh"
+. "$top_srcdir/tests/support/cli-checks.sh"
 cli=$top_builddir/tools/hbase-glib
 python=/usr/bin/python3
 tmp=$(mktemp -d)
@@ -24,16 +25,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-run() { out=$("$@" 2>"$tmp/err"); rc=$?; err=$(cat "$tmp/err"); }
-expect() {
-  if [ "$rc" = "$2" ] && [ "$out" = "$3" ]; then
-    tap_ok "$1"
-  else
-    tap_not_ok "$1"
-    echo "# status $rc (expected $2)"
-    printf '%s\n' "--- stdout:" "$out" "--- expected:" "$3" "--- stderr:" "$err" | sed 's/^/# /'
-  fi
-}
 # expect_json DESCRIPTION STATUS PYTHON_CHECK: the last run's status, and its
 # stdout parsed as JSON (one document per line) into `docs`, `doc` the
 # first, checked by PYTHON_CHECK (assert statements)

@@ -11,6 +11,7 @@
 # credentials, a group-readable password file.  Tables are named after
 # this process and dropped at the end.
 . "$top_srcdir/tests/support/tap.sh"
+. "$top_srcdir/tests/support/cli-checks.sh"
 cli=$top_builddir/tools/hbase-glib
 tmp=$(mktemp -d)
 suffix=$$_$(date +%s)
@@ -31,27 +32,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-run() { out=$("$@" 2>"$tmp/err"); rc=$?; err=$(cat "$tmp/err"); }
-expect() {
-  if [ "$rc" = "$2" ] && [ "$out" = "$3" ]; then
-    tap_ok "$1"
-  else
-    tap_not_ok "$1"
-    echo "# status $rc (expected $2)"
-    printf '%s\n' "--- stdout:" "$out" "--- expected:" "$3" "--- stderr:" "$err" | sed 's/^/# /'
-  fi
-}
-# expect_status DESCRIPTION STATUS [STDERR_PATTERN]; the canary is in
-# neither stream
-expect_status() {
-  if [ "$rc" = "$2" ] && { [ -z "${3:-}" ] || printf '%s\n' "$err" | grep -q -- "$3"; }; then
-    tap_ok "$1"
-  else
-    tap_not_ok "$1"
-    echo "# status $rc (expected $2)"
-    printf '%s\n' "--- stdout:" "$out" "--- stderr:" "$err" | sed 's/^/# /'
-  fi
-}
 no_canary() {
   if printf '%s\n%s\n' "$out" "$err" | grep -q -- "$canary"; then
     tap_not_ok "$1: the password is not shown"

@@ -5,6 +5,7 @@
 # checked exactly (TSV and JSON, binary bytes, UTF-8).  Tables and the
 # namespace are named after this process and dropped at the end.
 . "$top_srcdir/tests/support/tap.sh"
+. "$top_srcdir/tests/support/cli-checks.sh"
 cli=$top_builddir/tools/hbase-glib
 tmp=$(mktemp -d)
 suffix=$$_$(date +%s)
@@ -26,28 +27,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# run CMD...: $out (stdout), $err (stderr), $rc
-run() { out=$("$@" 2>"$tmp/err"); rc=$?; err=$(cat "$tmp/err"); }
-# expect DESCRIPTION STATUS EXPECTED_STDOUT: checks the last run
-expect() {
-  if [ "$rc" = "$2" ] && [ "$out" = "$3" ]; then
-    tap_ok "$1"
-  else
-    tap_not_ok "$1"
-    echo "# status $rc (expected $2)"
-    printf '%s\n' "--- stdout:" "$out" "--- expected:" "$3" "--- stderr:" "$err" | sed 's/^/# /'
-  fi
-}
-# expect_status DESCRIPTION STATUS [STDERR_PATTERN]
-expect_status() {
-  if [ "$rc" = "$2" ] && { [ -z "${3:-}" ] || printf '%s\n' "$err" | grep -q -- "$3"; }; then
-    tap_ok "$1"
-  else
-    tap_not_ok "$1"
-    echo "# status $rc (expected $2)"
-    printf '%s\n' "--- stdout:" "$out" "--- stderr:" "$err" | sed 's/^/# /'
-  fi
-}
 
 # --- without a server: help, usage, connection errors -------------------------------
 

@@ -105,7 +105,8 @@ hbase_index_create_meta_table (HBaseClient *client, const HBaseIndexOptions *opt
  * %HBASE_ERROR_INDEXED_TABLE unless it maintains the index (the handle of
  * hbase_index_get_table()) or allows unindexed writes
  * (hbase_table_set_allow_unindexed_writes()).  A client that wrote to the
- * table just before notices the mark within a minute.  Marking needs the
+ * table just before notices the mark at once when it is of the same
+ * process, within 10 seconds when not.  Marking needs the
  * right to alter the table (HBase's ADMIN or CREATE permission) and a
  * buffered gateway: over framed transport, HBase 2.6's gateway reads table
  * attributes wrongly, so @client must not be framed

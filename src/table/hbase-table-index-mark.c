@@ -9,9 +9,11 @@
  * the table: a table attribute (kept by HBase in the table descriptor,
  * so every client and process sees it) naming the definitions table.
  * Before a handle without write hooks writes, it looks at the table's
- * mark (one getTableDescriptor, remembered per client for a minute) and
+ * mark (one getTableDescriptor, remembered per client for 10 seconds) and
  * refuses the write when the table is marked, unless the handle allows
- * unindexed writes (hbase_table_set_allow_unindexed_writes()).
+ * unindexed writes (hbase_table_set_allow_unindexed_writes()).  A mark set
+ * or removed in this process is seen at once by every client of it; one
+ * set by another process, within MARK_TTL_US.
  *
  * Setting the mark sends the table's descriptor back with one attribute
  * more (modifyTable): the descriptor must survive the round trip intact,
@@ -24,13 +26,47 @@
 #include "hbase-table-call.h"
 
 /* How long a client trusts what it read of a table's mark: a table marked
- * by another process is noticed at most this long after. */
-#define MARK_TTL_US (60 * G_USEC_PER_SEC)
+ * by another process is noticed at most this long after.  What it costs:
+ * one getTableDescriptor (answered from the master's memory) per table and
+ * client every 10 s of writing. */
+#define MARK_TTL_US (10 * G_USEC_PER_SEC)
 
 typedef struct {
   gint64 read_at;      /* g_get_monotonic_time() */
+  guint generation;    /* the table name's generation when the read began */
   char *definitions;   /* the mark's value, NULL when the table is not marked */
 } MarkEntry;
+
+/* A counter per table name, advanced whenever this process sets or
+ * removes a mark of a table of that name (on whatever cluster): what a
+ * client read before is then stale, whichever client it is. */
+static GMutex generations_lock;
+static GHashTable *generations;
+
+static guint
+generation_of (const char *table)
+{
+  guint generation;
+
+  g_mutex_lock (&generations_lock);
+  generation = generations != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (generations, table)) : 0;
+  g_mutex_unlock (&generations_lock);
+  return generation;
+}
+
+static guint
+advance_generation (const char *table)
+{
+  guint generation;
+
+  g_mutex_lock (&generations_lock);
+  if (generations == NULL)
+    generations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  generation = GPOINTER_TO_UINT (g_hash_table_lookup (generations, table)) + 1;
+  g_hash_table_replace (generations, g_strdup (table), GUINT_TO_POINTER (generation));
+  g_mutex_unlock (&generations_lock);
+  return generation;
+}
 
 static void
 mark_entry_free (gpointer data)
@@ -97,7 +133,8 @@ remembered_mark (ClientMarks *marks, const char *table, char **definitions)
 
   g_mutex_lock (&marks->lock);
   entry = g_hash_table_lookup (marks->tables, table);
-  if (entry != NULL && g_get_monotonic_time () - entry->read_at < MARK_TTL_US)
+  if (entry != NULL && g_get_monotonic_time () - entry->read_at < MARK_TTL_US &&
+      entry->generation == generation_of (table))
     {
       *definitions = g_strdup (entry->definitions);
       fresh = TRUE;
@@ -106,13 +143,15 @@ remembered_mark (ClientMarks *marks, const char *table, char **definitions)
   return fresh;
 }
 
+/* Keeps what a read begun at @generation found. */
 static void
-remember_mark (HBaseClient *client, const char *table, const char *definitions)
+remember_mark (HBaseClient *client, const char *table, const char *definitions, guint generation)
 {
   ClientMarks *marks = client_marks (client);
   MarkEntry *entry = g_new0 (MarkEntry, 1);
 
   entry->read_at = g_get_monotonic_time ();
+  entry->generation = generation;
   entry->definitions = g_strdup (definitions);
   g_mutex_lock (&marks->lock);
   g_hash_table_replace (marks->tables, g_strdup (table), entry);
@@ -251,12 +290,13 @@ read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GEr
 {
   DescriptorCall call = { NULL, NULL };
   g_autoptr(GError) local = NULL;
+  guint generation = generation_of (table->name);
 
   if (read_descriptor (table, &call, cancellable, &local))
     {
       *definitions = descriptor_mark (call.descriptor);
       descriptor_call_clear (&call);
-      remember_mark (table->client, table->name, *definitions);
+      remember_mark (table->client, table->name, *definitions, generation);
       return TRUE;
     }
   descriptor_call_clear (&call);
@@ -272,7 +312,7 @@ read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GEr
     {
       g_debug ("cannot read the descriptor of table %s to see whether it is indexed: %s",
                table->name, local->message);
-      remember_mark (table->client, table->name, NULL);
+      remember_mark (table->client, table->name, NULL, generation);
       return TRUE;
     }
   g_propagate_prefixed_error (error, g_steal_pointer (&local),
@@ -319,6 +359,7 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
   DescriptorCall call = { NULL, NULL };
   g_autofree char *current = NULL;
   g_autoptr(GByteArray) key = NULL;
+  guint generation = generation_of (table->name);
   gboolean ok;
 
   if (changed != NULL)
@@ -346,7 +387,7 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
   if (g_strcmp0 (current, definitions) == 0)
     {
       descriptor_call_clear (&call);
-      remember_mark (table->client, table->name, definitions);
+      remember_mark (table->client, table->name, definitions, generation);
       return TRUE;
     }
   key = byte_array_new_from_text (HBASE_TABLE_INDEX_MARK);
@@ -372,7 +413,8 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
     }
   if (changed != NULL)
     *changed = TRUE;
-  remember_mark (table->client, table->name, definitions);
+  /* every client of this process reads the table's mark anew */
+  remember_mark (table->client, table->name, definitions, advance_generation (table->name));
   return TRUE;
 }
 
@@ -381,6 +423,7 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
                              GError **error)
 {
   DescriptorCall call = { NULL, NULL };
+  guint generation = generation_of (table->name);
   gboolean ok;
 
   *definitions = NULL;
@@ -390,7 +433,7 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
   if (ok)
     {
       *definitions = descriptor_mark (call.descriptor);
-      remember_mark (table->client, table->name, *definitions);
+      remember_mark (table->client, table->name, *definitions, generation);
     }
   descriptor_call_clear (&call);
   return ok;
@@ -411,7 +454,7 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
  * date without a word.  A program that knows what it does (a bulk load
  * followed by a rebuild or repair of the index, a test of the index's
  * verification) allows them here.  The handle notices a table marked by
- * another process at most a minute later.
+ * another process at most 10 seconds later (by this process: at once).
  *
  * This is #HBaseTable:allow-unindexed-writes.
  *

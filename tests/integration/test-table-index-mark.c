@@ -7,7 +7,9 @@
  *   HBaseFamilyOptions cannot express, must come back unchanged;
  * - on a marked table every write path of a handle without write hooks
  *   is refused with HBASE_ERROR_INDEXED_TABLE and sends nothing, reads
- *   work, an explicit opt-out writes, and a handle with hooks writes. */
+ *   work, an explicit opt-out writes, and a handle with hooks writes;
+ * - a client that read the table unmarked sees a mark set (or removed) by
+ *   another client of the same process at once. */
 #include "config.h"
 
 #include <string.h>
@@ -416,11 +418,14 @@ test_writes_refused (void)
   g_autofree char *name = test_stack_unique_name ("hbase_glib_mark_writes");
   g_autoptr(HBaseClient) marker = client_of (HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED);
   g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseClient) early = NULL;
+  g_autoptr(HBaseTable) early_table = NULL;
   g_autoptr(HBaseTable) marking = NULL;
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GError) error = NULL;
   HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
-  const char *suffixes[] = { "apply", "multiple", "row", "checked", "string", "buffer", "async", NULL };
+  const char *suffixes[] = { "apply", "multiple", "row", "checked", "string", "buffer", "async",
+                             "early-again", NULL };
 
   if (marker == NULL)
     return;
@@ -429,8 +434,27 @@ test_writes_refused (void)
   g_assert_true (hbase_client_create_table (marker, name, families, 2, NULL, NULL, &error));
   g_assert_no_error (error);
   marking = hbase_table_new (marker, name, &error);
+
+  /* a client that wrote while the table was unmarked */
+  early = hbase_client_new (hbase_client_get_config (marker));
+  early_table = hbase_table_new (early, name, &error);
+  {
+    g_autoptr(HBaseMutation) put = put_of ("early");
+
+    g_assert_true (hbase_table_apply (early_table, put, NULL, &error));
+    g_assert_no_error (error);
+  }
+
   g_assert_true (_hbase_table_set_index_mark (marking, "definitions_of_test", NULL, NULL, &error));
   g_assert_no_error (error);
+
+  /* ... sees the mark at once: it was set by this process */
+  {
+    g_autoptr(HBaseMutation) put = put_of ("early-again");
+
+    g_assert_false (hbase_table_apply (early_table, put, NULL, &error));
+    assert_refused (&error, name, "a client that wrote before the mark");
+  }
 
   /* another client, which never saw the table */
   client = hbase_client_new (hbase_client_get_config (marker));
@@ -554,6 +578,11 @@ test_writes_refused (void)
     g_assert_true (_hbase_table_set_index_mark (marking, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_true (hbase_table_apply (again, put, NULL, &error));
+    g_assert_no_error (error);
+    /* and so do the other clients of this process */
+    g_assert_true (hbase_table_apply (early_table, put, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (hbase_table_apply (table, put, NULL, &error));
     g_assert_no_error (error);
   }
   drop (marker, name);

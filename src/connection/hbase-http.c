@@ -212,6 +212,11 @@ set_verify_error (HBaseHttpChannel *channel, const char *description, GError **e
   g_autofree char *host = NULL;
 
   curl_easy_getinfo (channel->easy, CURLINFO_SSL_VERIFYRESULT, &result);
+  /* curl checks the host name itself once OpenSSL verified the chain
+   * (the verify result then stays what it was) */
+  if (strstr (channel->errbuf, "subject name") != NULL ||
+      strstr (channel->errbuf, "host name") != NULL)
+    result = X509_V_ERR_HOSTNAME_MISMATCH;
   switch (result)
     {
     case X509_V_ERR_CERT_HAS_EXPIRED:
@@ -235,14 +240,8 @@ set_verify_error (HBaseHttpChannel *channel, const char *description, GError **e
       break;
     case X509_V_ERR_HOSTNAME_MISMATCH:
     case X509_V_ERR_IP_ADDRESS_MISMATCH:
-      hint = "its TLS certificate is issued for another host name";
-      break;
-    case X509_V_OK:
-      /* curl checks the host name itself, after OpenSSL verified the chain */
-      hint = strstr (channel->errbuf, "subject") != NULL || strstr (channel->errbuf, "host") != NULL
-        ? "its TLS certificate does not name the host of the URL (connect by a name the "
-          "certificate carries, or turn tls-verify-hostname off)"
-        : "its TLS certificate was refused";
+      hint = "its TLS certificate does not name the host of the URL (connect by a name the "
+             "certificate carries, or turn tls-verify-hostname off)";
       break;
     default:
       hint = "its TLS certificate failed verification";

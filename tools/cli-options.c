@@ -13,7 +13,7 @@
   "Exit status: 0 done, 1 the operation failed, 2 bad usage or invalid input,\n" \
   "3 not found, 4 the gateway could not be reached, 5 a condition was not met.\n" \
   "Settings also come from HBASE_GLIB_GATEWAYS, HBASE_GLIB_PROTOCOL,\n" \
-  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG;\n" \
+  "HBASE_GLIB_TRANSPORT, HBASE_GLIB_TLS_* and the key file named by HBASE_GLIB_CONFIG;\n" \
   "hbase-glib --help-connection shows the connection options.\n" \
   "See hbase-glib(1)."
 
@@ -24,7 +24,7 @@ new_connection_entries (CliConnectionOptions *options)
 {
   const GOptionEntry entries[] = {
     { "gateways", 'g', 0, G_OPTION_ARG_STRING, &options->gateways,
-      "Thrift2 gateways, HOST:PORT separated by commas (default localhost:9090)", "LIST" },
+      "Thrift2 gateways, HOST:PORT or http(s)://HOST:PORT[/PATH], separated by commas (default localhost:9090)", "LIST" },
     { "protocol", 0, 0, G_OPTION_ARG_STRING, &options->protocol,
       "Thrift protocol of the gateways: binary (default) or compact", "PROTOCOL" },
     { "transport", 0, 0, G_OPTION_ARG_STRING, &options->transport,

@@ -127,8 +127,8 @@ print_overview (FILE *out)
   fprintf (out,
            "\n"
            "Connection options (before or after the command; --help-connection tells more):\n"
-           "  -g, --gateways=LIST      Thrift2 gateways, HOST:PORT separated by commas\n"
-           "                           (default localhost:9090)\n"
+           "  -g, --gateways=LIST      Thrift2 gateways, HOST:PORT or http(s)://HOST:PORT[/PATH],\n"
+           "                           separated by commas (default localhost:9090)\n"
            "  --protocol=PROTOCOL      binary (default) or compact\n"
            "  --transport=TRANSPORT    buffered (default) or framed\n"
            "  --config=FILE            settings from a key file (group [hbase])\n"

@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 
@@ -45,6 +46,7 @@ struct _HBaseHttpChannel {
   CURL *easy;
   struct curl_slist *headers;
   char errbuf[CURL_ERROR_SIZE];
+  curl_socket_t fd;   /* the connection curl keeps open, or CURL_SOCKET_BAD */
 
   /* the response being received */
   GByteArray *reply;
@@ -111,6 +113,31 @@ on_header (char *data, size_t size, size_t n, void *user_data)
   return bytes;
 }
 
+/* curl opens and closes its sockets through these, so that the channel
+ * knows the kept-alive connection's socket (CURLINFO_ACTIVESOCKET names
+ * it only for CURLOPT_CONNECT_ONLY transfers) and can tell whether the
+ * gateway closed it while it idled. */
+static curl_socket_t
+on_open_socket (void *user_data, curlsocktype purpose, struct curl_sockaddr *address)
+{
+  HBaseHttpChannel *channel = user_data;
+  curl_socket_t fd = socket (address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+
+  if (fd != CURL_SOCKET_BAD && purpose == CURLSOCKTYPE_IPCXN)
+    channel->fd = fd;
+  return fd;
+}
+
+static int
+on_close_socket (void *user_data, curl_socket_t fd)
+{
+  HBaseHttpChannel *channel = user_data;
+
+  if (fd == channel->fd)
+    channel->fd = CURL_SOCKET_BAD;
+  return close (fd);
+}
+
 HBaseHttpChannel *
 _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls, guint connect_timeout_ms)
 {
@@ -122,6 +149,7 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls, guint con
   channel->https = g_ascii_strncasecmp (url, "https:", 6) == 0;
   _hbase_tls_settings_copy (&channel->tls, tls);
   channel->connect_timeout_ms = connect_timeout_ms;
+  channel->fd = CURL_SOCKET_BAD;
   channel->reply = g_byte_array_new ();
   channel->multi = curl_multi_init ();
   channel->easy = easy = curl_easy_init ();
@@ -148,6 +176,10 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls, guint con
   curl_easy_setopt (easy, CURLOPT_WRITEDATA, channel);
   curl_easy_setopt (easy, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt (easy, CURLOPT_HEADERDATA, channel);
+  curl_easy_setopt (easy, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
+  curl_easy_setopt (easy, CURLOPT_OPENSOCKETDATA, channel);
+  curl_easy_setopt (easy, CURLOPT_CLOSESOCKETFUNCTION, on_close_socket);
+  curl_easy_setopt (easy, CURLOPT_CLOSESOCKETDATA, channel);
   /* TLS: at least 1.2; the peer is always verified, its name unless told not to */
   curl_easy_setopt (easy, CURLOPT_SSLVERSION, (long) CURL_SSLVERSION_TLSv1_2);
   curl_easy_setopt (easy, CURLOPT_SSL_VERIFYPEER, 1L);
@@ -184,12 +216,11 @@ _hbase_http_channel_free (HBaseHttpChannel *channel)
 gboolean
 _hbase_http_channel_is_alive (HBaseHttpChannel *channel)
 {
-  curl_socket_t fd = CURL_SOCKET_BAD;
+  curl_socket_t fd = channel->fd;
   struct pollfd pfd;
   char byte;
 
-  if (curl_easy_getinfo (channel->easy, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK ||
-      fd == CURL_SOCKET_BAD)
+  if (fd == CURL_SOCKET_BAD)
     return TRUE;   /* none kept: the next POST connects */
   pfd = (struct pollfd) { .fd = fd, .events = POLLIN | POLLRDHUP };
   if (poll (&pfd, 1, 0) == 0)

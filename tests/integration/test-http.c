@@ -278,35 +278,88 @@ typedef struct {
   int fd;
   const char *response;
   gsize length;
+  guint connections;   /* how many to serve (0: 1) */
 } CannedPeer;
 
-/* Accepts one connection, reads the request headers, sends the response. */
+/* Accepts connections, and on each reads one request's headers, sends the
+ * response and closes it. */
 static gpointer
 serve_canned (gpointer data)
 {
   CannedPeer *peer = data;
-  int client = accept (peer->fd, NULL, NULL);
-  char buf[4096];
-  gsize got = 0;
 
-  while (client >= 0 && got < sizeof buf - 1)
+  for (guint i = 0; i < MAX (peer->connections, 1u); i++)
     {
-      ssize_t n = recv (client, buf + got, sizeof buf - 1 - got, 0);
+      int client = accept (peer->fd, NULL, NULL);
+      char buf[4096];
+      gsize got = 0;
 
-      if (n <= 0)
-        break;
-      got += (gsize) n;
-      buf[got] = '\0';
-      if (strstr (buf, "\r\n\r\n") != NULL)
-        break;
-    }
-  if (client >= 0)
-    {
-      g_assert_cmpint (send (client, peer->response, peer->length, MSG_NOSIGNAL), >, 0);
-      g_usleep (300 * 1000);
-      close (client);
+      while (client >= 0 && got < sizeof buf - 1)
+        {
+          ssize_t n = recv (client, buf + got, sizeof buf - 1 - got, 0);
+
+          if (n <= 0)
+            break;
+          got += (gsize) n;
+          buf[got] = '\0';
+          if (strstr (buf, "\r\n\r\n") != NULL)
+            break;
+        }
+      if (client >= 0)
+        {
+          g_assert_cmpint (send (client, peer->response, peer->length, MSG_NOSIGNAL), >, 0);
+          g_usleep (100 * 1000);
+          close (client);
+        }
     }
   return NULL;
+}
+
+/* A server that closes each kept-alive connection after one reply: the
+ * pool finds the idle connection closed before it sends on it, and opens
+ * another, as on a socket. */
+static void
+test_idle_closed (void)
+{
+  /* a get's reply: an empty TResult */
+  static const char reply[] =
+    "HTTP/1.1 200 OK\r\nContent-Type: application/x-thrift\r\nContent-Length: 28\r\n\r\n"
+    "\x80\x01\x00\x02" "\x00\x00\x00\x03" "get" "\x00\x00\x00\x00"   /* reply "get", seqid 0 */
+    "\x0c\x00\x00"                      /* success (field 0): a TResult of */
+    "\x0f\x00\x02" "\x0c\x00\x00\x00\x00" "\x00"   /* no columnValues (field 2) */
+    "\x00";                               /* stop */
+  CannedPeer peer = { .response = reply, .length = sizeof reply - 1, .connections = 2 };
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *url = NULL;
+  HBaseClientStats stats;
+  GThread *thread;
+  guint port;
+
+  peer.fd = silent_listener (&port);
+  url = g_strdup_printf ("http://127.0.0.1:%u/", port);
+  config = url_config (url, 10000);
+  client = hbase_client_new (config);
+  table = hbase_table_new (client, "t", &error);
+  thread = g_thread_new ("canned", serve_canned, &peer);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(HBaseRow) row = hbase_table_get_string (table, "r", NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (row);
+      g_assert_true (hbase_row_is_empty (row));
+      if (i == 0)
+        g_usleep (1200 * 1000);   /* past the pool's "recently used" second */
+    }
+  g_thread_join (thread);
+  close (peer.fd);
+  hbase_client_get_stats (client, &stats);
+  g_assert_cmpuint (stats.connections_opened, ==, 2);
+  g_assert_cmpuint (stats.connections_reopened, ==, 1);
+  g_assert_cmpuint (stats.retries, ==, 0);
 }
 
 static GError *
@@ -606,6 +659,7 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/http/deadline", test_deadline);
   g_test_add_func ("/integration/http/cancel", test_cancel);
   g_test_add_func ("/integration/http/hostile-replies", test_hostile_replies);
+  g_test_add_func ("/integration/http/idle-closed", test_idle_closed);
   status = g_test_run ();
   if (stack_ok)
     teardown ();

@@ -165,7 +165,9 @@ hbase_transport_to_string (HBaseTransport transport)
  * replying, and the error says so).  Every call on the connection must be
  * answered within 60 s (see hbase_connection_set_timeout()).
  *
- * An #HBaseClient adds pooling, retries and reconnection on top.
+ * An #HBaseClient adds pooling, retries and reconnection on top.  A gateway
+ * in HTTP mode (Thrift over HTTP or HTTPS) is reached through a client
+ * whose config names it by URL (hbase_config_set_gateways()), not here.
  *
  * Returns: (transfer full) (nullable): the connection, or %NULL with
  *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT, %HBASE_ERROR_CONNECTION or

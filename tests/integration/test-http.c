@@ -68,7 +68,8 @@ failed_get (HBaseConfig *config, GCancellable *cancellable, gint64 *elapsed_us)
     *elapsed_us = g_get_monotonic_time () - start;
   g_assert_null (row);
   g_assert_nonnull (error);
-  g_test_message ("error: %s", error->message);
+  g_test_message ("error after %" G_GINT64_FORMAT " ms: %s",
+                  (g_get_monotonic_time () - start) / 1000, error->message);
   return error;
 }
 

@@ -33,6 +33,10 @@ new_connection_entries (CliConnectionOptions *options)
       "Read settings from this key file (group [hbase])", "FILE" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &options->timeout_ms,
       "Give up on each operation after this many milliseconds, retries included", "MS" },
+    { "tls-ca-file", 0, 0, G_OPTION_ARG_FILENAME, &options->tls_ca_file,
+      "Trust the CA certificates of this PEM file for https:// gateways (default: the system's)", "FILE" },
+    { "tls-no-verify-hostname", 0, 0, G_OPTION_ARG_NONE, &options->tls_no_verify_hostname,
+      "Accept an https:// gateway's certificate issued for another host name (tests only)", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose,
       "Show errors in full, with the server's stack trace", NULL },
     { "redis", 0, 0, G_OPTION_ARG_STRING, &options->redis,
@@ -109,6 +113,8 @@ cli_connection_options_clear (CliConnectionOptions *options)
   g_clear_pointer (&options->transport, g_free);
   g_clear_pointer (&options->config_file, g_free);
   options->timeout_ms = -1;
+  g_clear_pointer (&options->tls_ca_file, g_free);
+  options->tls_no_verify_hostname = FALSE;
   options->verbose = FALSE;
   g_clear_pointer (&options->redis, g_free);
   g_clear_pointer (&options->redis_socket, g_free);
@@ -127,6 +133,7 @@ static const GOptionEntry connection_entries[] = {
   { "transport", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "config", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
   { "timeout", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+  { "tls-ca-file", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
   G_OPTION_ENTRY_NULL
 };
 

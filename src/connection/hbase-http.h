@@ -27,8 +27,9 @@ HBaseHttpChannel *_hbase_http_channel_new  (const char             *url,
                                             guint                   connect_timeout_ms);
 void              _hbase_http_channel_free (HBaseHttpChannel       *channel);
 
-/* POSTs @body and returns the response body in @reply (free with
- * g_free(); never NULL on success), refusing one larger than @max_reply.  @deadline: monotonic µs, 0 = none.  Adds
+/* POSTs @body and returns the response body in @reply and @reply_length
+ * (free with g_free(); NULL for an empty body), refusing one larger than
+ * @max_reply.  @deadline: monotonic µs, 0 = none.  Adds
  * what went out (the body bytes curl took) and came back (headers and body)
  * to the counters.  Errors name @description (the gateway). */
 gboolean          _hbase_http_channel_post (HBaseHttpChannel       *channel,

@@ -14,6 +14,7 @@ docs_pages = \
 	architecture.md \
 	api-conventions.md \
 	cli.md \
+	http-transport.md \
 	index-consistency.md \
 	rowkey-design.md \
 	structures-layout.md

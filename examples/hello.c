@@ -162,7 +162,10 @@ main (int argc, char **argv)
   print_row (result);
   printf ("hbase-glib %s, gateways", hbase_version_string ());
   for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
-    printf (" %s:%u", hbase_config_get_gateway_host (config, i), hbase_config_get_gateway_port (config, i));
+    if (hbase_config_get_gateway_url (config, i) != NULL)
+      printf (" %s", hbase_config_get_gateway_url (config, i));
+    else
+      printf (" %s:%u", hbase_config_get_gateway_host (config, i), hbase_config_get_gateway_port (config, i));
   printf (" (%s/%s)\n", hbase_protocol_to_string (hbase_config_get_protocol (config)),
           hbase_transport_to_string (hbase_config_get_transport (config)));
   return 0;

@@ -9,6 +9,8 @@ packages=(
   # build
   autoconf automake libtool pkg-config make gcc libc6-dev xz-utils
   libglib2.0-dev thrift-compiler libthrift-c-glib-dev libhiredis-dev
+  # Thrift over HTTP/HTTPS (libcurl, OpenSSL flavour); openssl makes the test certificates
+  libcurl4-openssl-dev openssl
   # tools used by the build and tests (IDL check, jar extraction)
   python3 unzip
   # local stack: JDK 17 and Maven for HBase, Redis for the index bridge

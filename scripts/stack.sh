@@ -8,8 +8,13 @@
 #   scripts/stack.sh fetch            resolve the jars into the Maven cache
 #   scripts/stack.sh start            HBase + every gateway in HBASE_GLIB_STACK_GATEWAYS + redis,
 #                                     then wait until each answers a real call
-#   scripts/stack.sh start-gateway PORT binary|compact buffered|framed [IDLE_MS]
-#                                     one more gateway (on the running HBase)
+#   scripts/stack.sh start-gateway PORT binary|compact buffered|framed|http|https [IDLE_MS]
+#                                     one more gateway (on the running HBase); http and
+#                                     https run it in HTTP mode (Jetty, always binary,
+#                                     -Dhbase.regionserver.thrift.http=true), https with
+#                                     TLS from the certificates of "tls" below
+#   scripts/stack.sh tls              the test CA and certificates (made once in
+#                                     STATE/tls, see make_tls): prints the directory
 #   scripts/stack.sh stop-gateway PORT     stop one gateway
 #   scripts/stack.sh restart-gateway PORT  stop it, start it again with the same
 #                                     protocol, transport and idle timeout, wait
@@ -32,6 +37,7 @@
 #   HBASE_GLIB_STATE_DIR   all runtime state: data, logs, pid files  (default: <repo>/.stack)
 #   HBASE_GLIB_CACHE_DIR   Maven cache and resolved classpath (default: ~/.cache/hbase-glib)
 #   HBASE_GLIB_STACK_GATEWAYS  gateways "start" launches, PORT:PROTOCOL:TRANSPORT[:IDLE_MS]
+#                          (TRANSPORT buffered, framed, http or https)
 #                          separated by spaces; IDLE_MS is how long the gateway keeps
 #                          an idle client socket open (its -t/--readTimeout, the key
 #                          hbase.thrift.server.socket.read.timeout; HBase's default
@@ -39,9 +45,11 @@
 #                          is restarted with this one.
 #                          (default: 9090:binary:buffered 9091:compact:buffered
 #                                    9092:binary:framed 9093:compact:framed
-#                                    9094:binary:buffered:2000 9095:binary:buffered;
+#                                    9094:binary:buffered:2000 9095:binary:buffered
+#                                    9097:binary:http 9098:binary:https;
 #                           9094 closes idle sockets after 2 s, for idle-reconnect
-#                           tests; 9095 is stopped and started by the restart test)
+#                           tests; 9095 is stopped and started by the restart test;
+#                           9097/9098 serve Thrift over HTTP and HTTPS)
 #   HBASE_GLIB_ZK_PORT     embedded ZooKeeper client port (default 2181)
 #   HBASE_GLIB_REDIS_PORT  redis-server port (default 6379; "none" to skip redis)
 #   HBASE_GLIB_REDIS_ACL_PORT  a second redis-server that requires authentication
@@ -62,7 +70,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 state=${HBASE_GLIB_STATE_DIR:-$repo/.stack}
 cache=${HBASE_GLIB_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/hbase-glib}
-gateways=${HBASE_GLIB_STACK_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed 9094:binary:buffered:2000 9095:binary:buffered}
+gateways=${HBASE_GLIB_STACK_GATEWAYS:-9090:binary:buffered 9091:compact:buffered 9092:binary:framed 9093:compact:framed 9094:binary:buffered:2000 9095:binary:buffered 9097:binary:http 9098:binary:https}
 zk_port=${HBASE_GLIB_ZK_PORT:-2181}
 redis_port=${HBASE_GLIB_REDIS_PORT:-6379}
 redis_acl_port=${HBASE_GLIB_REDIS_ACL_PORT:-6380}
@@ -74,6 +82,9 @@ regionservers=${HBASE_GLIB_REGIONSERVERS:-}
 logs=$state/logs
 run=$state/run
 conf=$state/conf
+tls=$state/tls
+# the password of the test keystore (a throwaway key of a loopback gateway)
+tls_password=hbase-glib-test
 
 say() { printf '%s\n' "stack: $*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -126,7 +137,7 @@ cmd_fetch() {
   say "jars resolved in $(( ($(now_ms) - t0) / 1000 )) s"
 }
 
-classpath() { printf '%s:%s\n' "$conf" "$(cat "$(classpath_file)")"; }
+classpath() { printf '%s:%s\n' "${launch_conf:-$conf}" "$(cat "$(classpath_file)")"; }
 
 thrift_jar() { tr ':' '\n' < "$(classpath_file)" | grep '/hbase-thrift-[^/]*\.jar$'; }
 
@@ -156,6 +167,96 @@ write_conf() {
   <property><name>hbase.regionserver.thrift.ipaddress</name><value>127.0.0.1</value></property>
 </configuration>
 EOF
+}
+
+# --- TLS (the https gateway and the TLS error tests) ----------------------------
+
+# One certificate signed by a CA of $tls: NAME CA SAN [STARTDATE ENDDATE].
+# `openssl ca` is used because in OpenSSL 3.0 it alone can date a
+# certificate in the past (for the expired one).
+sign_cert() {
+  local name=$1 ca=$2 san=$3 start=${4:-} end=${5:-} dir=$tls/db-$2
+  mkdir -p "$dir"; : > "$dir/index.txt"
+  [ -f "$dir/serial" ] || openssl rand -hex 8 > "$dir/serial"
+  cat > "$tls/$name.cnf" <<EOF
+[ca]
+default_ca = test_ca
+[test_ca]
+database = $dir/index.txt
+serial = $dir/serial
+new_certs_dir = $dir
+certificate = $tls/$ca.pem
+private_key = $tls/$ca.key
+default_md = sha256
+policy = any
+unique_subject = no
+[any]
+commonName = supplied
+[ext]
+basicConstraints = CA:FALSE
+keyUsage = digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth, clientAuth
+subjectAltName = $san
+EOF
+  openssl req -new -newkey rsa:2048 -nodes -keyout "$tls/$name.key" -out "$tls/$name.csr" \
+    -subj "/CN=$name" 2>/dev/null || die "openssl could not make the key of $name"
+  local dates=(-days 3650)
+  [ -n "$start" ] && dates=(-startdate "$start" -enddate "$end")
+  openssl ca -batch -notext -config "$tls/$name.cnf" -extensions ext -in "$tls/$name.csr" \
+    -out "$tls/$name.pem" "${dates[@]}" >"$tls/$name.log" 2>&1 \
+    || { cat "$tls/$name.log" >&2; die "openssl could not sign $name"; }
+  rm -f "$tls/$name.csr" "$tls/$name.cnf" "$tls/$name.log"
+}
+
+# $tls holds: ca.pem (the test CA); server.pem/.key/.p12 (localhost and
+# 127.0.0.1; the .p12 is the https gateway's keystore); expired.pem and
+# wronghost.pem (signed by the CA) and untrusted.pem (signed by other-ca,
+# which nothing trusts), each with its .key, for the TLS error tests;
+# client.pem/.key, a client certificate.  Made once; delete the directory
+# to make new ones.
+make_tls() {
+  [ -f "$tls/done" ] && return 0
+  command -v openssl >/dev/null || die "openssl not found"
+  rm -rf "$tls"; mkdir -p "$tls"
+  local ca
+  for ca in ca other-ca; do
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tls/$ca.key" -out "$tls/$ca.pem" \
+      -subj "/CN=hbase-glib test $ca" -days 3650 -addext basicConstraints=critical,CA:TRUE \
+      -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null || die "openssl could not make $ca"
+  done
+  sign_cert server ca "DNS:localhost,IP:127.0.0.1"
+  sign_cert expired ca "DNS:localhost,IP:127.0.0.1" 20200101000000Z 20210101000000Z
+  sign_cert wronghost ca "DNS:wrong.example"
+  sign_cert untrusted other-ca "DNS:localhost,IP:127.0.0.1"
+  sign_cert client ca "DNS:client.localhost"
+  # Jetty loads the keystore as JKS, which the JDK's JKS type reads from PKCS12 too
+  openssl pkcs12 -export -in "$tls/server.pem" -inkey "$tls/server.key" -certfile "$tls/ca.pem" \
+    -name server -out "$tls/server.p12" -passout "pass:$tls_password" || die "openssl pkcs12 failed"
+  chmod 600 "$tls"/*.key "$tls/server.p12"
+  touch "$tls/done"
+}
+
+# The conf directory of an http or https gateway on PORT: hbase-site.xml plus
+# the HTTP (and TLS) keys.  HTTP mode has no command-line flag, and -D does
+# not work either: ToolRunner applies it to a Configuration the 2.6
+# ThriftServer constructor has already copied (HBaseConfiguration.create(conf)).
+write_http_conf() {
+  local port=$1 transport=$2 dir=$state/conf-gateway-$1
+  mkdir -p "$dir"
+  cp "$conf/log4j2.properties" "$dir/"
+  {
+    sed '/^<\/configuration>/d' "$conf/hbase-site.xml"
+    echo "  <property><name>hbase.regionserver.thrift.http</name><value>true</value></property>"
+    if [ "$transport" = https ]; then
+      make_tls
+      echo "  <property><name>hbase.thrift.ssl.enabled</name><value>true</value></property>"
+      echo "  <property><name>hbase.thrift.ssl.keystore.store</name><value>$tls/server.p12</value></property>"
+      echo "  <property><name>hbase.thrift.ssl.keystore.password</name><value>$tls_password</value></property>"
+      echo "  <property><name>hbase.thrift.ssl.keystore.keypassword</name><value>$tls_password</value></property>"
+    fi
+    echo "</configuration>"
+  } > "$dir/hbase-site.xml"
+  printf '%s\n' "$dir"
 }
 
 # --- processes -------------------------------------------------------------------
@@ -200,7 +301,8 @@ check_gateway_spec() {
   local port=$1 protocol=$2 transport=$3 idle=${4:-}
   case $port in ''|*[!0-9]*) die "gateway port must be a number, not '$port'";; esac
   case $protocol in binary|compact) ;; *) die "protocol must be binary or compact, not '$protocol'";; esac
-  case $transport in buffered|framed) ;; *) die "transport must be buffered or framed, not '$transport'";; esac
+  case $transport in buffered|framed|http|https) ;; *) die "transport must be buffered, framed, http or https, not '$transport'";; esac
+  case $transport:$protocol in http*:compact) die "an $transport gateway is always binary (HTTP mode ignores compact)";; esac
   case $idle in '') ;; *[!0-9]*|0) die "idle timeout must be a positive number of milliseconds, not '$idle'";; esac
 }
 
@@ -229,11 +331,14 @@ start_gateway() {
   # -t (--readTimeout) sets hbase.thrift.server.socket.read.timeout, the
   # SO_TIMEOUT of client sockets of the default threadpool server: a worker
   # waiting that long for a request closes the connection.
-  local flags=(-b 127.0.0.1 -p "$port")
+  local flags=(-b 127.0.0.1 -p "$port") gateway_conf=$conf
+  case $transport in
+    http|https) gateway_conf=$(write_http_conf "$port" "$transport") ;;
+  esac
   [ "$protocol" = compact ] && flags+=(-c)
   [ "$transport" = framed ] && flags+=(-f)
   [ -n "$idle" ] && flags+=(-t "$idle")
-  launch_java "$name" "$gateway_heap" org.apache.hadoop.hbase.thrift2.ThriftServer "${flags[@]}"
+  launch_conf=$gateway_conf launch_java "$name" "$gateway_heap" org.apache.hadoop.hbase.thrift2.ThriftServer "${flags[@]}"
 }
 
 start_redis() {
@@ -340,9 +445,13 @@ redis_pid() {
 # which names the file by -Dhbase.glib.log.file (without it log4j would
 # create a file literally named "${sys:hbase.glib.log.file}" in the caller's
 # working directory).
+# An https gateway is probed by the name its certificate carries, trusting
+# the test CA (HBASE_GLIB_PROBE_CA_FILE, read by StackProbe).
+probe_host() { if [ "$1" = https ]; then echo localhost; else echo 127.0.0.1; fi; }
+
 probe() {
   mkdir -p "$logs"
-  java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/probe.log" -cp "$(classpath)" \
+  HBASE_GLIB_PROBE_CA_FILE=$tls/ca.pem java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/probe.log" -cp "$(classpath)" \
     "$here/stack/StackProbe.java" "$@"
 }
 
@@ -350,7 +459,7 @@ probe() {
 wait_gateway() {
   local port=$1 protocol=$2 transport=$3 timeout=$4 name
   name=$(gateway_name "$port")
-  if ! probe 127.0.0.1 "$port" "$protocol" "$transport" "$timeout" \
+  if ! probe "$(probe_host "$transport")" "$port" "$protocol" "$transport" "$timeout" \
         >/dev/null 2>"$logs/$name.probe"; then
     cat "$logs/$name.probe" >&2
     say "last lines of $logs/hbase.log:"; tail -n 20 "$logs/hbase.log" >&2 || true
@@ -375,7 +484,7 @@ cmd_start() {
   local t0 spec port protocol transport idle
   t0=$(now_ms)
   for spec in $gateways; do
-    [[ $spec =~ ^[0-9]+:(binary|compact):(buffered|framed)(:[1-9][0-9]*)?$ ]] ||
+    [[ $spec =~ ^[0-9]+:(binary|compact):(buffered|framed|http|https)(:[1-9][0-9]*)?$ ]] ||
       die "HBASE_GLIB_STACK_GATEWAYS: '$spec' is not PORT:PROTOCOL:TRANSPORT[:IDLE_MS]"
   done
   cmd_fetch
@@ -397,7 +506,7 @@ cmd_start() {
 }
 
 cmd_start_gateway() {
-  [ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: stack.sh start-gateway PORT binary|compact buffered|framed [IDLE_MS]"
+  [ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: stack.sh start-gateway PORT binary|compact buffered|framed|http|https [IDLE_MS]"
   local t0; t0=$(now_ms)
   check_gateway_spec "$@"
   cmd_fetch
@@ -519,7 +628,7 @@ cmd_status() {
     pid=$(running_pid "$name")
     idle=
     read -r protocol transport idle < "$f" || true
-    if [ -n "$pid" ] && probe 127.0.0.1 "${name#gateway-}" \
+    if [ -n "$pid" ] && probe "$(probe_host "$transport")" "${name#gateway-}" \
          "$protocol" "$transport" 5 >/dev/null 2>&1; then
       mode=answering
     else
@@ -574,6 +683,7 @@ case ${1:-} in
   status) cmd_status ;;
   logs) cmd_logs ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
+  tls) make_tls; printf '%s\n' "$tls" ;;
   start-thrift1) shift; cmd_start_thrift1 "$@" ;;
   stop-thrift1) shift; cmd_stop_thrift1 "$@" ;;
   classpath) cmd_fetch; classpath ;;

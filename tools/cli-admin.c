@@ -404,6 +404,18 @@ run_drop_namespace (Cli *cli, const CliCommand *command, int argc, char **argv)
   return namespace_action (cli, command, argc, argv, FALSE);
 }
 
+/* A gateway as ping prints it: its URL (HTTP mode), else HOST:PORT. */
+static char *
+gateway_text (const HBaseConfig *config, guint index)
+{
+  const char *url = hbase_config_get_gateway_url (config, index);
+
+  if (url != NULL)
+    return g_strdup (url);
+  return g_strdup_printf ("%s:%u", hbase_config_get_gateway_host (config, index),
+                          hbase_config_get_gateway_port (config, index));
+}
+
 static int
 run_ping (Cli *cli, const CliCommand *command, int argc, char **argv)
 {
@@ -439,8 +451,7 @@ run_ping (Cli *cli, const CliCommand *command, int argc, char **argv)
                               hbase_transport_to_string (hbase_config_get_transport (config)), elapsed_ms);
       for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
         {
-          g_autofree char *gateway = g_strdup_printf ("%s:%u", hbase_config_get_gateway_host (config, i),
-                                                      hbase_config_get_gateway_port (config, i));
+          g_autofree char *gateway = gateway_text (config, i);
 
           if (i > 0)
             g_string_append_c (out, ',');
@@ -454,8 +465,11 @@ run_ping (Cli *cli, const CliCommand *command, int argc, char **argv)
                               hbase_protocol_to_string (hbase_config_get_protocol (config)),
                               hbase_transport_to_string (hbase_config_get_transport (config)), elapsed_ms);
       for (guint i = 0; i < hbase_config_get_n_gateways (config); i++)
-        g_string_append_printf (out, " %s:%u", hbase_config_get_gateway_host (config, i),
-                                hbase_config_get_gateway_port (config, i));
+        {
+          g_autofree char *gateway = gateway_text (config, i);
+
+          g_string_append_printf (out, " %s", gateway);
+        }
       g_string_append_c (out, '\n');
     }
   fwrite (out->str, 1, out->len, stdout);

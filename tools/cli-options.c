@@ -13,8 +13,8 @@
   "Exit status: 0 done, 1 the operation failed, 2 bad usage or invalid input,\n" \
   "3 not found, 4 the gateway could not be reached, 5 a condition was not met.\n" \
   "Settings also come from HBASE_GLIB_GATEWAYS, HBASE_GLIB_PROTOCOL,\n" \
-  "HBASE_GLIB_TRANSPORT and the key file named by HBASE_GLIB_CONFIG; the Redis\n" \
-  "credentials from HBASE_GLIB_REDIS_USER and HBASE_GLIB_REDIS_PASSWORD(_FILE);\n" \
+  "HBASE_GLIB_TRANSPORT, HBASE_GLIB_TLS_* and the key file named by HBASE_GLIB_CONFIG;\n" \
+  "the Redis credentials from HBASE_GLIB_REDIS_USER and HBASE_GLIB_REDIS_PASSWORD(_FILE);\n" \
   "hbase-glib --help-connection shows the connection options.\n" \
   "See hbase-glib(1)."
 
@@ -25,7 +25,7 @@ new_connection_entries (CliConnectionOptions *options)
 {
   const GOptionEntry entries[] = {
     { "gateways", 'g', 0, G_OPTION_ARG_STRING, &options->gateways,
-      "Thrift2 gateways, HOST:PORT separated by commas (default localhost:9090)", "LIST" },
+      "Thrift2 gateways, HOST:PORT or http(s)://HOST:PORT[/PATH], separated by commas (default localhost:9090)", "LIST" },
     { "protocol", 0, 0, G_OPTION_ARG_STRING, &options->protocol,
       "Thrift protocol of the gateways: binary (default) or compact", "PROTOCOL" },
     { "transport", 0, 0, G_OPTION_ARG_STRING, &options->transport,
@@ -34,6 +34,10 @@ new_connection_entries (CliConnectionOptions *options)
       "Read settings from this key file (group [hbase])", "FILE" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &options->timeout_ms,
       "Give up on each operation after this many milliseconds, retries included", "MS" },
+    { "tls-ca-file", 0, 0, G_OPTION_ARG_FILENAME, &options->tls_ca_file,
+      "Trust the CA certificates of this PEM file for https:// gateways (default: the system's)", "FILE" },
+    { "tls-no-verify-hostname", 0, 0, G_OPTION_ARG_NONE, &options->tls_no_verify_hostname,
+      "Accept an https:// gateway's certificate issued for another host name (tests only)", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose,
       "Show errors in full, with the server's stack trace", NULL },
     { "redis", 0, 0, G_OPTION_ARG_STRING, &options->redis,
@@ -119,6 +123,8 @@ cli_connection_options_clear (CliConnectionOptions *options)
   g_clear_pointer (&options->transport, g_free);
   g_clear_pointer (&options->config_file, g_free);
   options->timeout_ms = -1;
+  g_clear_pointer (&options->tls_ca_file, g_free);
+  options->tls_no_verify_hostname = FALSE;
   options->verbose = FALSE;
   g_clear_pointer (&options->redis, g_free);
   g_clear_pointer (&options->redis_socket, g_free);
@@ -145,6 +151,7 @@ static const GOptionEntry connection_entries[] = {
   { "transport", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { "config", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
   { "timeout", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+  { "tls-ca-file", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
   G_OPTION_ENTRY_NULL
 };
 

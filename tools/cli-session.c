@@ -31,6 +31,10 @@ apply_options (HBaseConfig *config, const CliConnectionOptions *options, GError 
   if (options->timeout_ms >= 0 &&
       !hbase_config_set_operation_timeout (config, (guint) options->timeout_ms, error))
     return FALSE;
+  if (options->tls_ca_file != NULL && !hbase_config_set_tls_ca_file (config, options->tls_ca_file, error))
+    return FALSE;
+  if (options->tls_no_verify_hostname)
+    hbase_config_set_tls_verify_hostname (config, FALSE);
   return TRUE;
 }
 

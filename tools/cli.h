@@ -49,6 +49,8 @@ typedef struct {
   char *transport;
   char *config_file;
   int timeout_ms;
+  char *tls_ca_file;
+  gboolean tls_no_verify_hostname;
   gboolean verbose;
   char *redis;
   char *redis_socket;

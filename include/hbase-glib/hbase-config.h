@@ -34,6 +34,12 @@ G_BEGIN_DECLS
  * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
  * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
  * | largest reply      | max-message-size             | HBASE_GLIB_MAX_MESSAGE_SIZE       | 268435456      |
+ * | TLS CA file        | tls-ca-file                  | HBASE_GLIB_TLS_CA_FILE            | system store   |
+ * | TLS CA directory   | tls-ca-path                  | HBASE_GLIB_TLS_CA_PATH            | none           |
+ * | TLS host check     | tls-verify-hostname          | HBASE_GLIB_TLS_VERIFY_HOSTNAME    | true           |
+ * | client certificate | tls-client-cert              | HBASE_GLIB_TLS_CLIENT_CERT        | none           |
+ * | client key         | tls-client-key               | HBASE_GLIB_TLS_CLIENT_KEY         | none           |
+ * | client key password| tls-client-key-password      | HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD| none           |
  *
  * The retry defaults follow the HBase Java client's (15 retries after the
  * first attempt, a 100 ms first pause): the pauses of 16 attempts add up
@@ -44,6 +50,9 @@ G_BEGIN_DECLS
  *
  * Gateways are "HOST:PORT" separated by commas or spaces; an IPv6 address
  * is written in brackets ("[::1]:9090").  A missing port means 9090.
+ * "http://HOST:PORT[/PATH]" and "https://HOST:PORT[/PATH]" name gateways
+ * in HTTP mode (Thrift over HTTP POSTs, binary protocol only); the tls-*
+ * settings apply to the https ones.
  *
  * Since: 0.1
  */
@@ -113,6 +122,8 @@ const char     *hbase_config_get_gateway_host      (const HBaseConfig *config,
                                                     guint              index);
 guint           hbase_config_get_gateway_port      (const HBaseConfig *config,
                                                     guint              index);
+const char     *hbase_config_get_gateway_url       (const HBaseConfig *config,
+                                                    guint              index);
 
 gboolean        hbase_config_set_protocol          (HBaseConfig       *config,
                                                     HBaseProtocol      protocol,
@@ -155,6 +166,25 @@ gboolean        hbase_config_set_max_message_size  (HBaseConfig       *config,
                                                     guint              bytes,
                                                     GError           **error);
 guint           hbase_config_get_max_message_size  (const HBaseConfig *config);
+
+gboolean        hbase_config_set_tls_ca_file       (HBaseConfig       *config,
+                                                    const char        *path,
+                                                    GError           **error);
+const char     *hbase_config_get_tls_ca_file       (const HBaseConfig *config);
+gboolean        hbase_config_set_tls_ca_path       (HBaseConfig       *config,
+                                                    const char        *path,
+                                                    GError           **error);
+const char     *hbase_config_get_tls_ca_path       (const HBaseConfig *config);
+void            hbase_config_set_tls_verify_hostname (HBaseConfig     *config,
+                                                    gboolean           verify);
+gboolean        hbase_config_get_tls_verify_hostname (const HBaseConfig *config);
+gboolean        hbase_config_set_tls_client_certificate (HBaseConfig  *config,
+                                                    const char        *cert_file,
+                                                    const char        *key_file,
+                                                    const char        *key_password,
+                                                    GError           **error);
+const char     *hbase_config_get_tls_client_cert   (const HBaseConfig *config);
+const char     *hbase_config_get_tls_client_key    (const HBaseConfig *config);
 
 gboolean        hbase_config_load_key_file         (HBaseConfig       *config,
                                                     GKeyFile          *key_file,

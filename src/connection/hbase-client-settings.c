@@ -14,6 +14,7 @@ _hbase_client_settings_init (HBaseClientSettings *settings, const HBaseConfig *c
     {
       settings->gateways[i].host = g_strdup (hbase_config_get_gateway_host (config, i));
       settings->gateways[i].port = hbase_config_get_gateway_port (config, i);
+      settings->gateways[i].url = g_strdup (hbase_config_get_gateway_url (config, i));
     }
   settings->protocol = hbase_config_get_protocol (config);
   settings->transport = hbase_config_get_transport (config);
@@ -25,13 +26,18 @@ _hbase_client_settings_init (HBaseClientSettings *settings, const HBaseConfig *c
   settings->pool_size = hbase_config_get_pool_size (config);
   settings->pool_wait_ms = hbase_config_get_pool_wait (config);
   settings->max_message_size = hbase_config_get_max_message_size (config);
+  _hbase_tls_settings_copy (&settings->tls, _hbase_config_get_tls (config));
 }
 
 void
 _hbase_client_settings_clear (HBaseClientSettings *settings)
 {
   for (guint i = 0; i < settings->n_gateways; i++)
-    g_free (settings->gateways[i].host);
+    {
+      g_free (settings->gateways[i].host);
+      g_free (settings->gateways[i].url);
+    }
   g_clear_pointer (&settings->gateways, g_free);
   settings->n_gateways = 0;
+  _hbase_tls_settings_clear (&settings->tls);
 }

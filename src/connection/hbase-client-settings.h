@@ -9,11 +9,14 @@
 
 #include <hbase-glib/hbase-config.h>
 
+#include "hbase-config-private.h"
+
 G_BEGIN_DECLS
 
 typedef struct {
   char *host;
   guint port;
+  char *url;   /* a gateway in HTTP mode; NULL: a socket */
 } HBaseGatewayAddress;
 
 typedef struct {
@@ -29,6 +32,7 @@ typedef struct {
   guint pool_size;
   guint pool_wait_ms;
   guint max_message_size;
+  HBaseTlsSettings tls;
 } HBaseClientSettings;
 
 void _hbase_client_settings_init  (HBaseClientSettings *settings,

@@ -286,6 +286,8 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
       HBaseConnection *connection =
         _hbase_connection_open_full (settings->gateways[index].host,
                                      settings->gateways[index].port,
+                                     settings->gateways[index].url,
+                                     &settings->tls,
                                      settings->protocol,
                                      settings->transport,
                                      settings->connect_timeout_ms,
@@ -299,7 +301,9 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
           g_mutex_unlock (&client->lock);
           return connection;
         }
-      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      /* cancelled, or a configuration no gateway can serve (compact over HTTP) */
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+          g_error_matches (local, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
         {
           g_propagate_error (error, g_steal_pointer (&local));
           return NULL;

@@ -72,6 +72,13 @@ apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **
           }
         return hbase_config_set_transport (config, transport, error);
       }
+    case SETTING_TLS_CA_FILE:
+    case SETTING_TLS_CA_PATH:
+    case SETTING_TLS_VERIFY_HOSTNAME:
+    case SETTING_TLS_CLIENT_CERT:
+    case SETTING_TLS_CLIENT_KEY:
+    case SETTING_TLS_CLIENT_KEY_PASSWORD:
+      return _hbase_config_apply_tls (config, setting, text, error);
     default:
       g_return_val_if_reached (FALSE);
     }

@@ -21,6 +21,12 @@ typedef enum {
   SETTING_POOL_SIZE,
   SETTING_POOL_WAIT,
   SETTING_MAX_MESSAGE_SIZE,
+  SETTING_TLS_CA_FILE,
+  SETTING_TLS_CA_PATH,
+  SETTING_TLS_VERIFY_HOSTNAME,
+  SETTING_TLS_CLIENT_CERT,
+  SETTING_TLS_CLIENT_KEY,
+  SETTING_TLS_CLIENT_KEY_PASSWORD,
   N_SETTINGS
 } Setting;
 
@@ -33,6 +39,36 @@ typedef struct {
 } HBaseConfigSetting;
 
 extern const HBaseConfigSetting _hbase_config_settings[N_SETTINGS];
+
+/* The TLS settings of https gateways (hbase-config-http.c); NULL strings
+ * are unset.  The key password is a secret: never put it in a message. */
+typedef struct _HBaseTlsSettings {
+  char *ca_file;
+  char *ca_path;
+  char *client_cert;
+  char *client_key;
+  char *client_key_password;
+  gboolean no_verify_hostname;
+} HBaseTlsSettings;
+
+void _hbase_tls_settings_copy  (HBaseTlsSettings *dest, const HBaseTlsSettings *src);
+void _hbase_tls_settings_clear (HBaseTlsSettings *settings);
+const HBaseTlsSettings *_hbase_config_get_tls (const HBaseConfig *config);
+
+/* Parses "http://HOST[:PORT][/PATH]" or "https://…" (an IPv6 HOST in
+ * brackets; the port defaults to 80 or 443, the path to "/"): the host
+ * (without brackets), the port and the normalised URL.  Errors name
+ * @entry, in the words of the gateways setting. */
+gboolean _hbase_config_parse_url (const char  *entry,
+                                  char       **host,
+                                  guint       *port,
+                                  char       **url,
+                                  GError     **error);
+/* The host checks of the gateways setting (hbase-config.c). */
+gboolean _hbase_config_check_host (const char *host, GError **error);
+/* Applies one of the TLS settings from its text (the loaders). */
+gboolean _hbase_config_apply_tls (HBaseConfig *config, Setting setting, const char *text,
+                                  GError **error);
 
 /* Which of the two backoff settings is wrong (with @error set), or
  * N_SETTINGS if neither. */

@@ -11,11 +11,10 @@
 
 #include "hbase-config-private.h"
 
-#define MAX_HOST_LENGTH 255
-
 typedef struct {
   char *host;
   guint port;
+  char *url;   /* http or https gateway; NULL: the socket transport */
 } Gateway;
 
 struct _HBaseConfig {
@@ -30,6 +29,7 @@ struct _HBaseConfig {
   guint pool_size;
   guint pool_wait_ms;
   guint max_message_size;
+  HBaseTlsSettings tls;
 };
 
 G_DEFINE_BOXED_TYPE (HBaseConfig, hbase_config, hbase_config_copy, hbase_config_free)
@@ -47,6 +47,12 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "pool-size", "HBASE_GLIB_POOL_SIZE", hbase_config_set_pool_size },
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
   { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
+  { "tls-ca-file", "HBASE_GLIB_TLS_CA_FILE", NULL },
+  { "tls-ca-path", "HBASE_GLIB_TLS_CA_PATH", NULL },
+  { "tls-verify-hostname", "HBASE_GLIB_TLS_VERIFY_HOSTNAME", NULL },
+  { "tls-client-cert", "HBASE_GLIB_TLS_CLIENT_CERT", NULL },
+  { "tls-client-key", "HBASE_GLIB_TLS_CLIENT_KEY", NULL },
+  { "tls-client-key-password", "HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD", NULL },
 };
 
 static void
@@ -55,13 +61,14 @@ gateway_free (gpointer data)
   Gateway *gateway = data;
 
   g_free (gateway->host);
+  g_free (gateway->url);
   g_free (gateway);
 }
 
 static Gateway *
 gateway_new (const char *host, guint port)
 {
-  Gateway *gateway = g_new (Gateway, 1);
+  Gateway *gateway = g_new0 (Gateway, 1);
 
   gateway->host = g_strdup (host);
   gateway->port = port;
@@ -72,8 +79,10 @@ static gpointer
 gateway_copy (gconstpointer src, gpointer user_data)
 {
   const Gateway *gateway = src;
+  Gateway *copy = gateway_new (gateway->host, gateway->port);
 
-  return gateway_new (gateway->host, gateway->port);
+  copy->url = g_strdup (gateway->url);
+  return copy;
 }
 
 /* Sets an error naming @key unless @value is in [@min, @max]. */
@@ -85,46 +94,6 @@ check_range (const char *key, guint value, guint min, guint max, GError **error)
   g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                "%s must be between %u and %u, got %u", key, min, max, value);
   return FALSE;
-}
-
-/* The host is handed to getaddrinfo() as is, so whitespace or control
- * characters can only be a mistake (often a stray separator), and bytes
- * that are not UTF-8 could not even be named in an error message. */
-static gboolean
-check_host (const char *host, GError **error)
-{
-  if (host == NULL || *host == '\0')
-    {
-      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                           "gateways: host must not be empty");
-      return FALSE;
-    }
-  if (strlen (host) > MAX_HOST_LENGTH)
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "gateways: host must be at most %d bytes, got %" G_GSIZE_FORMAT,
-                   MAX_HOST_LENGTH, strlen (host));
-      return FALSE;
-    }
-  if (!g_utf8_validate (host, -1, NULL))
-    {
-      g_autofree char *escaped = g_strescape (host, NULL);
-
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "gateways: host '%s' is not UTF-8 text", escaped);
-      return FALSE;
-    }
-  for (const char *p = host; *p != '\0'; p++)
-    if (g_ascii_isspace (*p) || g_ascii_iscntrl (*p))
-      {
-        g_autofree char *escaped = g_strescape (host, NULL);
-
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                     "gateways: host '%s' contains whitespace or a control character",
-                     escaped);
-        return FALSE;
-      }
-  return TRUE;
 }
 
 static gboolean
@@ -146,6 +115,18 @@ parse_gateway (const char *entry, GError **error)
   guint64 port = HBASE_CONFIG_DEFAULT_PORT;
   g_autoptr(GError) local_error = NULL;
 
+  if (strstr (entry, "://") != NULL)
+    {
+      guint url_port;
+      char *url;
+      Gateway *gateway;
+
+      if (!_hbase_config_parse_url (entry, &host, &url_port, &url, error))
+        return NULL;
+      gateway = gateway_new (host, url_port);
+      gateway->url = url;
+      return gateway;
+    }
   if (entry[0] == '[')
     {
       const char *close = strchr (entry, ']');
@@ -190,7 +171,7 @@ parse_gateway (const char *entry, GError **error)
                    "gateways: port of '%s' must be a number between 1 and 65535", entry);
       return NULL;
     }
-  if (!check_host (host, &local_error))
+  if (!_hbase_config_check_host (host, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -249,6 +230,7 @@ hbase_config_copy (const HBaseConfig *config)
   copy = g_memdup2 (config, sizeof *config);
   copy->gateways = g_ptr_array_copy (config->gateways, gateway_copy, NULL);
   g_ptr_array_set_free_func (copy->gateways, gateway_free);
+  _hbase_tls_settings_copy (&copy->tls, &config->tls);
   return copy;
 }
 
@@ -266,6 +248,7 @@ hbase_config_free (HBaseConfig *config)
   if (config == NULL)
     return;
   g_ptr_array_unref (config->gateways);
+  _hbase_tls_settings_clear (&config->tls);
   g_free (config);
 }
 
@@ -283,12 +266,18 @@ _hbase_config_replace (HBaseConfig *dest, HBaseConfig *src)
 /**
  * hbase_config_set_gateways:
  * @config: a config
- * @gateways: "HOST[:PORT]" entries separated by commas and/or whitespace;
- *   an IPv6 address in brackets ("[::1]:9090")
+ * @gateways: "HOST[:PORT]", "http://HOST[:PORT][/PATH]" or
+ *   "https://HOST[:PORT][/PATH]" entries separated by commas and/or
+ *   whitespace; an IPv6 address in brackets ("[::1]:9090")
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Replaces the gateway list.  A missing port means
- * %HBASE_CONFIG_DEFAULT_PORT.  On error the list is left as it was.
+ * %HBASE_CONFIG_DEFAULT_PORT, or 80 and 443 for http and https URLs.  A
+ * "HOST:PORT" gateway is reached over a TCP socket; a URL names a gateway
+ * in HTTP mode (`hbase.regionserver.thrift.http=true`), which the client
+ * POSTs to, over TLS for https (see hbase_config_set_tls_ca_file()); such
+ * gateways speak only the binary protocol.  On error the list is left as
+ * it was.
  *
  * Returns: %TRUE if @gateways was a valid, non-empty list.
  *
@@ -367,7 +356,7 @@ hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GEr
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_host (host, error) || !check_port (port, error))
+  if (!_hbase_config_check_host (host, error) || !check_port (port, error))
     return FALSE;
   g_ptr_array_add (config->gateways, gateway_new (host, port));
   return TRUE;
@@ -430,6 +419,35 @@ hbase_config_get_gateway_port (const HBaseConfig *config, guint index)
   if (index >= config->gateways->len)
     return 0;
   return ((const Gateway *) g_ptr_array_index (config->gateways, index))->port;
+}
+
+/**
+ * hbase_config_get_gateway_url:
+ * @config: a config
+ * @index: a gateway index
+ *
+ * Gets the URL of an http or https gateway, normalised
+ * ("https://HOST:PORT/PATH").  The string belongs to @config.
+ *
+ * Returns: (transfer none) (nullable): the URL of gateway @index, or %NULL
+ *   for a "HOST:PORT" gateway (reached over a socket) or if @index is out
+ *   of range.
+ *
+ * Since: 0.1
+ */
+const char *
+hbase_config_get_gateway_url (const HBaseConfig *config, guint index)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  if (index >= config->gateways->len)
+    return NULL;
+  return ((const Gateway *) g_ptr_array_index (config->gateways, index))->url;
+}
+
+const HBaseTlsSettings *
+_hbase_config_get_tls (const HBaseConfig *config)
+{
+  return &config->tls;
 }
 
 /**

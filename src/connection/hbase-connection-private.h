@@ -6,6 +6,7 @@
 #include <hbase-glib/hbase-client-thrift.h>
 #include <hbase-glib/hbase-config.h>
 
+#include "hbase-config-private.h"
 #include "hbase-transport.h"
 
 G_BEGIN_DECLS
@@ -13,8 +14,12 @@ G_BEGIN_DECLS
 #define HBASE_DEFAULT_CONNECT_TIMEOUT_MS 5000
 #define HBASE_DEFAULT_OPERATION_TIMEOUT_MS 60000
 
+/* @url: a gateway in HTTP mode (binary, buffered only; @tls for https),
+ * or NULL for the socket to @host:@port. */
 HBaseConnection      *_hbase_connection_open_full    (const char      *host,
                                                       guint            port,
+                                                      const char      *url,
+                                                      const HBaseTlsSettings *tls,
                                                       HBaseProtocol    protocol,
                                                       HBaseTransport   transport,
                                                       guint            connect_timeout_ms,

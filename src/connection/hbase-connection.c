@@ -165,7 +165,9 @@ hbase_transport_to_string (HBaseTransport transport)
  * replying, and the error says so).  Every call on the connection must be
  * answered within 60 s (see hbase_connection_set_timeout()).
  *
- * An #HBaseClient adds pooling, retries and reconnection on top.
+ * An #HBaseClient adds pooling, retries and reconnection on top.  A gateway
+ * in HTTP mode (Thrift over HTTP or HTTPS) is reached through a client
+ * whose config names it by URL (hbase_config_set_gateways()), not here.
  *
  * Returns: (transfer full) (nullable): the connection, or %NULL with
  *   @error set (%HBASE_ERROR_ILLEGAL_ARGUMENT, %HBASE_ERROR_CONNECTION or
@@ -180,7 +182,7 @@ hbase_connection_open (const char      *host,
                        HBaseTransport   transport,
                        GError         **error)
 {
-  return _hbase_connection_open_full (host, port, protocol, transport,
+  return _hbase_connection_open_full (host, port, NULL, NULL, protocol, transport,
                                       HBASE_DEFAULT_CONNECT_TIMEOUT_MS,
                                       HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE, 0, NULL, error);
 }
@@ -188,6 +190,8 @@ hbase_connection_open (const char      *host,
 HBaseConnection *
 _hbase_connection_open_full (const char      *host,
                              guint            port,
+                             const char      *url,
+                             const HBaseTlsSettings *tls,
                              HBaseProtocol    protocol,
                              HBaseTransport   transport,
                              guint            connect_timeout_ms,
@@ -219,14 +223,32 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
+  if (url != NULL && (protocol != HBASE_PROTOCOL_BINARY || transport != HBASE_TRANSPORT_BUFFERED))
+    {
+      /* the gateway's HTTP mode is always TBinaryProtocol, one message per POST */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the gateway %s is in HTTP mode, which speaks only the binary protocol "
+                   "unframed; %s/%s was configured", url, protocol_names[protocol],
+                   transport_names[transport]);
+      return NULL;
+    }
+
   connection = g_object_new (HBASE_TYPE_CONNECTION, NULL);
   connection->host = g_strdup (host);
   connection->port = port;
-  connection->transport = _hbase_socket_transport_new (host, port,
-                                                       transport == HBASE_TRANSPORT_FRAMED,
-                                                       connect_timeout_ms);
-  description = g_strdup_printf ("%s:%u (%s/%s)", host, port, protocol_names[protocol],
-                                 transport_names[transport]);
+  if (url != NULL)
+    {
+      connection->transport = _hbase_socket_transport_new_http (url, tls, connect_timeout_ms);
+      description = g_strdup (url);
+    }
+  else
+    {
+      connection->transport = _hbase_socket_transport_new (host, port,
+                                                           transport == HBASE_TRANSPORT_FRAMED,
+                                                           connect_timeout_ms);
+      description = g_strdup_printf ("%s:%u (%s/%s)", host, port, protocol_names[protocol],
+                                     transport_names[transport]);
+    }
   _hbase_socket_transport_set_description (connection->transport, description);
   _hbase_socket_transport_set_request_timeout (connection->transport,
                                                HBASE_DEFAULT_OPERATION_TIMEOUT_MS);

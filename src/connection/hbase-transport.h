@@ -33,6 +33,13 @@ HBaseSocketTransport *_hbase_socket_transport_new (const char *host,
                                                    gboolean    framed,
                                                    guint       connect_timeout_ms);
 
+/* The same over HTTP (or HTTPS with @tls) to a gateway in HTTP mode:
+ * every request is one POST to @url (hbase-http.h). */
+typedef struct _HBaseTlsSettings HBaseTlsSettings;
+HBaseSocketTransport *_hbase_socket_transport_new_http (const char             *url,
+                                                        const HBaseTlsSettings *tls,
+                                                        guint                   connect_timeout_ms);
+
 /* Text naming the peer in error messages, e.g. "127.0.0.1:9090 (binary/buffered)". */
 void     _hbase_socket_transport_set_description (HBaseSocketTransport *self,
                                                   const char           *description);

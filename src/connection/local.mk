@@ -4,12 +4,15 @@
 src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-transport.c \
 	src/connection/hbase-transport.h \
+	src/connection/hbase-http.c \
+	src/connection/hbase-http.h \
 	src/connection/hbase-protocol.c \
 	src/connection/hbase-protocol.h \
 	src/connection/hbase-connection.c \
 	src/connection/hbase-connection-private.h \
 	src/connection/hbase-config.c \
 	src/connection/hbase-config-load.c \
+	src/connection/hbase-config-http.c \
 	src/connection/hbase-config-private.h \
 	src/connection/hbase-client.c \
 	src/connection/hbase-client-calls.c \

@@ -543,11 +543,15 @@ input_protocol (HbaseThriftTHBaseServiceIf *service)
   return HBASE_THRIFT_T_H_BASE_SERVICE_CLIENT (service)->input_protocol;
 }
 
+/* @call_error is read after the send that sets it: a function argument
+ * (the old form, sent (send (..., &call_error), call_error, error)) may be
+ * evaluated before the send, and the failure is then lost ("the call
+ * failed without saying why"); over HTTP every failure is the send's. */
 static gboolean
-sent (gboolean ok, GError *call_error, GError **error)
+sent (gboolean ok, GError **call_error, GError **error)
 {
   if (!ok)
-    hbase_error_take_call_error (error, call_error, NULL, NULL);
+    hbase_error_take_call_error (error, g_steal_pointer (call_error), NULL, NULL);
   return ok;
 }
 
@@ -565,7 +569,7 @@ _hbase_result_reader_get (HbaseThriftTHBaseServiceIf *service, const GByteArray 
 
   return sent (_hbase_get_request_send_get (output_protocol (service), table, request,
                                             &call_error),
-               call_error, error) &&
+               &call_error, error) &&
          _hbase_result_reader_recv_get (input_protocol (service), row, error);
 }
 
@@ -577,7 +581,7 @@ _hbase_result_reader_get_multiple (HbaseThriftTHBaseServiceIf *service, const GB
 
   return sent (_hbase_get_request_send_get_multiple (output_protocol (service), table, requests,
                                                      &call_error),
-               call_error, error) &&
+               &call_error, error) &&
          _hbase_result_reader_recv_get_multiple (input_protocol (service), rows, error);
 }
 
@@ -589,6 +593,6 @@ _hbase_result_reader_get_scanner_rows (HbaseThriftTHBaseServiceIf *service, gint
 
   return sent (hbase_thrift_t_h_base_service_client_send_get_scanner_rows (service, scanner_id,
                                                                             n_rows, &call_error),
-               call_error, error) &&
+               &call_error, error) &&
          _hbase_result_reader_recv_get_scanner_rows (input_protocol (service), rows, error);
 }

@@ -42,7 +42,20 @@ check_config (const HBaseConfig *config)
       fuzz_assert (port >= 1 && port <= 65535, "gateway %u has port %u", i, port);
       fuzz_assert (strcmp (host, hbase_config_get_gateway_host (copy, i)) == 0 &&
                    port == hbase_config_get_gateway_port (copy, i), "a copy has another gateway %u", i);
+      fuzz_assert (g_strcmp0 (hbase_config_get_gateway_url (config, i),
+                              hbase_config_get_gateway_url (copy, i)) == 0,
+                   "a copy has another URL for gateway %u", i);
+      fuzz_assert (hbase_config_get_gateway_url (config, i) == NULL ||
+                   g_str_has_prefix (hbase_config_get_gateway_url (config, i), "http://") ||
+                   g_str_has_prefix (hbase_config_get_gateway_url (config, i), "https://"),
+                   "gateway %u has a URL that is neither http nor https", i);
     }
+  fuzz_assert (g_strcmp0 (hbase_config_get_tls_ca_file (copy), hbase_config_get_tls_ca_file (config)) == 0 &&
+               g_strcmp0 (hbase_config_get_tls_client_key (copy), hbase_config_get_tls_client_key (config)) == 0 &&
+               hbase_config_get_tls_verify_hostname (copy) == hbase_config_get_tls_verify_hostname (config),
+               "a copy has other TLS settings");
+  fuzz_assert (hbase_config_get_tls_client_key (config) == NULL ||
+               hbase_config_get_tls_client_cert (config) != NULL, "a client key without a certificate");
   fuzz_assert (hbase_config_get_protocol (copy) == hbase_config_get_protocol (config) &&
                hbase_config_get_transport (copy) == hbase_config_get_transport (config) &&
                hbase_config_get_max_attempts (copy) == hbase_config_get_max_attempts (config) &&

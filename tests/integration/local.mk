@@ -4,6 +4,8 @@
 
 # connection
 check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
+# Thrift over HTTP and HTTPS: the stack's http/https gateways, TLS failures (openssl s_server)
+check_PROGRAMS += tests/integration/test-http
 
 # table
 check_PROGRAMS += \

@@ -30,6 +30,28 @@ class ConfigTest(unittest.TestCase):
         self.assertEqual(copy.get_gateway_host(0), "10.0.0.1")
         self.assertEqual(copy.get_gateway_port(0), 9000)
 
+    def test_http_gateways_and_tls(self):
+        config = HBase.Config.new()
+        config.set_gateways("127.0.0.1:9090 https://localhost:9098/thrift")
+        self.assertIsNone(config.get_gateway_url(0))
+        self.assertEqual(config.get_gateway_url(1), "https://localhost:9098/thrift")
+        self.assertEqual(config.get_gateway_port(1), 9098)
+        self.assertIsNone(config.get_tls_ca_file())
+        config.set_tls_ca_file("/etc/ssl/ca.pem")
+        config.set_tls_verify_hostname(False)
+        config.set_tls_client_certificate("c.pem", None, None)
+        copy = config.copy()
+        self.assertEqual(copy.get_tls_ca_file(), "/etc/ssl/ca.pem")
+        self.assertFalse(copy.get_tls_verify_hostname())
+        self.assertEqual(copy.get_tls_client_cert(), "c.pem")
+        self.assertIsNone(copy.get_tls_client_key())
+        config.set_tls_ca_file(None)
+        self.assertIsNone(config.get_tls_ca_file())
+        with self.assertRaises(GLib.Error) as raised:
+            config.set_tls_client_certificate(None, "k.pem", "secret")
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
+        self.assertNotIn("secret", raised.exception.message)
+
     def test_bad_gateway_raises_illegal_argument(self):
         config = HBase.Config.new()
         with self.assertRaises(GLib.Error) as raised:

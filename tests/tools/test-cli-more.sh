@@ -3,7 +3,8 @@
 # The hbase-glib command-line tool: version, suggestions for mistyped
 # commands, the connection options' own help, `describe` and `alter`
 # against the real stack (a real change of a family's versions, shown by
-# describe), and -o json on every command that prints data, each output
+# describe), the http:// and https:// gateways (--tls-ca-file, an untrusted
+# certificate, compact refused), and -o json on every command that prints data, each output
 # parsed by Python's json module.  Tables are named after this process and
 # dropped at the end.
 . "$top_srcdir/tests/support/tap.sh"
@@ -108,6 +109,28 @@ if [ $rc -ne 0 ]; then
   fi
   tap_plan $tap_n
   exit 0
+fi
+# the stack's gateways in HTTP mode (scripts/stack.sh: 9097 http, 9098 https
+# with the test CA of its state directory)
+tls_ca=${HBASE_GLIB_STATE_DIR:-$top_srcdir/.stack}/tls/ca.pem
+if [ -f "$tls_ca" ]; then
+  run "$cli" -g http://127.0.0.1:9097 namespaces
+  expect "namespaces over http://" 0 "$(printf 'default\nhbase')"
+  run "$cli" -g https://localhost:9098 --tls-ca-file "$tls_ca" ping -o json
+  expect_json "ping -o json over https:// with --tls-ca-file: the URL" 0 '
+assert doc["gateways"] == ["https://localhost:9098/"], doc'
+  run "$cli" -g https://localhost:9098 namespaces
+  if [ $rc -eq 4 ] && printf '%s\n' "$err" | grep -q 'https://localhost:9098/: its TLS certificate is not trusted'; then
+    tap_ok "https:// without the CA: status 4, the certificate is not trusted"
+  else tap_not_ok "https:// without the CA: status 4, not trusted (got $rc: $err)"; fi
+  run "$cli" -g http://127.0.0.1:9097 --protocol compact namespaces
+  if [ $rc -eq 2 ] && printf '%s\n' "$err" | grep -q 'HTTP mode, which speaks only the binary protocol'; then
+    tap_ok "compact with an http:// gateway: status 2"
+  else tap_not_ok "compact with an http:// gateway: status 2 (got $rc: $err)"; fi
+elif tap_stack_required; then
+  tap_not_ok "the stack's test CA $tls_ca exists (scripts/stack.sh start makes it)"
+else
+  tap_skip "the http/https gateways" "no test CA at $tls_ca"
 fi
 run "$cli" ping -o json
 expect_json "ping -o json" 0 '

@@ -23,7 +23,13 @@
 #                                     (part of "start"; for a stack started before it existed)
 #   scripts/stack.sh stop-redis-acl   stop it
 #   scripts/stack.sh stop             stop everything this state directory started
-#   scripts/stack.sh status           what runs, and whether it answers
+#                                     (not the secure stack)
+#   scripts/stack.sh start-secure     the kerberized stack (scripts/stack-secure.sh, state in
+#                                     <state>/secure, ports of its own): an MIT KDC, a kerberized
+#                                     HBase, SASL gateways at each QOP and an HTTP gateway with
+#                                     SPNEGO and doAs; waits until each answers an authenticated call
+#   scripts/stack.sh stop-secure      stop it
+#   scripts/stack.sh status           what runs, and whether it answers (secure stack included)
 #   scripts/stack.sh logs             where the logs are
 #   scripts/stack.sh thrift-jar       the path of the gateway's jar
 #   scripts/stack.sh classpath        the stack's Java classpath (conf directory first)
@@ -554,6 +560,7 @@ cmd_status() {
     fi
     printf '%-16s %-8s %s\n' redis-acl "${pid:--}" "$mode"
   fi
+  cmd_status_secure || rc=1
   return $rc
 }
 
@@ -561,6 +568,8 @@ cmd_logs() {
   printf '%s\n' "$logs"
   ls -1 "$logs" 2>/dev/null | sed "s|^|  $logs/|"
 }
+
+. "$here/stack-secure.sh"
 
 case ${1:-} in
   fetch) cmd_fetch ;;
@@ -573,6 +582,8 @@ case ${1:-} in
   stop) cmd_stop ;;
   status) cmd_status ;;
   logs) cmd_logs ;;
+  start-secure) cmd_start_secure ;;
+  stop-secure) cmd_stop_secure ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
   start-thrift1) shift; cmd_start_thrift1 "$@" ;;
   stop-thrift1) shift; cmd_stop_thrift1 "$@" ;;

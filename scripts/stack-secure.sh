@@ -293,9 +293,32 @@ s_launch_java() {
 }
 
 s_start_hbase() {
-  if [ -n "$(s_java_pid hbase)" ]; then say "secure: hbase already running"; return 0; fi
+  if [ -n "$(s_java_pid hbase)" ]; then say "secure: hbase already running"; echo 0 > "$s_run/hbase.log-start"; return 0; fi
   say "secure: starting kerberized HBase (standalone, ZooKeeper on 127.0.0.1:$s_zk_port, master $s_master_port, region server $s_rs_port)"
+  touch "$s_logs/hbase.log"
+  wc -l < "$s_logs/hbase.log" > "$s_run/hbase.log-start"
   s_launch_java hbase "$master_heap" org.apache.hadoop.hbase.master.HMaster start
+}
+
+# Waits for the master's "completed initialization" line (in the part of the
+# log written since this start).  The gateways are only called after it: a
+# gateway's first call opens its HBase connection, and one opened before the
+# master is up sits in the client's retry back-off (16 retries) for a minute
+# or two (measured: gateways ready 98-127 s after start, against ~20 s once
+# the master was up).
+s_wait_hbase() {
+  local t0=$1 skip i
+  skip=$(cat "$s_run/hbase.log-start" 2>/dev/null || echo 0)
+  for i in $(seq 1 $(( start_timeout * 2 ))); do
+    if tail -n +$(( skip + 1 )) "$s_logs/hbase.log" 2>/dev/null | grep -q 'Master has completed initialization'; then
+      say "secure: hbase master initialised $(( $(s_ms "$t0") / 1000 )) s after start"
+      return 0
+    fi
+    [ -n "$(s_java_pid hbase)" ] || { tail -n 20 "$s_logs/hbase.out" "$s_logs/hbase.log" >&2; die "secure hbase exited"; }
+    sleep 0.5
+  done
+  tail -n 20 "$s_logs/hbase.log" >&2
+  die "secure hbase master not initialised within $start_timeout s"
 }
 
 s_start_gateway() {
@@ -359,6 +382,7 @@ cmd_start_secure() {
     IFS=: read -r name port qop <<<"$spec"
     s_start_gateway "$name" "$port" "$qop"
   done
+  s_wait_hbase "$t0"
   for spec in $s_gateways; do
     IFS=: read -r name port qop <<<"$spec"
     s_wait_gateway "$name" "$port" "$qop" "$t0"
@@ -392,6 +416,25 @@ cmd_stop_secure() {
   pid=$(s_kdc_pid)
   if [ -n "$pid" ]; then say "secure: stopping kdc"; s_stop_one kdc "$pid"; fi
   return 0
+}
+
+# stack.sh secure-probe ARGS...: SecureProbe.java as client (see there).
+cmd_secure_probe() {
+  cmd_fetch
+  s_client_env
+  s_probe "$@"
+}
+
+# stack.sh secure-env: shell assignments for a client of the secure stack.
+cmd_secure_env() {
+  local spec name port qop
+  printf 'export KRB5_CONFIG=%q\n' "$secure/krb5.conf"
+  printf 'export HBASE_GLIB_SECURE_REALM=%q\n' "$realm"
+  printf 'export HBASE_GLIB_SECURE_KEYTABS=%q\n' "$s_keytabs"
+  for spec in $s_gateways; do
+    IFS=: read -r name port qop <<<"$spec"
+    printf 'export HBASE_GLIB_SECURE_%s_PORT=%q\n' "$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')" "$port"
+  done
 }
 
 # Rows for "stack.sh status"; returns 1 when something started is not answering.

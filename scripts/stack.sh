@@ -29,6 +29,8 @@
 #                                     HBase, SASL gateways at each QOP and an HTTP gateway with
 #                                     SPNEGO and doAs; waits until each answers an authenticated call
 #   scripts/stack.sh stop-secure      stop it
+#   scripts/stack.sh secure-probe ARGS  scripts/stack/SecureProbe.java as client@REALM
+#   scripts/stack.sh secure-env       export lines for its clients (KRB5_CONFIG, keytabs, ports)
 #   scripts/stack.sh status           what runs, and whether it answers (secure stack included)
 #   scripts/stack.sh logs             where the logs are
 #   scripts/stack.sh thrift-jar       the path of the gateway's jar
@@ -584,6 +586,8 @@ case ${1:-} in
   logs) cmd_logs ;;
   start-secure) cmd_start_secure ;;
   stop-secure) cmd_stop_secure ;;
+  secure-probe) shift; cmd_secure_probe "$@" ;;
+  secure-env) cmd_secure_env ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
   start-thrift1) shift; cmd_start_thrift1 "$@" ;;
   stop-thrift1) shift; cmd_stop_thrift1 "$@" ;;

@@ -17,10 +17,10 @@
 //   http-refused HOST PORT SERVER_HOST DOAS      expects the doAs call to fail
 //   http-challenge HOST PORT    a POST without Authorization: expects 401 and
 //                               "WWW-Authenticate: Negotiate"; prints the head
-//   plain HOST PORT     an unauthenticated binary getTableNamesByNamespace on a
+//   plain HOST PORT [WAIT_S]  an unauthenticated binary getTableNamesByNamespace on a
 //                       raw socket: prints what comes back (hex), how the
-//                       connection ends and how long it took; exits 0 if the
-//                       call got no Thrift reply
+//                       connection ends within WAIT_S (default 20) and how
+//                       long it took; exits 0 if the call got no Thrift reply
 // Exit status: 0 as expected, 1 not, 2 usage.
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -171,13 +171,13 @@ public class SecureProbe {
   }
 
   // Unauthenticated binary call; returns a description, exits 1 if it was answered.
-  static int plain(String host, int port) throws Exception {
+  static int plain(String host, int port, int waitS) throws Exception {
     TMemoryBuffer buf = new TMemoryBuffer(256);
     new THBaseService.Client(new TBinaryProtocol(buf)).send_getTableNamesByNamespace("hbase");
     byte[] req = java.util.Arrays.copyOf(buf.getArray(), buf.length());
     long t0 = System.nanoTime();
     try (Socket s = new Socket(host, port)) {
-      s.setSoTimeout(20000);
+      s.setSoTimeout(waitS * 1000);
       OutputStream out = s.getOutputStream();
       out.write(req);
       out.flush();
@@ -190,7 +190,7 @@ public class SecureProbe {
         while ((n = in.read(b)) >= 0) got.write(b, 0, n);
         end = "EOF (server closed)";
       } catch (SocketTimeoutException e) {
-        end = "no EOF within 20 s (hang)";
+        end = "no EOF within " + waitS + " s (hang)";
       } catch (java.io.IOException e) {
         end = "error: " + e;
       }
@@ -207,7 +207,7 @@ public class SecureProbe {
   static void usage() {
     System.err.println("usage: SecureProbe sasl HOST PORT SERVER_HOST QOP TIMEOUT_S | http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]\n"
         + "       | sasl-refused HOST PORT SERVER_HOST QOP | http-refused HOST PORT SERVER_HOST DOAS\n"
-        + "       | http-challenge HOST PORT | plain HOST PORT");
+        + "       | http-challenge HOST PORT | plain HOST PORT [WAIT_S]");
     System.exit(2);
   }
 
@@ -222,7 +222,7 @@ public class SecureProbe {
     int port = Integer.parseInt(a[2]);
     switch (mode) {
       case "plain":
-        System.exit(plain(host, port));
+        System.exit(plain(host, port, a.length > 3 ? Integer.parseInt(a[3]) : 20));
       case "http-challenge": {
         try (Socket s = new Socket(host, port)) {
           s.setSoTimeout(20000);

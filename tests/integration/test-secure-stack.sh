@@ -26,11 +26,11 @@ int_port=${HBASE_GLIB_SECURE_INT_PORT:-19091}
 priv_port=${HBASE_GLIB_SECURE_PRIV_PORT:-19092}
 http_port=${HBASE_GLIB_SECURE_HTTP_PORT:-19093}
 
-tap_plan 16
+tap_plan 18
 
 if ! command -v krb5kdc >/dev/null || ! command -v kinit >/dev/null; then
   if tap_stack_required; then echo "Bail out! krb5kdc/kinit missing: run scripts/install-deps.sh"; exit 1; fi
-  for i in $(seq 1 16); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh)"; done
+  for i in $(seq 1 18); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh)"; done
   exit 0
 fi
 
@@ -45,6 +45,7 @@ trap stop_if_started EXIT
 t0=$(date +%s)
 if out=$("$stack" start-secure 2>&1); then
   tap_ok "start-secure: KDC, kerberized HBase and 4 gateways ready ($(( $(date +%s) - t0 )) s)"
+  printf '%s\n' "$out" | grep 'secure:' | sed 's/^/# /'
 else
   tap_not_ok "start-secure"; printf '%s\n' "$out" | sed 's/^/# /'
   echo "Bail out! the secure stack did not start"; exit 1
@@ -97,8 +98,18 @@ expect "QOP authentication offered to the privacy gateway: no common protection 
   probe sasl-refused 127.0.0.1 "$priv_port" localhost authentication
 expect "QOP privacy offered to the authentication gateway: no common protection layer" "No common protection layer" \
   probe sasl-refused 127.0.0.1 "$auth_port" localhost privacy
-expect "SASL for a service host without a key (hbase/nosuchhost): refused" "refused after" \
+# No such principal: the client's GSSAPI fails before anything is sent.
+expect "SASL for service host nosuchhost (no principal hbase/nosuchhost): refused by the client" "GSS initiate failed" \
   probe sasl-refused 127.0.0.1 "$auth_port" nosuchhost authentication
+# A principal the KDC knows (hbase/<hostname>) but not the name the gateway
+# resolved for itself (localhost): the gateway refuses the ticket.
+other=$(hostname)
+if [ "$other" != localhost ] && [ -n "$other" ]; then
+  expect "SASL for service host $other (a valid ticket, not the gateway's name): refused by the gateway" "Peer indicated failure: GSS initiate failed" \
+    probe sasl-refused 127.0.0.1 "$auth_port" "$other" authentication
+else
+  tap_skip "SASL for a service host that is not the gateway's name" "hostname is localhost"
+fi
 
 if out=$("$stack" status 2>&1; true) && [ "$(printf '%s\n' "$out" | grep -c '^secure-.*answering as client')" -eq 4 ]; then
   tap_ok "status: the 4 secure gateways answer"

@@ -76,6 +76,15 @@ s_kdc_pid() { s_pid kdc "krb5kdc"; }
 
 s_ms() { echo $(( $(now_ms) - $1 )); }
 
+# Refuses to start when something else already listens on a port we need.
+s_port_free() {
+  local port=$1 what=$2 var=$3
+  [ "$port" = -1 ] && return 0
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    die "another server already listens on 127.0.0.1:$port, the secure $what port (set $var)"
+  fi
+}
+
 # --- KDC -------------------------------------------------------------------------
 
 s_write_krb5_conf() {
@@ -161,9 +170,7 @@ s_make_realm() {
 s_start_kdc() {
   if [ -n "$(s_kdc_pid)" ]; then say "secure: kdc already running"; return 0; fi
   command -v krb5kdc >/dev/null || die "krb5kdc not found: run scripts/install-deps.sh"
-  if (exec 3<>"/dev/tcp/127.0.0.1/$kdc_port") 2>/dev/null; then
-    die "another server already listens on 127.0.0.1:$kdc_port (set HBASE_GLIB_SECURE_KDC_PORT)"
-  fi
+  s_port_free "$kdc_port" KDC HBASE_GLIB_SECURE_KDC_PORT
   local t0 i; t0=$(now_ms)
   # -n: stay in the foreground (our pid file is the KDC's pid).
   KRB5_CONFIG=$secure/krb5.conf KRB5_KDC_PROFILE=$s_kdc/kdc.conf \
@@ -299,6 +306,11 @@ s_launch_java() {
 
 s_start_hbase() {
   if [ -n "$(s_java_pid hbase)" ]; then say "secure: hbase already running"; echo 0 > "$s_run/hbase.log-start"; return 0; fi
+  s_port_free "$s_zk_port" ZooKeeper HBASE_GLIB_SECURE_ZK_PORT
+  s_port_free "$s_master_port" master HBASE_GLIB_SECURE_MASTER_PORT
+  s_port_free "$s_master_info_port" "master UI" HBASE_GLIB_SECURE_MASTER_INFO_PORT
+  s_port_free "$s_rs_port" "region server" HBASE_GLIB_SECURE_RS_PORT
+  s_port_free "$s_rs_info_port" "region server UI" HBASE_GLIB_SECURE_RS_INFO_PORT
   say "secure: starting kerberized HBase (standalone, ZooKeeper on 127.0.0.1:$s_zk_port, master $s_master_port, region server $s_rs_port)"
   touch "$s_logs/hbase.log"
   wc -l < "$s_logs/hbase.log" > "$s_run/hbase.log-start"
@@ -327,9 +339,18 @@ s_wait_hbase() {
 }
 
 s_start_gateway() {
-  local name=$1 port=$2 qop=$3
-  [ "$port" = none ] && return 0
-  if [ -n "$(s_java_pid "gateway-$name")" ]; then say "secure: gateway-$name already running"; return 0; fi
+  local name=$1 port=$2 qop=$3 pid
+  [ "$port" = none ] && { rm -f "$s_run/gateway-$name.mode"; return 0; }
+  pid=$(s_java_pid "gateway-$name")
+  if [ -n "$pid" ]; then
+    if [ "$(cat "$s_run/gateway-$name.mode" 2>/dev/null)" = "$port $qop" ]; then
+      say "secure: gateway-$name already running"; return 0
+    fi
+    say "secure: gateway-$name runs as '$(cat "$s_run/gateway-$name.mode" 2>/dev/null)', wanted '$port $qop': restarting it"
+    s_stop_one "gateway-$name" "$pid"
+  fi
+  rm -f "$s_run/gateway-$name.mode"
+  s_port_free "$port" "gateway-$name" "HBASE_GLIB_SECURE_$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')_PORT"
   # The QOP or HTTP mode is in its own hbase-site.xml (s_write_conf).  SASL
   # needs the threadpool server, unframed (the server refuses framed, hsha,
   # nonblocking and threadedselector with a QOP).
@@ -351,27 +372,37 @@ s_client_env() {
   export HBASE_GLIB_PROBE_PRINCIPAL=${HBASE_GLIB_PROBE_PRINCIPAL:-client@$realm}
 }
 
-s_probe_gateway() {
-  local port=$1 qop=$2 timeout=$3
-  s_client_env
-  if [ "$qop" = http ]; then
-    s_probe http 127.0.0.1 "$port" localhost "$timeout"
-  else
-    s_probe sasl 127.0.0.1 "$port" localhost "$qop" "$timeout"
-  fi
+# The PORT:QOP list of the gateways started (their .mode files), for
+# "SecureProbe ready": one JVM checks them all (a JVM per gateway cost ~8 s
+# each on the 2-core machine).
+s_started_targets() {
+  local f port qop
+  for f in "$s_run"/gateway-*.mode; do
+    [ -e "$f" ] || continue
+    read -r port qop < "$f" || true
+    printf '%s:%s\n' "$port" "$qop"
+  done
 }
 
-s_wait_gateway() {
-  local name=$1 port=$2 qop=$3 t0=$4
-  [ "$port" = none ] && return 0
-  if ! s_probe_gateway "$port" "$qop" "$start_timeout" >"$s_logs/gateway-$name.probe" 2>&1; then
-    cat "$s_logs/gateway-$name.probe" >&2
-    say "last lines of $s_logs/gateway-$name.log:"; tail -n 20 "$s_logs/gateway-$name.log" >&2 || true
-    [ -n "$(s_java_pid "gateway-$name")" ] || { say "gateway-$name exited; its stdout:"; tail -n 20 "$s_logs/gateway-$name.out" >&2; }
+s_wait_gateways() {
+  local t0=$1 targets f name line
+  targets=$(s_started_targets)
+  [ -n "$targets" ] || return 0
+  s_client_env
+  # shellcheck disable=SC2086
+  if ! s_probe ready 127.0.0.1 localhost "$start_timeout" $targets >"$s_run/ready.out" 2>&1; then
+    cat "$s_run/ready.out" >&2
+    for f in "$s_run"/gateway-*.mode; do
+      name=$(basename "$f" .mode)
+      grep -q "^ready: 127.0.0.1:$(cut -d' ' -f1 "$f") " "$s_run/ready.out" && continue
+      say "last lines of $s_logs/$name.log:"; tail -n 20 "$s_logs/$name.log" >&2 || true
+      [ -n "$(s_java_pid "$name")" ] || { say "$name exited; its stdout:"; tail -n 20 "$s_logs/$name.out" >&2; }
+    done
     say "last lines of $s_logs/hbase.log:"; tail -n 20 "$s_logs/hbase.log" >&2 || true
-    die "secure gateway-$name on port $port did not answer an authenticated call within $start_timeout s"
+    die "secure gateways did not all answer an authenticated call within $start_timeout s"
   fi
-  say "secure: gateway-$name answers as client ($(tail -n 1 "$s_logs/gateway-$name.probe")), $(( $(s_ms "$t0") / 1000 )) s after start"
+  while read -r line; do say "secure: answers as client: ${line#ready: }"; done < "$s_run/ready.out"
+  say "secure: every gateway answered $(( $(s_ms "$t0") / 1000 )) s after start"
 }
 
 cmd_start_secure() {
@@ -388,10 +419,7 @@ cmd_start_secure() {
     s_start_gateway "$name" "$port" "$qop"
   done
   s_wait_hbase "$t0"
-  for spec in $s_gateways; do
-    IFS=: read -r name port qop <<<"$spec"
-    s_wait_gateway "$name" "$port" "$qop" "$t0"
-  done
+  s_wait_gateways "$t0"
   say "secure: ready in $(( $(s_ms "$t0") / 1000 )) s; KRB5_CONFIG=$secure/krb5.conf, client keytab $s_keytabs/client.keytab, logs in $s_logs"
 }
 
@@ -444,19 +472,24 @@ cmd_secure_env() {
 
 # Rows for "stack.sh status"; returns 1 when something started is not answering.
 cmd_status_secure() {
-  local f name pid port qop mode rc=0
+  local f name pid port qop mode rc=0 out=
   [ -d "$s_run" ] || return 0
   pid=$(s_kdc_pid)
   printf '%-16s %-8s %s\n' secure-kdc "${pid:--}" "$([ -n "$pid" ] && echo "running (127.0.0.1:$kdc_port, realm $realm)" || echo stopped)"
   pid=$(s_java_pid hbase)
   printf '%-16s %-8s %s\n' secure-hbase "${pid:--}" "$([ -n "$pid" ] && echo running || echo stopped)"
   [ -n "$pid" ] || rc=1
+  if [ -n "$(s_started_targets)" ]; then
+    s_client_env
+    # shellcheck disable=SC2046
+    out=$(s_probe ready 127.0.0.1 localhost 5 $(s_started_targets) 2>&1)
+  fi
   for f in "$s_run"/gateway-*.mode; do
     [ -e "$f" ] || continue
     name=$(basename "$f" .mode)
     read -r port qop < "$f" || true
     pid=$(s_java_pid "$name")
-    if [ -n "$pid" ] && s_probe_gateway "$port" "$qop" 5 >/dev/null 2>&1; then
+    if [ -n "$pid" ] && printf '%s\n' "$out" | grep -q "^ready: 127.0.0.1:$port "; then
       mode="answering as client"
     else
       mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1

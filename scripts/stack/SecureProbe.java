@@ -13,6 +13,10 @@
 //   http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]
 //       THttpClient with a fresh "Authorization: Negotiate" token (SPNEGO for
 //       HTTP@SERVER_HOST) on every request, and a doAs header if DOAS is given.
+//   ready HOST SERVER_HOST TIMEOUT_S PORT:QOP...
+//       the readiness check of start-secure and status, in one JVM: each
+//       PORT:QOP (QOP authentication|integrity|privacy, or http) as by the
+//       sasl and http modes, one "ready:" line each; all within TIMEOUT_S
 //   sasl-refused HOST PORT SERVER_HOST QOP       expects the negotiation to fail
 //   http-refused HOST PORT SERVER_HOST DOAS      expects the doAs call to fail
 //   http-challenge HOST PORT    a POST without Authorization: expects 401 and
@@ -204,8 +208,37 @@ public class SecureProbe {
     }
   }
 
+  static int ready(String host, String serverHost, long timeoutS, String[] targets) throws Exception {
+    long deadline = System.nanoTime() + timeoutS * 1_000_000_000L;
+    Subject subject = login();
+    int rc = 0;
+    for (String target : targets) {
+      String[] pq = target.split(":", 2);
+      int port = Integer.parseInt(pq[0]);
+      String last = "no attempt made";
+      boolean ok = false;
+      // at least one attempt per target, even past the deadline
+      do {
+        try {
+          String r = pq[1].equals("http") ? http(subject, host, port, serverHost, null) : sasl(subject, host, port, serverHost, pq[1]);
+          System.out.println("ready: " + host + ":" + port + " " + r);
+          ok = true;
+        } catch (Exception e) {
+          last = e + " (root: " + root(e) + ")";
+          if (System.nanoTime() < deadline) Thread.sleep(1000);
+        }
+      } while (!ok && System.nanoTime() < deadline);
+      if (!ok) {
+        System.out.println("not ready: " + host + ":" + port + ": " + last);
+        rc = 1;
+      }
+    }
+    return rc;
+  }
+
   static void usage() {
     System.err.println("usage: SecureProbe sasl HOST PORT SERVER_HOST QOP TIMEOUT_S | http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]\n"
+        + "       | ready HOST SERVER_HOST TIMEOUT_S PORT:QOP...\n"
         + "       | sasl-refused HOST PORT SERVER_HOST QOP | http-refused HOST PORT SERVER_HOST DOAS\n"
         + "       | http-challenge HOST PORT | plain HOST PORT [WAIT_S]");
     System.exit(2);
@@ -218,6 +251,10 @@ public class SecureProbe {
 
   public static void main(String[] a) throws Exception {
     if (a.length < 3) usage();
+    if (a[0].equals("ready")) {
+      if (a.length < 5) usage();
+      System.exit(ready(a[1], a[2], Long.parseLong(a[3]), java.util.Arrays.copyOfRange(a, 4, a.length)));
+    }
     String mode = a[0], host = a[1];
     int port = Integer.parseInt(a[2]);
     switch (mode) {

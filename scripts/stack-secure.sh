@@ -494,7 +494,7 @@ cmd_status_secure() {
     else
       mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1
     fi
-    printf '%-16s %-8s %s (port %s, %s)\n' "secure-$name" "${pid:--}" "$mode" "$port" \
+    printf '%-16s %-8s %s (port %s, %s)\n' "secure-gw-${name#gateway-}" "${pid:--}" "$mode" "$port" \
       "$([ "$qop" = http ] && echo "HTTP SPNEGO, doAs" || echo "SASL GSSAPI, QOP $qop")"
   done
   return $rc

@@ -208,31 +208,39 @@ public class SecureProbe {
     }
   }
 
+  // Each target in a thread of its own: a gateway's first call opens its
+  // HBase connection (seconds each), so checking them one after the other
+  // added up.  Lines are printed in the order of the targets.
   static int ready(String host, String serverHost, long timeoutS, String[] targets) throws Exception {
     long deadline = System.nanoTime() + timeoutS * 1_000_000_000L;
     Subject subject = login();
-    int rc = 0;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(targets.length);
+    List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
     for (String target : targets) {
-      String[] pq = target.split(":", 2);
-      int port = Integer.parseInt(pq[0]);
-      String last = "no attempt made";
-      boolean ok = false;
-      // at least one attempt per target, even past the deadline
-      do {
-        try {
-          String r = pq[1].equals("http") ? http(subject, host, port, serverHost, null) : sasl(subject, host, port, serverHost, pq[1]);
-          System.out.println("ready: " + host + ":" + port + " " + r);
-          ok = true;
-        } catch (Exception e) {
-          last = e + " (root: " + root(e) + ")";
-          if (System.nanoTime() < deadline) Thread.sleep(1000);
-        }
-      } while (!ok && System.nanoTime() < deadline);
-      if (!ok) {
-        System.out.println("not ready: " + host + ":" + port + ": " + last);
-        rc = 1;
-      }
+      results.add(pool.submit(() -> {
+        String[] pq = target.split(":", 2);
+        int port = Integer.parseInt(pq[0]);
+        String last = "no attempt made";
+        // at least one attempt per target, even past the deadline
+        do {
+          try {
+            String r = pq[1].equals("http") ? http(subject, host, port, serverHost, null) : sasl(subject, host, port, serverHost, pq[1]);
+            return "ready: " + host + ":" + port + " " + r;
+          } catch (Exception e) {
+            last = e + " (root: " + root(e) + ")";
+            if (System.nanoTime() < deadline) Thread.sleep(1000);
+          }
+        } while (System.nanoTime() < deadline);
+        return "not ready: " + host + ":" + port + ": " + last;
+      }));
     }
+    int rc = 0;
+    for (java.util.concurrent.Future<String> f : results) {
+      String line = f.get();
+      System.out.println(line);
+      if (!line.startsWith("ready: ")) rc = 1;
+    }
+    pool.shutdown();
     return rc;
   }
 

@@ -327,7 +327,9 @@ s_wait_hbase() {
   local t0=$1 skip i
   skip=$(cat "$s_run/hbase.log-start" 2>/dev/null || echo 0)
   for i in $(seq 1 $(( start_timeout * 2 ))); do
-    if tail -n +$(( skip + 1 )) "$s_logs/hbase.log" 2>/dev/null | grep -q 'Master has completed initialization'; then
+    # grep without -q reads to the end: with -q, tail could die of SIGPIPE
+    # on a long log and pipefail would turn the match into a failure.
+    if tail -n +$(( skip + 1 )) "$s_logs/hbase.log" 2>/dev/null | grep 'Master has completed initialization' >/dev/null; then
       say "secure: hbase master initialised $(( $(s_ms "$t0") / 1000 )) s after start"
       return 0
     fi

@@ -19,6 +19,9 @@
 //       sasl and http modes, one "ready:" line each; all within TIMEOUT_S
 //   sasl-refused HOST PORT SERVER_HOST QOP       expects the negotiation to fail
 //   http-refused HOST PORT SERVER_HOST DOAS      expects the doAs call to fail
+//   http-replay HOST PORT SERVER_HOST   two calls carrying the same token:
+//                       prints how each ended; exits 0 if the first answered
+//                       and the second was refused (the replay cache)
 //   http-challenge HOST PORT    a POST without Authorization: expects 401 and
 //                               "WWW-Authenticate: Negotiate"; prints the head
 //   plain HOST PORT [WAIT_S]  an unauthenticated binary getTableNamesByNamespace on a
@@ -248,7 +251,7 @@ public class SecureProbe {
     System.err.println("usage: SecureProbe sasl HOST PORT SERVER_HOST QOP TIMEOUT_S | http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]\n"
         + "       | ready HOST SERVER_HOST TIMEOUT_S PORT:QOP...\n"
         + "       | sasl-refused HOST PORT SERVER_HOST QOP | http-refused HOST PORT SERVER_HOST DOAS\n"
-        + "       | http-challenge HOST PORT | plain HOST PORT [WAIT_S]");
+        + "       | http-replay HOST PORT SERVER_HOST | http-challenge HOST PORT | plain HOST PORT [WAIT_S]");
     System.exit(2);
   }
 
@@ -268,6 +271,27 @@ public class SecureProbe {
     switch (mode) {
       case "plain":
         System.exit(plain(host, port, a.length > 3 ? Integer.parseInt(a[3]) : 20));
+      case "http-replay": {
+        if (a.length != 4) usage();
+        Subject subject = login();
+        String token = negotiate(subject, a[3]);
+        String[] outcome = new String[2];
+        for (int i = 0; i < 2; i++) {
+          THttpClient t = new THttpClient(new TConfiguration(), "http://" + host + ":" + port + "/");
+          t.setCustomHeader("Authorization", token);
+          try {
+            t.open();
+            new THBaseService.Client(new TBinaryProtocol(t)).getTableNamesByNamespace("hbase");
+            outcome[i] = "answered";
+          } catch (Exception e) {
+            outcome[i] = "refused: " + e;
+          } finally {
+            t.close();
+          }
+        }
+        System.out.println("same token twice: first " + outcome[0] + "; second " + outcome[1]);
+        System.exit(outcome[0].equals("answered") && outcome[1].startsWith("refused") ? 0 : 1);
+      }
       case "http-challenge": {
         try (Socket s = new Socket(host, port)) {
           s.setSoTimeout(20000);

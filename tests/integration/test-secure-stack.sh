@@ -6,7 +6,7 @@
 # SPNEGO, with and without doAs; and the refusals the C client will have to
 # turn into precise errors: a plain call to a SASL gateway (no reply at all),
 # a QOP the gateway does not offer, an HTTP POST without a token (401
-# Negotiate), a doAs by a user who may not impersonate (500), a plain Thrift
+# Negotiate), a token sent twice (401: replay), a doAs by a user who may not impersonate (500), a plain Thrift
 # call to the HTTP gateway (400).
 #
 # Run:  tests/integration/test-secure-stack.sh
@@ -26,11 +26,11 @@ int_port=${HBASE_GLIB_SECURE_INT_PORT:-19091}
 priv_port=${HBASE_GLIB_SECURE_PRIV_PORT:-19092}
 http_port=${HBASE_GLIB_SECURE_HTTP_PORT:-19093}
 
-tap_plan 18
+tap_plan 19
 
 if ! command -v krb5kdc >/dev/null || ! command -v kinit >/dev/null; then
   if tap_stack_required; then echo "Bail out! krb5kdc/kinit missing: run scripts/install-deps.sh"; exit 1; fi
-  for i in $(seq 1 18); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh)"; done
+  for i in $(seq 1 19); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh)"; done
   exit 0
 fi
 
@@ -87,6 +87,8 @@ expect "SASL as alice (no doAs): authenticated calls" "negotiated QOP auth-int$"
   "$stack" secure-probe sasl 127.0.0.1 "$int_port" localhost integrity 30
 expect "HTTP POST without Authorization: 401 with WWW-Authenticate: Negotiate" "^HTTP/1.1 401" \
   probe http-challenge 127.0.0.1 "$http_port"
+expect "HTTP: the same SPNEGO token on a second request is refused (401, replay cache)" "first answered; second refused.*401" \
+  probe http-replay 127.0.0.1 "$http_port" localhost
 # The server logs "Invalid status -128" at once but neither answers nor closes.
 expect "plain binary call to the SASL (authentication) gateway: no reply, no close" "got 0 bytes.*no EOF within 5 s" \
   probe plain 127.0.0.1 "$auth_port" 5

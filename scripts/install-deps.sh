@@ -15,6 +15,9 @@ packages=(
   python3 unzip
   # local stack: JDK 17 and Maven for HBase, Redis for the index bridge
   openjdk-17-jdk-headless maven redis-server redis-tools
+  # the kerberized stack (scripts/stack.sh start-secure): an MIT KDC run
+  # unprivileged from a private kdc.conf, kinit/klist, and GSSAPI for the client
+  krb5-kdc krb5-admin-server krb5-user libkrb5-dev
   # memory checking
   valgrind
   # syscall counts of bench/run-transport.sh
@@ -63,5 +66,12 @@ apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # its own under scripts/stack.sh, so stop the packaged one to free the port.
 if printf '%s\n' "${missing[@]}" | grep -qx redis-server; then
   (systemctl stop redis-server 2>/dev/null || service redis-server stop 2>/dev/null || true) >/dev/null
+fi
+# krb5-kdc and krb5-admin-server may start a system KDC (port 88) and kadmind
+# for a realm with no database: the secure stack runs its own KDC, so stop them.
+if printf '%s\n' "${missing[@]}" | grep -qxE 'krb5-kdc|krb5-admin-server'; then
+  for s in krb5-kdc krb5-admin-server; do
+    (systemctl stop "$s" 2>/dev/null || service "$s" stop 2>/dev/null || true) >/dev/null 2>&1
+  done
 fi
 echo "install-deps: done" >&2

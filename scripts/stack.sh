@@ -28,7 +28,15 @@
 #                                     (part of "start"; for a stack started before it existed)
 #   scripts/stack.sh stop-redis-acl   stop it
 #   scripts/stack.sh stop             stop everything this state directory started
-#   scripts/stack.sh status           what runs, and whether it answers
+#                                     (not the secure stack)
+#   scripts/stack.sh start-secure     the kerberized stack (scripts/stack-secure.sh, state in
+#                                     <state>/secure, ports of its own): an MIT KDC, a kerberized
+#                                     HBase, SASL gateways at each QOP and an HTTP gateway with
+#                                     SPNEGO and doAs; waits until each answers an authenticated call
+#   scripts/stack.sh stop-secure      stop it
+#   scripts/stack.sh secure-probe ARGS  scripts/stack/SecureProbe.java as client@REALM
+#   scripts/stack.sh secure-env       export lines for its clients (KRB5_CONFIG, keytabs, ports)
+#   scripts/stack.sh status           what runs, and whether it answers (secure stack included)
 #   scripts/stack.sh logs             where the logs are
 #   scripts/stack.sh thrift-jar       the path of the gateway's jar
 #   scripts/stack.sh classpath        the stack's Java classpath (conf directory first)
@@ -663,6 +671,7 @@ cmd_status() {
     fi
     printf '%-16s %-8s %s\n' redis-acl "${pid:--}" "$mode"
   fi
+  cmd_status_secure || rc=1
   return $rc
 }
 
@@ -670,6 +679,8 @@ cmd_logs() {
   printf '%s\n' "$logs"
   ls -1 "$logs" 2>/dev/null | sed "s|^|  $logs/|"
 }
+
+. "$here/stack-secure.sh"
 
 case ${1:-} in
   fetch) cmd_fetch ;;
@@ -682,6 +693,10 @@ case ${1:-} in
   stop) cmd_stop ;;
   status) cmd_status ;;
   logs) cmd_logs ;;
+  start-secure) cmd_start_secure ;;
+  stop-secure) cmd_stop_secure ;;
+  secure-probe) shift; cmd_secure_probe "$@" ;;
+  secure-env) cmd_secure_env ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
   tls) make_tls; printf '%s\n' "$tls" ;;
   start-thrift1) shift; cmd_start_thrift1 "$@" ;;

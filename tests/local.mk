@@ -70,6 +70,7 @@ EXTRA_DIST += \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh \
 	tests/examples/test-tour.sh \
+	tests/integration/test-secure-stack.sh \
 	tests/support/tap.sh \
 	tests/support/cli-checks.sh \
 	tests/skip-allowlist

@@ -140,7 +140,7 @@ s_krb() { KRB5_CONFIG=$secure/krb5.conf KRB5_KDC_PROFILE=$s_kdc/kdc.conf "$@"; }
 # random key would invalidate every keytab and ticket handed out).
 s_make_realm() {
   [ -s "$s_kdc/principal" ] && [ -s "$s_keytabs/client.keytab" ] && return 0
-  command -v kdb5_util >/dev/null || die "kdb5_util not found: run scripts/install-deps.sh (krb5-kdc, krb5-admin-server, krb5-user)"
+  command -v kdb5_util >/dev/null || die "kdb5_util not found: run scripts/install-deps.sh --secure (krb5-kdc, krb5-admin-server, krb5-user)"
   local t0 h; t0=$(now_ms)
   rm -rf "$s_kdc"/principal* "$s_kdc/stash" "$s_keytabs"/*.keytab
   s_krb kdb5_util create -s -r "$realm" -P "$(new_secret)" >"$s_logs/kdb5_util.log" 2>&1 \
@@ -169,7 +169,7 @@ s_make_realm() {
 
 s_start_kdc() {
   if [ -n "$(s_kdc_pid)" ]; then say "secure: kdc already running"; return 0; fi
-  command -v krb5kdc >/dev/null || die "krb5kdc not found: run scripts/install-deps.sh"
+  command -v krb5kdc >/dev/null || die "krb5kdc not found: run scripts/install-deps.sh --secure"
   s_port_free "$kdc_port" KDC HBASE_GLIB_SECURE_KDC_PORT
   local t0 i; t0=$(now_ms)
   # -n: stay in the foreground (our pid file is the KDC's pid).

@@ -13,7 +13,7 @@
 # It starts the secure stack if it is not running (first start ~2 min) and
 # stops it again at the end unless HBASE_GLIB_TEST_KEEP_SECURE is on; a stack
 # that was already running is left running.  Not part of "make check" yet.
-# Needs the krb5 packages of scripts/install-deps.sh; without krb5kdc it
+# Needs the krb5 packages of scripts/install-deps.sh --secure; without krb5kdc it
 # skips (fails under CI=true or HBASE_GLIB_TEST_REQUIRE_STACK=on).
 top_srcdir=${top_srcdir:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 . "$top_srcdir/tests/support/tap.sh"
@@ -29,8 +29,8 @@ http_port=${HBASE_GLIB_SECURE_HTTP_PORT:-19093}
 tap_plan 19
 
 if ! command -v krb5kdc >/dev/null || ! command -v kinit >/dev/null; then
-  if tap_stack_required; then echo "Bail out! krb5kdc/kinit missing: run scripts/install-deps.sh"; exit 1; fi
-  for i in $(seq 1 19); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh)"; done
+  if tap_stack_required; then echo "Bail out! krb5kdc/kinit missing: run scripts/install-deps.sh --secure"; exit 1; fi
+  for i in $(seq 1 19); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh --secure)"; done
   exit 0
 fi
 

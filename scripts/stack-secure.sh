@@ -349,7 +349,7 @@ s_start_gateway() {
       say "secure: gateway-$name already running"; return 0
     fi
     say "secure: gateway-$name runs as '$(cat "$s_run/gateway-$name.mode" 2>/dev/null)', wanted '$port $qop': restarting it"
-    s_stop_one "gateway-$name" "$pid"
+    stop_pid "gateway-$name" "$pid" "$s_run"
   fi
   rm -f "$s_run/gateway-$name.mode"
   s_port_free "$port" "gateway-$name" "HBASE_GLIB_SECURE_$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')_PORT"
@@ -425,18 +425,6 @@ cmd_start_secure() {
   say "secure: ready in $(( $(s_ms "$t0") / 1000 )) s; KRB5_CONFIG=$secure/krb5.conf, client keytab $s_keytabs/client.keytab, logs in $s_logs"
 }
 
-s_stop_one() {
-  local name=$1 pid=$2 i
-  kill "$pid" 2>/dev/null || true
-  for i in $(seq 1 300); do
-    kill -0 "$pid" 2>/dev/null || { rm -f "$s_run/$name.pid"; return 0; }
-    sleep 0.1
-  done
-  say "secure: $name did not stop in 30 s; killing it"
-  kill -9 "$pid" 2>/dev/null || true
-  rm -f "$s_run/$name.pid"
-}
-
 cmd_stop_secure() {
   local f name pid
   [ -d "$s_run" ] || { say "secure: nothing to stop"; return 0; }
@@ -444,12 +432,12 @@ cmd_stop_secure() {
     [ -e "$f" ] || continue
     name=$(basename "$f" .pid)
     pid=$(s_java_pid "$name")
-    if [ -n "$pid" ]; then say "secure: stopping $name"; s_stop_one "$name" "$pid"; else rm -f "$f"; fi
+    if [ -n "$pid" ]; then say "secure: stopping $name"; stop_pid "$name" "$pid" "$s_run"; else rm -f "$f"; fi
   done
   pid=$(s_java_pid hbase)
-  if [ -n "$pid" ]; then say "secure: stopping hbase"; s_stop_one hbase "$pid"; fi
+  if [ -n "$pid" ]; then say "secure: stopping hbase"; stop_pid hbase "$pid" "$s_run"; fi
   pid=$(s_kdc_pid)
-  if [ -n "$pid" ]; then say "secure: stopping kdc"; s_stop_one kdc "$pid"; fi
+  if [ -n "$pid" ]; then say "secure: stopping kdc"; stop_pid kdc "$pid" "$s_run"; fi
   return 0
 }
 

@@ -596,16 +596,18 @@ cmd_restart_gateway() {
   say "gateway $port restarted ($(describe_mode "$protocol" "$transport" "$idle")) in $(( $(now_ms) - t0 )) ms"
 }
 
+# stop_pid NAME PID [RUN_DIR]: stops it (SIGKILL after 30 s) and removes
+# RUN_DIR/NAME.pid (RUN_DIR: this stack's, or the secure stack's)
 stop_pid() {
-  local name=$1 pid=$2 i
+  local name=$1 pid=$2 dir=${3:-$run} i
   kill "$pid" 2>/dev/null || true
   for i in $(seq 1 300); do
-    kill -0 "$pid" 2>/dev/null || { rm -f "$run/$name.pid"; return 0; }
+    kill -0 "$pid" 2>/dev/null || { rm -f "$dir/$name.pid"; return 0; }
     sleep 0.1
   done
   say "$name did not stop in 30 s; killing it"
   kill -9 "$pid" 2>/dev/null || true
-  rm -f "$run/$name.pid"
+  rm -f "$dir/$name.pid"
 }
 
 cmd_stop() {

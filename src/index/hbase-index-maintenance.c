@@ -429,7 +429,9 @@ unmark (HBaseIndex *index, GCancellable *cancellable, GError **error)
  *
  * Deletes the index: every Redis key of it, its definitions in HBase and
  * the table's index mark (so plain handles may write to it again).  The
- * table's data is untouched.  Writes through @index's table fail
+ * table's data is untouched.  Over framed transport it is refused with
+ * %HBASE_ERROR_ILLEGAL_ARGUMENT before anything is deleted (see
+ * hbase_index_define()).  Writes through @index's table fail
  * afterwards only if the table is indexed again; free @index.
  *
  * Returns: %TRUE on success
@@ -446,6 +448,16 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
   g_autoptr(HBaseMutation) remove = NULL;
 
   g_return_val_if_fail (_hbase_index_is_opened (index), FALSE);
+  /* the mark cannot be removed over framed transport: refuse before
+   * anything is deleted, not after the definitions and keys are gone */
+  if (hbase_config_get_transport (hbase_client_get_config (index->core->client)) == HBASE_TRANSPORT_FRAMED)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "drop the index of table %s: not possible over framed transport (the HBase Thrift2 "
+                   "gateway reads table attributes wrongly there, and the table's index mark must go); "
+                   "use a buffered gateway", index->core->table_name);
+      return FALSE;
+    }
   work_init (&work, index, NULL, &defaults);
   work.phase = "drop";
   row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));

@@ -109,6 +109,11 @@ client_marks (HBaseClient *client)
   static GMutex create_lock;
   ClientMarks *marks;
 
+  /* qdata reads are thread-safe; the lock only keeps two threads from
+   * both making the first one */
+  marks = g_object_get_qdata (G_OBJECT (client), marks_quark ());
+  if (marks != NULL)
+    return marks;
   g_mutex_lock (&create_lock);
   marks = g_object_get_qdata (G_OBJECT (client), marks_quark ());
   if (marks == NULL)
@@ -283,6 +288,28 @@ is_access_denied (const GError *error)
   return strstr (text != NULL ? text : error->message, "AccessDeniedException") != NULL;
 }
 
+/* read_descriptor() for the mark's setters: a missing table is
+ * HBASE_ERROR_NOT_FOUND saying so (the 2.6 gateway's own error names only
+ * the table; the server's text stays with the error). */
+static gboolean
+read_descriptor_or_not_found (HBaseTable *table, DescriptorCall *call, GCancellable *cancellable,
+                              GError **error)
+{
+  GError *local = NULL;
+
+  if (read_descriptor (table, call, cancellable, &local))
+    return TRUE;
+  if (table_is_missing (table, local, cancellable))
+    {
+      local->domain = HBASE_ERROR;
+      local->code = HBASE_ERROR_NOT_FOUND;
+      g_free (local->message);
+      local->message = g_strdup_printf ("table '%s' does not exist", table->name);
+    }
+  g_propagate_error (error, local);
+  return FALSE;
+}
+
 /* Reads @table's mark from the gateway into the client's memory; FALSE
  * with @error when it cannot tell. */
 static gboolean
@@ -378,7 +405,7 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
                    definitions != NULL ? "set" : "remove", table->name);
       return FALSE;
     }
-  if (!read_descriptor (table, &call, cancellable, error))
+  if (!read_descriptor_or_not_found (table, &call, cancellable, error))
     {
       descriptor_call_clear (&call);
       return FALSE;
@@ -429,7 +456,7 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
   *definitions = NULL;
   if (!_hbase_table_check (table, error))
     return FALSE;
-  ok = read_descriptor (table, &call, cancellable, error);
+  ok = read_descriptor_or_not_found (table, &call, cancellable, error);
   if (ok)
     {
       *definitions = descriptor_mark (call.descriptor);

@@ -213,6 +213,7 @@ test_plain_handles (void)
     g_autoptr(HBaseConfig) config = NULL;
     g_autoptr(HBaseClient) framed = NULL;
     g_autoptr(HBaseIndexSpec) kept = NULL;
+    g_autoptr(HBaseIndex) framed_index = NULL;
     g_autoptr(HBaseIndexSpec) other = ix_sample_spec ();
     g_autofree char *before = hbase_index_spec_to_data (fx.spec);
     g_autofree char *after = NULL;
@@ -222,6 +223,15 @@ test_plain_handles (void)
     framed = hbase_client_new (config);
     options.meta_table = fx.meta;
     g_assert_false (hbase_index_define (framed, fx.table, other, &options, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "framed"));
+    g_clear_error (&error);
+    /* ... and so is dropping, before anything is deleted */
+    options.redis_host = ix_redis_host ();
+    options.redis_port = ix_redis_port ();
+    framed_index = hbase_index_open (framed, fx.table, &options, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_false (hbase_index_drop (framed_index, NULL, &error));
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
     g_assert_nonnull (strstr (error->message, "framed"));
     g_clear_error (&error);

@@ -602,6 +602,11 @@ test_missing_table (void)
   table = hbase_table_new (client, "hbase_glib_mark_no_such_table", &error);
   g_assert_false (hbase_table_apply (table, put, NULL, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* marking it (what hbase_index_define() does) says so too */
+  g_assert_false (_hbase_table_set_index_mark (table, "definitions", NULL, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "hbase_glib_mark_no_such_table"));
 }
 
 int

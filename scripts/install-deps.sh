@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages hbase-glib needs to build, test and run its
-# local stack (with --secure, also its kerberized stack's).  Idempotent: packages already present are left alone, and apt is
+# local stack and its kerberized stack.  Idempotent: packages already present are left alone, and apt is
 # only called when something is missing.  Run as root.
 set -euo pipefail
 
@@ -11,6 +11,10 @@ packages=(
   libglib2.0-dev thrift-compiler libthrift-c-glib-dev libhiredis-dev
   # Thrift over HTTP/HTTPS (libcurl, OpenSSL flavour); openssl makes the test certificates
   libcurl4-openssl-dev openssl
+  # Kerberos: GSSAPI for the client (SASL GSSAPI and SPNEGO); an MIT KDC run
+  # unprivileged from a private kdc.conf and kinit/klist for the kerberized
+  # local stack (scripts/stack.sh start-secure)
+  libkrb5-dev krb5-kdc krb5-admin-server krb5-user
   # tools used by the build and tests (IDL check, jar extraction)
   python3 unzip
   # local stack: JDK 17 and Maven for HBase, Redis for the index bridge
@@ -34,14 +38,6 @@ packages=(
   # tests/tools/test-zsh-completion.sh runs the zsh completion in zsh
   zsh
 )
-
-# --secure: also what the kerberized stack needs (scripts/stack.sh
-# start-secure): an MIT KDC run unprivileged from a private kdc.conf,
-# kinit/klist, and GSSAPI for the client.  Not part of the default set
-# until the library speaks Kerberos and its tests run in the test command.
-if [ "${1:-}" = --secure ]; then
-  packages+=(krb5-kdc krb5-admin-server krb5-user libkrb5-dev)
-fi
 
 # A JDK or Maven installed outside apt (as on some images) is fine too.
 command -v javac >/dev/null && packages=("${packages[@]/openjdk-17-jdk-headless}")

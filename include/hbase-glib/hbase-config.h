@@ -40,6 +40,14 @@ G_BEGIN_DECLS
  * | client certificate | tls-client-cert              | HBASE_GLIB_TLS_CLIENT_CERT        | none           |
  * | client key         | tls-client-key               | HBASE_GLIB_TLS_CLIENT_KEY         | none           |
  * | client key password| tls-client-key-password      | HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD| none           |
+ * | Kerberos           | kerberos                     | HBASE_GLIB_KERBEROS               | false          |
+ * | protection levels  | kerberos-qop                 | HBASE_GLIB_KERBEROS_QOP           | any            |
+ * | gateway principal  | kerberos-service-principal   | HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL | hbase/_HOST |
+ * | HTTP principal     | kerberos-http-principal      | HBASE_GLIB_KERBEROS_HTTP_PRINCIPAL| HTTP/_HOST     |
+ * | client principal   | kerberos-principal           | HBASE_GLIB_KERBEROS_PRINCIPAL     | the cache's    |
+ * | client keytab      | kerberos-keytab              | HBASE_GLIB_KERBEROS_KEYTAB        | none           |
+ * | credentials cache  | kerberos-ccache              | HBASE_GLIB_KERBEROS_CCACHE        | KRB5CCNAME     |
+ * | proxy user (doAs)  | proxy-user                   | HBASE_GLIB_PROXY_USER             | none           |
  *
  * The retry defaults follow the HBase Java client's (15 retries after the
  * first attempt, a 100 ms first pause): the pauses of 16 attempts add up
@@ -54,9 +62,46 @@ G_BEGIN_DECLS
  * in HTTP mode (Thrift over HTTP POSTs, binary protocol only); the tls-*
  * settings apply to the https ones.
  *
+ * With Kerberos on (hbase_config_set_kerberos()), socket gateways are
+ * spoken to through SASL GSSAPI (the gateway's
+ * `hbase.thrift.security.qop` mode, unframed) and HTTP gateways with
+ * SPNEGO (`Authorization: Negotiate`) on every request.
+ *
  * Since: 0.1
  */
 typedef struct _HBaseConfig HBaseConfig;
+
+/**
+ * HBaseKerberosQop:
+ * @HBASE_KERBEROS_QOP_AUTHENTICATION: authentication only: the calls
+ *   travel as plain Thrift after the SASL handshake (the gateway's
+ *   `hbase.thrift.security.qop=authentication`).
+ * @HBASE_KERBEROS_QOP_INTEGRITY: every frame is signed (`integrity`).
+ * @HBASE_KERBEROS_QOP_PRIVACY: every frame is signed and encrypted
+ *   (`privacy`).
+ *
+ * The SASL protection levels ("quality of protection") a client accepts
+ * from a Kerberos socket gateway.  A gateway offers exactly the one it is
+ * configured with; the handshake fails with %HBASE_ERROR_AUTHENTICATION
+ * when that one is not accepted.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  HBASE_KERBEROS_QOP_AUTHENTICATION = 1 << 0,
+  HBASE_KERBEROS_QOP_INTEGRITY      = 1 << 1,
+  HBASE_KERBEROS_QOP_PRIVACY        = 1 << 2,
+} HBaseKerberosQop;
+
+/**
+ * HBASE_KERBEROS_QOP_ANY:
+ *
+ * Every protection level: the default, which accepts whatever the gateway
+ * offers.
+ *
+ * Since: 0.1
+ */
+#define HBASE_KERBEROS_QOP_ANY ((HBaseKerberosQop) 7)
 
 /**
  * HBASE_CONFIG_DEFAULT_PORT:
@@ -185,6 +230,39 @@ gboolean        hbase_config_set_tls_client_certificate (HBaseConfig  *config,
                                                     GError           **error);
 const char     *hbase_config_get_tls_client_cert   (const HBaseConfig *config);
 const char     *hbase_config_get_tls_client_key    (const HBaseConfig *config);
+
+void            hbase_config_set_kerberos          (HBaseConfig       *config,
+                                                    gboolean           enabled);
+gboolean        hbase_config_get_kerberos          (const HBaseConfig *config);
+gboolean        hbase_config_set_kerberos_qop      (HBaseConfig       *config,
+                                                    HBaseKerberosQop   qop,
+                                                    GError           **error);
+HBaseKerberosQop hbase_config_get_kerberos_qop     (const HBaseConfig *config);
+gboolean        hbase_kerberos_qop_from_string     (const char        *text,
+                                                    HBaseKerberosQop  *qop,
+                                                    GError           **error);
+gboolean        hbase_config_set_kerberos_service_principal (HBaseConfig *config,
+                                                    const char        *principal,
+                                                    GError           **error);
+const char     *hbase_config_get_kerberos_service_principal (const HBaseConfig *config);
+gboolean        hbase_config_set_kerberos_http_principal (HBaseConfig *config,
+                                                    const char        *principal,
+                                                    GError           **error);
+const char     *hbase_config_get_kerberos_http_principal (const HBaseConfig *config);
+gboolean        hbase_config_set_kerberos_keytab   (HBaseConfig       *config,
+                                                    const char        *principal,
+                                                    const char        *keytab,
+                                                    GError           **error);
+const char     *hbase_config_get_kerberos_principal (const HBaseConfig *config);
+const char     *hbase_config_get_kerberos_keytab   (const HBaseConfig *config);
+gboolean        hbase_config_set_kerberos_ccache   (HBaseConfig       *config,
+                                                    const char        *name,
+                                                    GError           **error);
+const char     *hbase_config_get_kerberos_ccache   (const HBaseConfig *config);
+gboolean        hbase_config_set_proxy_user        (HBaseConfig       *config,
+                                                    const char        *user,
+                                                    GError           **error);
+const char     *hbase_config_get_proxy_user        (const HBaseConfig *config);
 
 gboolean        hbase_config_load_key_file         (HBaseConfig       *config,
                                                     GKeyFile          *key_file,

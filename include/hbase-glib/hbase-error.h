@@ -44,6 +44,10 @@ G_BEGIN_DECLS
  * @HBASE_ERROR_INDEXED_TABLE: a write was refused because the table has a
  *   secondary index that the handle does not maintain (see
  *   hbase_table_set_allow_unindexed_writes()); nothing was sent.
+ * @HBASE_ERROR_AUTHENTICATION: Kerberos authentication with a secured
+ *   gateway failed: no credentials or expired ones, a principal the KDC
+ *   does not know, no protection level (QOP) both sides accept, or the
+ *   gateway refused the client's token.  Not retried.
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  *
@@ -59,6 +63,7 @@ typedef enum {
   HBASE_ERROR_SERVER,
   HBASE_ERROR_BAD_DATA,
   HBASE_ERROR_INDEXED_TABLE,
+  HBASE_ERROR_AUTHENTICATION,
 } HBaseError;
 
 /**

@@ -412,8 +412,8 @@ hbase_config_get_tls_client_key (const HBaseConfig *config)
   return _hbase_config_get_tls (config)->client_key;
 }
 
-static gboolean
-parse_boolean (const char *key, const char *text, gboolean *value, GError **error)
+gboolean
+_hbase_config_parse_boolean (const char *key, const char *text, gboolean *value, GError **error)
 {
   static const char *const yes[] = { "true", "1", "yes", "on" };
   static const char *const no[] = { "false", "0", "no", "off" };
@@ -446,7 +446,7 @@ _hbase_config_apply_tls (HBaseConfig *config, Setting setting, const char *text,
     case SETTING_TLS_CA_PATH:
       return hbase_config_set_tls_ca_path (config, text, error);
     case SETTING_TLS_VERIFY_HOSTNAME:
-      if (!parse_boolean (key, text, &verify, error))
+      if (!_hbase_config_parse_boolean (key, text, &verify, error))
         return FALSE;
       hbase_config_set_tls_verify_hostname (config, verify);
       return TRUE;

@@ -79,6 +79,15 @@ apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **
     case SETTING_TLS_CLIENT_KEY:
     case SETTING_TLS_CLIENT_KEY_PASSWORD:
       return _hbase_config_apply_tls (config, setting, text, error);
+    case SETTING_KERBEROS:
+    case SETTING_KERBEROS_QOP:
+    case SETTING_KERBEROS_SERVICE_PRINCIPAL:
+    case SETTING_KERBEROS_HTTP_PRINCIPAL:
+    case SETTING_KERBEROS_PRINCIPAL:
+    case SETTING_KERBEROS_KEYTAB:
+    case SETTING_KERBEROS_CCACHE:
+    case SETTING_PROXY_USER:
+      return _hbase_config_apply_kerberos (config, setting, text, error);
     default:
       g_return_val_if_reached (FALSE);
     }

@@ -27,6 +27,14 @@ typedef enum {
   SETTING_TLS_CLIENT_CERT,
   SETTING_TLS_CLIENT_KEY,
   SETTING_TLS_CLIENT_KEY_PASSWORD,
+  SETTING_KERBEROS,
+  SETTING_KERBEROS_QOP,
+  SETTING_KERBEROS_SERVICE_PRINCIPAL,
+  SETTING_KERBEROS_HTTP_PRINCIPAL,
+  SETTING_KERBEROS_PRINCIPAL,
+  SETTING_KERBEROS_KEYTAB,
+  SETTING_KERBEROS_CCACHE,
+  SETTING_PROXY_USER,
   N_SETTINGS
 } Setting;
 
@@ -54,6 +62,28 @@ typedef struct _HBaseTlsSettings {
 void _hbase_tls_settings_copy  (HBaseTlsSettings *dest, const HBaseTlsSettings *src);
 void _hbase_tls_settings_clear (HBaseTlsSettings *settings);
 const HBaseTlsSettings *_hbase_config_get_tls (const HBaseConfig *config);
+
+/* The Kerberos settings (hbase-config-kerberos.c); NULL strings are unset. */
+typedef struct _HBaseKerberosSettings {
+  gboolean enabled;
+  HBaseKerberosQop qop;        /* accepted levels, never 0 */
+  char *service_principal;     /* socket gateways; NULL: "hbase/_HOST" */
+  char *http_principal;        /* HTTP gateways; NULL: "HTTP/_HOST" */
+  char *principal;             /* the client's; NULL: the cache's */
+  char *keytab;                /* log in from it (with principal) */
+  char *ccache;                /* NULL: the default (KRB5CCNAME) */
+  char *proxy_user;            /* doAs on HTTP gateways */
+} HBaseKerberosSettings;
+
+void _hbase_kerberos_settings_copy  (HBaseKerberosSettings *dest, const HBaseKerberosSettings *src);
+void _hbase_kerberos_settings_clear (HBaseKerberosSettings *settings);
+const HBaseKerberosSettings *_hbase_config_get_kerberos_settings (const HBaseConfig *config);
+/* Applies one of the Kerberos settings from its text (the loaders). */
+gboolean _hbase_config_apply_kerberos (HBaseConfig *config, Setting setting, const char *text,
+                                       GError **error);
+/* "true"/"false" and the like, for boolean settings; errors name @key. */
+gboolean _hbase_config_parse_boolean (const char *key, const char *text, gboolean *value,
+                                      GError **error);
 
 /* Parses "http://HOST[:PORT][/PATH]" or "https://…" (an IPv6 HOST in
  * brackets; the port defaults to 80 or 443, the path to "/"): the host

@@ -30,6 +30,7 @@ struct _HBaseConfig {
   guint pool_wait_ms;
   guint max_message_size;
   HBaseTlsSettings tls;
+  HBaseKerberosSettings kerberos;
 };
 
 G_DEFINE_BOXED_TYPE (HBaseConfig, hbase_config, hbase_config_copy, hbase_config_free)
@@ -53,6 +54,14 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "tls-client-cert", "HBASE_GLIB_TLS_CLIENT_CERT", NULL },
   { "tls-client-key", "HBASE_GLIB_TLS_CLIENT_KEY", NULL },
   { "tls-client-key-password", "HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD", NULL },
+  { "kerberos", "HBASE_GLIB_KERBEROS", NULL },
+  { "kerberos-qop", "HBASE_GLIB_KERBEROS_QOP", NULL },
+  { "kerberos-service-principal", "HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL", NULL },
+  { "kerberos-http-principal", "HBASE_GLIB_KERBEROS_HTTP_PRINCIPAL", NULL },
+  { "kerberos-principal", "HBASE_GLIB_KERBEROS_PRINCIPAL", NULL },
+  { "kerberos-keytab", "HBASE_GLIB_KERBEROS_KEYTAB", NULL },
+  { "kerberos-ccache", "HBASE_GLIB_KERBEROS_CCACHE", NULL },
+  { "proxy-user", "HBASE_GLIB_PROXY_USER", NULL },
 };
 
 static void
@@ -206,6 +215,7 @@ hbase_config_new (void)
   config->pool_size = 8;
   config->pool_wait_ms = 10000;
   config->max_message_size = HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE;
+  config->kerberos.qop = HBASE_KERBEROS_QOP_ANY;
   return config;
 }
 
@@ -231,6 +241,7 @@ hbase_config_copy (const HBaseConfig *config)
   copy->gateways = g_ptr_array_copy (config->gateways, gateway_copy, NULL);
   g_ptr_array_set_free_func (copy->gateways, gateway_free);
   _hbase_tls_settings_copy (&copy->tls, &config->tls);
+  _hbase_kerberos_settings_copy (&copy->kerberos, &config->kerberos);
   return copy;
 }
 
@@ -249,6 +260,7 @@ hbase_config_free (HBaseConfig *config)
     return;
   g_ptr_array_unref (config->gateways);
   _hbase_tls_settings_clear (&config->tls);
+  _hbase_kerberos_settings_clear (&config->kerberos);
   g_free (config);
 }
 
@@ -448,6 +460,12 @@ const HBaseTlsSettings *
 _hbase_config_get_tls (const HBaseConfig *config)
 {
   return &config->tls;
+}
+
+const HBaseKerberosSettings *
+_hbase_config_get_kerberos_settings (const HBaseConfig *config)
+{
+  return &config->kerberos;
 }
 
 /**

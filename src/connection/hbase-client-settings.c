@@ -27,6 +27,7 @@ _hbase_client_settings_init (HBaseClientSettings *settings, const HBaseConfig *c
   settings->pool_wait_ms = hbase_config_get_pool_wait (config);
   settings->max_message_size = hbase_config_get_max_message_size (config);
   _hbase_tls_settings_copy (&settings->tls, _hbase_config_get_tls (config));
+  _hbase_kerberos_settings_copy (&settings->kerberos, _hbase_config_get_kerberos_settings (config));
 }
 
 void
@@ -40,4 +41,5 @@ _hbase_client_settings_clear (HBaseClientSettings *settings)
   g_clear_pointer (&settings->gateways, g_free);
   settings->n_gateways = 0;
   _hbase_tls_settings_clear (&settings->tls);
+  _hbase_kerberos_settings_clear (&settings->kerberos);
 }

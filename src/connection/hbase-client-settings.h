@@ -33,6 +33,7 @@ typedef struct {
   guint pool_wait_ms;
   guint max_message_size;
   HBaseTlsSettings tls;
+  HBaseKerberosSettings kerberos;
 } HBaseClientSettings;
 
 void _hbase_client_settings_init  (HBaseClientSettings *settings,

@@ -288,6 +288,7 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
                                      settings->gateways[index].port,
                                      settings->gateways[index].url,
                                      &settings->tls,
+                                     settings->kerberos.enabled ? &settings->kerberos : NULL,
                                      settings->protocol,
                                      settings->transport,
                                      settings->connect_timeout_ms,
@@ -301,9 +302,11 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
           g_mutex_unlock (&client->lock);
           return connection;
         }
-      /* cancelled, or a configuration no gateway can serve (compact over HTTP) */
+      /* cancelled, a configuration no gateway can serve (compact over
+       * HTTP), or credentials no gateway will take */
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-          g_error_matches (local, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
+          g_error_matches (local, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT) ||
+          g_error_matches (local, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION))
         {
           g_propagate_error (error, g_steal_pointer (&local));
           return NULL;

@@ -182,7 +182,7 @@ hbase_connection_open (const char      *host,
                        HBaseTransport   transport,
                        GError         **error)
 {
-  return _hbase_connection_open_full (host, port, NULL, NULL, protocol, transport,
+  return _hbase_connection_open_full (host, port, NULL, NULL, NULL, protocol, transport,
                                       HBASE_DEFAULT_CONNECT_TIMEOUT_MS,
                                       HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE, 0, NULL, error);
 }
@@ -192,6 +192,7 @@ _hbase_connection_open_full (const char      *host,
                              guint            port,
                              const char      *url,
                              const HBaseTlsSettings *tls,
+                             const HBaseKerberosSettings *kerberos,
                              HBaseProtocol    protocol,
                              HBaseTransport   transport,
                              guint            connect_timeout_ms,
@@ -233,12 +234,24 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
+  if (kerberos != NULL && url == NULL && transport != HBASE_TRANSPORT_BUFFERED)
+    {
+      /* SASL frames every message itself, over an unframed gateway */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "Kerberos gateways speak SASL, which frames each message itself: set the "
+                   "transport to buffered for %s:%u", host, port);
+      return NULL;
+    }
+
   connection = g_object_new (HBASE_TYPE_CONNECTION, NULL);
   connection->host = g_strdup (host);
   connection->port = port;
   if (url != NULL)
     {
-      connection->transport = _hbase_socket_transport_new_http (url, tls, connect_timeout_ms);
+      connection->transport = _hbase_socket_transport_new_http (url, tls, kerberos,
+                                                                connect_timeout_ms);
+      if (kerberos != NULL)
+        _hbase_socket_transport_set_kerberos (connection->transport, host, kerberos);
       description = g_strdup (url);
     }
   else

@@ -139,7 +139,8 @@ on_close_socket (void *user_data, curl_socket_t fd)
 }
 
 HBaseHttpChannel *
-_hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls, guint connect_timeout_ms)
+_hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
+                         const HBaseKerberosSettings *kerberos, guint connect_timeout_ms)
 {
   HBaseHttpChannel *channel = g_new0 (HBaseHttpChannel, 1);
   CURL *easy;

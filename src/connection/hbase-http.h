@@ -22,9 +22,12 @@ typedef struct _HBaseHttpChannel HBaseHttpChannel;
 /* @url: "http(s)://HOST:PORT/PATH"; @tls: the settings of https (copied);
  * @connect_timeout_ms: 0 = none of its own.  Nothing is sent yet: curl
  * connects on the first POST. */
-HBaseHttpChannel *_hbase_http_channel_new  (const char             *url,
-                                            const HBaseTlsSettings *tls,
-                                            guint                   connect_timeout_ms);
+/* @kerberos: NULL, or a fresh SPNEGO token on every request and the
+ * proxy user's doAs header (copied) */
+HBaseHttpChannel *_hbase_http_channel_new  (const char                  *url,
+                                            const HBaseTlsSettings      *tls,
+                                            const HBaseKerberosSettings *kerberos,
+                                            guint                        connect_timeout_ms);
 void              _hbase_http_channel_free (HBaseHttpChannel       *channel);
 
 /* POSTs @body and returns the response body in @reply and @reply_length

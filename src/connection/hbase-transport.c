@@ -33,6 +33,7 @@
 #include <hbase-glib/hbase-connection.h>
 #include <hbase-glib/hbase-error.h>
 
+#include "hbase-config-private.h"
 #include "hbase-http.h"
 #include "hbase-transport.h"
 #include "../core/hbase-error-private.h"
@@ -83,6 +84,10 @@ struct _HBaseSocketTransport {
   gsize wlen, wcap;
 
   guint64 bytes_sent, bytes_received, recv_calls, send_calls;
+
+  /* Kerberos (socket mode): SASL GSSAPI after each connect; NULL: none */
+  HBaseKerberosSettings *kerberos;
+  char *kerberos_host;        /* the gateway host, for its service principal */
 };
 
 G_DEFINE_TYPE (HBaseSocketTransport, _hbase_socket_transport, THRIFT_TYPE_TRANSPORT)
@@ -685,6 +690,12 @@ _hbase_socket_transport_finalize (GObject *object)
   g_free (self->rbuf);
   g_free (self->host);
   g_free (self->description);
+  if (self->kerberos != NULL)
+    {
+      _hbase_kerberos_settings_clear (self->kerberos);
+      g_free (self->kerberos);
+    }
+  g_free (self->kerberos_host);
   G_OBJECT_CLASS (_hbase_socket_transport_parent_class)->finalize (object);
 }
 
@@ -731,14 +742,29 @@ _hbase_socket_transport_new (const char *host, guint port, gboolean framed, guin
 }
 
 HBaseSocketTransport *
-_hbase_socket_transport_new_http (const char             *url,
-                                  const HBaseTlsSettings *tls,
-                                  guint                   connect_timeout_ms)
+_hbase_socket_transport_new_http (const char                  *url,
+                                  const HBaseTlsSettings      *tls,
+                                  const HBaseKerberosSettings *kerberos,
+                                  guint                        connect_timeout_ms)
 {
   HBaseSocketTransport *self = _hbase_socket_transport_new (url, 0, TRUE, connect_timeout_ms);
 
-  self->http = _hbase_http_channel_new (url, tls, connect_timeout_ms);
+  self->http = _hbase_http_channel_new (url, tls, kerberos, connect_timeout_ms);
   return self;
+}
+
+void
+_hbase_socket_transport_set_kerberos (HBaseSocketTransport        *self,
+                                      const char                  *host,
+                                      const HBaseKerberosSettings *kerberos)
+{
+  if (self->kerberos != NULL)
+    _hbase_kerberos_settings_clear (self->kerberos);
+  else
+    self->kerberos = g_new0 (HBaseKerberosSettings, 1);
+  _hbase_kerberos_settings_copy (self->kerberos, kerberos);
+  g_free (self->kerberos_host);
+  self->kerberos_host = g_strdup (host);
 }
 
 void

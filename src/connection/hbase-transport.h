@@ -36,9 +36,21 @@ HBaseSocketTransport *_hbase_socket_transport_new (const char *host,
 /* The same over HTTP (or HTTPS with @tls) to a gateway in HTTP mode:
  * every request is one POST to @url (hbase-http.h). */
 typedef struct _HBaseTlsSettings HBaseTlsSettings;
-HBaseSocketTransport *_hbase_socket_transport_new_http (const char             *url,
-                                                        const HBaseTlsSettings *tls,
-                                                        guint                   connect_timeout_ms);
+typedef struct _HBaseKerberosSettings HBaseKerberosSettings;
+/* @kerberos (NULL: none): a fresh SPNEGO token with every request, and
+ * the proxy user's doAs header */
+HBaseSocketTransport *_hbase_socket_transport_new_http (const char                  *url,
+                                                        const HBaseTlsSettings      *tls,
+                                                        const HBaseKerberosSettings *kerberos,
+                                                        guint                        connect_timeout_ms);
+
+/* Socket mode: authenticate with SASL GSSAPI (Kerberos) right after each
+ * connect, to the service principal of @host, and from then on send and
+ * receive SASL frames (signed or sealed as the negotiated QOP says).
+ * @kerberos is copied. */
+void _hbase_socket_transport_set_kerberos (HBaseSocketTransport        *self,
+                                           const char                  *host,
+                                           const HBaseKerberosSettings *kerberos);
 
 /* Text naming the peer in error messages, e.g. "127.0.0.1:9090 (binary/buffered)". */
 void     _hbase_socket_transport_set_description (HBaseSocketTransport *self,

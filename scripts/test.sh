@@ -41,6 +41,10 @@ say "building"
 build=$(scripts/build.sh) || exit 1
 say "starting the local stack"
 scripts/stack.sh start || exit 1
+# the kerberized stack beside it (KDC, kerberized HBase, SASL and SPNEGO
+# gateways): the Kerberos tests of every step run against it
+say "starting the kerberized local stack"
+scripts/stack.sh start-secure || exit 1
 
 export HBASE_GLIB_TEST_REQUIRE_STACK=1
 # the restart test drives this stack from make distcheck's copy of the tree too

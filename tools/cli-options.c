@@ -38,6 +38,25 @@ new_connection_entries (CliConnectionOptions *options)
       "Trust the CA certificates of this PEM file for https:// gateways (default: the system's)", "FILE" },
     { "tls-no-verify-hostname", 0, 0, G_OPTION_ARG_NONE, &options->tls_no_verify_hostname,
       "Accept an https:// gateway's certificate issued for another host name (tests only)", NULL },
+    { "kerberos", 0, 0, G_OPTION_ARG_NONE, &options->kerberos,
+      "Authenticate with Kerberos: SASL GSSAPI to socket gateways, SPNEGO to http(s):// ones "
+      "(the credentials of KRB5CCNAME unless --kerberos-keytab; implied by the other --kerberos-* options)",
+      NULL },
+    { "kerberos-principal", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_principal,
+      "Client principal (default: the credentials cache's)", "PRINCIPAL" },
+    { "kerberos-keytab", 0, 0, G_OPTION_ARG_FILENAME, &options->kerberos_keytab,
+      "Log in from this keytab as --kerberos-principal (renewed before the ticket ends)", "FILE" },
+    { "kerberos-ccache", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_ccache,
+      "Credentials cache to use (default: KRB5CCNAME)", "NAME" },
+    { "kerberos-qop", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_qop,
+      "Protection levels accepted from socket gateways: authentication, integrity, privacy, "
+      "separated by commas, or any (default)", "LEVELS" },
+    { "kerberos-service-principal", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_service_principal,
+      "Socket gateways' principal (default hbase/_HOST)", "PRINCIPAL" },
+    { "kerberos-http-principal", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_http_principal,
+      "HTTP gateways' principal (default HTTP/_HOST)", "PRINCIPAL" },
+    { "proxy-user", 0, 0, G_OPTION_ARG_STRING, &options->proxy_user,
+      "Act for this user (doAs) on http(s):// gateways that allow it", "USER" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose,
       "Show errors in full, with the server's stack trace", NULL },
     { "redis", 0, 0, G_OPTION_ARG_STRING, &options->redis,
@@ -125,6 +144,14 @@ cli_connection_options_clear (CliConnectionOptions *options)
   options->timeout_ms = -1;
   g_clear_pointer (&options->tls_ca_file, g_free);
   options->tls_no_verify_hostname = FALSE;
+  options->kerberos = FALSE;
+  g_clear_pointer (&options->kerberos_principal, g_free);
+  g_clear_pointer (&options->kerberos_keytab, g_free);
+  g_clear_pointer (&options->kerberos_ccache, g_free);
+  g_clear_pointer (&options->kerberos_qop, g_free);
+  g_clear_pointer (&options->kerberos_service_principal, g_free);
+  g_clear_pointer (&options->kerberos_http_principal, g_free);
+  g_clear_pointer (&options->proxy_user, g_free);
   options->verbose = FALSE;
   g_clear_pointer (&options->redis, g_free);
   g_clear_pointer (&options->redis_socket, g_free);
@@ -152,6 +179,13 @@ static const GOptionEntry connection_entries[] = {
   { "config", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
   { "timeout", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
   { "tls-ca-file", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
+  { "kerberos-principal", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "kerberos-keytab", 0, 0, G_OPTION_ARG_FILENAME, NULL, NULL, NULL },
+  { "kerberos-ccache", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "kerberos-qop", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "kerberos-service-principal", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "kerberos-http-principal", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "proxy-user", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   G_OPTION_ENTRY_NULL
 };
 

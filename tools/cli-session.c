@@ -10,6 +10,47 @@
 
 /* --- client and tables ------------------------------------------------------------------------ */
 
+/* Any Kerberos option turns Kerberos on: naming a keytab or a principal
+ * and then talking in plain to a secured gateway (which hangs, for a
+ * socket one) helps nobody. */
+static gboolean
+apply_kerberos_options (HBaseConfig *config, const CliConnectionOptions *options, GError **error)
+{
+  HBaseKerberosQop qop;
+
+  if (options->kerberos || options->kerberos_principal != NULL || options->kerberos_keytab != NULL ||
+      options->kerberos_ccache != NULL || options->kerberos_qop != NULL ||
+      options->kerberos_service_principal != NULL || options->kerberos_http_principal != NULL)
+    hbase_config_set_kerberos (config, TRUE);
+  if ((options->kerberos_principal != NULL || options->kerberos_keytab != NULL) &&
+      !hbase_config_set_kerberos_keytab (config,
+                                         options->kerberos_principal != NULL
+                                           ? options->kerberos_principal
+                                           : hbase_config_get_kerberos_principal (config),
+                                         options->kerberos_keytab != NULL
+                                           ? options->kerberos_keytab
+                                           : hbase_config_get_kerberos_keytab (config),
+                                         error))
+    return FALSE;
+  if (options->kerberos_ccache != NULL &&
+      !hbase_config_set_kerberos_ccache (config, options->kerberos_ccache, error))
+    return FALSE;
+  if (options->kerberos_qop != NULL &&
+      (!hbase_kerberos_qop_from_string (options->kerberos_qop, &qop, error) ||
+       !hbase_config_set_kerberos_qop (config, qop, error)))
+    return FALSE;
+  if (options->kerberos_service_principal != NULL &&
+      !hbase_config_set_kerberos_service_principal (config, options->kerberos_service_principal,
+                                                    error))
+    return FALSE;
+  if (options->kerberos_http_principal != NULL &&
+      !hbase_config_set_kerberos_http_principal (config, options->kerberos_http_principal, error))
+    return FALSE;
+  if (options->proxy_user != NULL && !hbase_config_set_proxy_user (config, options->proxy_user, error))
+    return FALSE;
+  return TRUE;
+}
+
 static gboolean
 apply_options (HBaseConfig *config, const CliConnectionOptions *options, GError **error)
 {
@@ -35,7 +76,7 @@ apply_options (HBaseConfig *config, const CliConnectionOptions *options, GError 
     return FALSE;
   if (options->tls_no_verify_hostname)
     hbase_config_set_tls_verify_hostname (config, FALSE);
-  return TRUE;
+  return apply_kerberos_options (config, options, error);
 }
 
 /* The client, made on first use from the environment, then the options

@@ -51,6 +51,14 @@ typedef struct {
   int timeout_ms;
   char *tls_ca_file;
   gboolean tls_no_verify_hostname;
+  gboolean kerberos;
+  char *kerberos_principal;
+  char *kerberos_keytab;
+  char *kerberos_ccache;
+  char *kerberos_qop;
+  char *kerberos_service_principal;
+  char *kerberos_http_principal;
+  char *proxy_user;
   gboolean verbose;
   char *redis;
   char *redis_socket;

@@ -52,6 +52,35 @@ class ConfigTest(unittest.TestCase):
         self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
         self.assertNotIn("secret", raised.exception.message)
 
+    def test_kerberos_settings(self):
+        config = HBase.Config.new()
+        self.assertFalse(config.get_kerberos())
+        self.assertEqual(config.get_kerberos_qop(), HBase.KerberosQop.AUTHENTICATION
+                         | HBase.KerberosQop.INTEGRITY | HBase.KerberosQop.PRIVACY)
+        config.set_kerberos(True)
+        config.set_kerberos_qop(HBase.KerberosQop.INTEGRITY | HBase.KerberosQop.PRIVACY)
+        config.set_kerberos_keytab("etl@EXAMPLE.ORG", "/etc/etl.keytab")
+        config.set_kerberos_service_principal("hbase/_HOST@EXAMPLE.ORG")
+        config.set_proxy_user("alice")
+        copy = config.copy()
+        self.assertTrue(copy.get_kerberos())
+        self.assertEqual(copy.get_kerberos_qop(), HBase.KerberosQop.INTEGRITY | HBase.KerberosQop.PRIVACY)
+        self.assertEqual(copy.get_kerberos_principal(), "etl@EXAMPLE.ORG")
+        self.assertEqual(copy.get_kerberos_keytab(), "/etc/etl.keytab")
+        self.assertEqual(copy.get_kerberos_service_principal(), "hbase/_HOST@EXAMPLE.ORG")
+        self.assertEqual(copy.get_kerberos_http_principal(), "HTTP/_HOST")
+        self.assertEqual(copy.get_proxy_user(), "alice")
+        ok, qop = HBase.kerberos_qop_from_string("auth-conf")
+        self.assertTrue(ok)
+        self.assertEqual(qop, HBase.KerberosQop.PRIVACY)
+        with self.assertRaises(GLib.Error) as raised:
+            config.set_kerberos_keytab(None, "/etc/etl.keytab")
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
+        with self.assertRaises(GLib.Error) as raised:
+            config.set_proxy_user("alice\r\ndoAs: root")
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.ILLEGAL_ARGUMENT))
+        self.assertEqual(config.get_proxy_user(), "alice")
+
     def test_bad_gateway_raises_illegal_argument(self):
         config = HBase.Config.new()
         with self.assertRaises(GLib.Error) as raised:

@@ -21,7 +21,8 @@ static const char *const variables[] = {
   "HBASE_GLIB_GATEWAYS", "HBASE_GLIB_PROTOCOL", "HBASE_GLIB_TRANSPORT",
   "HBASE_GLIB_CONNECT_TIMEOUT_MS", "HBASE_GLIB_OPERATION_TIMEOUT_MS", "HBASE_GLIB_MAX_ATTEMPTS",
   "HBASE_GLIB_RETRY_BACKOFF_MS", "HBASE_GLIB_RETRY_BACKOFF_MAX_MS", "HBASE_GLIB_POOL_SIZE",
-  "HBASE_GLIB_POOL_WAIT_MS",
+  "HBASE_GLIB_POOL_WAIT_MS", "HBASE_GLIB_KERBEROS", "HBASE_GLIB_KERBEROS_QOP",
+  "HBASE_GLIB_KERBEROS_PRINCIPAL", "HBASE_GLIB_KERBEROS_KEYTAB", "HBASE_GLIB_PROXY_USER",
 };
 
 static void
@@ -56,6 +57,25 @@ check_config (const HBaseConfig *config)
                "a copy has other TLS settings");
   fuzz_assert (hbase_config_get_tls_client_key (config) == NULL ||
                hbase_config_get_tls_client_cert (config) != NULL, "a client key without a certificate");
+  fuzz_assert (hbase_config_get_kerberos (copy) == hbase_config_get_kerberos (config) &&
+               hbase_config_get_kerberos_qop (copy) == hbase_config_get_kerberos_qop (config) &&
+               g_strcmp0 (hbase_config_get_kerberos_principal (copy),
+                          hbase_config_get_kerberos_principal (config)) == 0 &&
+               g_strcmp0 (hbase_config_get_kerberos_keytab (copy),
+                          hbase_config_get_kerberos_keytab (config)) == 0 &&
+               g_strcmp0 (hbase_config_get_kerberos_service_principal (copy),
+                          hbase_config_get_kerberos_service_principal (config)) == 0 &&
+               g_strcmp0 (hbase_config_get_proxy_user (copy), hbase_config_get_proxy_user (config)) == 0,
+               "a copy has other Kerberos settings");
+  fuzz_assert (hbase_config_get_kerberos_keytab (config) == NULL ||
+               hbase_config_get_kerberos_principal (config) != NULL, "a keytab without a principal");
+  fuzz_assert (hbase_config_get_kerberos_qop (config) != 0 &&
+               (hbase_config_get_kerberos_qop (config) & ~HBASE_KERBEROS_QOP_ANY) == 0,
+               "QOP levels out of range");
+  /* the proxy user goes into an HTTP header as it is */
+  fuzz_assert (hbase_config_get_proxy_user (config) == NULL ||
+               strpbrk (hbase_config_get_proxy_user (config), "\r\n ") == NULL,
+               "a proxy user that would break its header");
   fuzz_assert (hbase_config_get_protocol (copy) == hbase_config_get_protocol (config) &&
                hbase_config_get_transport (copy) == hbase_config_get_transport (config) &&
                hbase_config_get_max_attempts (copy) == hbase_config_get_max_attempts (config) &&

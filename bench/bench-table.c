@@ -30,6 +30,7 @@
 
 /* --- options ------------------------------------------------------------ */
 
+static char *opt_gateways = NULL;
 static char *opt_host = NULL;
 static int opt_port = 9090;
 static char *opt_read_table = NULL;
@@ -43,6 +44,9 @@ static int opt_caching = 1000;
 static char *opt_workloads = NULL;
 
 static GOptionEntry entries[] = {
+  { "gateways", 0, 0, G_OPTION_ARG_STRING, &opt_gateways,
+    "Gateways as HBASE_GLIB_GATEWAYS writes them (HOST:PORT, http(s)://...), instead of --host/--port; "
+    "the other HBASE_GLIB_* settings (Kerberos, TLS) come from the environment", "LIST" },
   { "host", 0, 0, G_OPTION_ARG_STRING, &opt_host, "Thrift2 gateway host (default 127.0.0.1)", "HOST" },
   { "port", 0, 0, G_OPTION_ARG_INT, &opt_port, "Thrift2 gateway port, binary/buffered (default 9090)", "PORT" },
   { "read-table", 0, 0, G_OPTION_ARG_STRING, &opt_read_table,
@@ -312,9 +316,12 @@ main (int argc, char **argv)
   value = g_strnfill (VALUE_BYTES, 'v');
   value_bytes = g_bytes_new_static (value, VALUE_BYTES);
 
-  gateway = g_strdup_printf ("%s:%d", opt_host != NULL ? opt_host : "127.0.0.1", opt_port);
-  config = hbase_config_new ();
-  if (!hbase_config_set_gateways (config, gateway, &error) ||
+  gateway = opt_gateways != NULL
+    ? g_strdup (opt_gateways)
+    : g_strdup_printf ("%s:%d", opt_host != NULL ? opt_host : "127.0.0.1", opt_port);
+  /* the environment's settings (Kerberos, TLS) for the secured modes */
+  if ((config = hbase_config_new_from_environment (&error)) == NULL ||
+      !hbase_config_set_gateways (config, gateway, &error) ||
       !hbase_config_set_pool_size (config, threads, &error) ||
       (client = hbase_client_new (config)) == NULL ||
       (read_table = hbase_table_new (client, opt_read_table != NULL ? opt_read_table : "bench_peers",

@@ -16,7 +16,9 @@ docs_pages = \
 	cli.md \
 	http-transport.md \
 	index-consistency.md \
+	kerberos.md \
 	rowkey-design.md \
+	secure-stack.md \
 	structures-layout.md
 # A page listed above that is not written yet is left out.
 docs_pages_present = $(notdir $(wildcard $(addprefix $(top_srcdir)/docs/,$(docs_pages))))

@@ -287,6 +287,7 @@ cli_exit_for_error (const GError *error)
       {
       case HBASE_ERROR_CONNECTION:
       case HBASE_ERROR_TIMEOUT:
+      case HBASE_ERROR_AUTHENTICATION:
         return CLI_EXIT_CONNECTION;
       case HBASE_ERROR_NOT_FOUND:
         return CLI_EXIT_NOT_FOUND;
@@ -400,6 +401,10 @@ cli_fail (Cli *cli, const CliCommand *command, const GError *error)
             error->code == HBASE_INDEX_ERROR_AUTH_REQUIRED))
     g_printerr ("(the Redis credentials come from --redis-user and --redis-password-file, or\n"
                 " HBASE_GLIB_REDIS_USER and HBASE_GLIB_REDIS_PASSWORD or _PASSWORD_FILE)\n");
+  else if (g_error_matches (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION))
+    g_printerr ("(Kerberos: a ticket from kinit (KRB5CCNAME), or --kerberos-keytab and\n"
+                " --kerberos-principal; the gateway's principal with --kerberos-service-principal\n"
+                " or --kerberos-http-principal; or HBASE_GLIB_KERBEROS_*)\n");
   else if (status == CLI_EXIT_CONNECTION)
     g_printerr ("(check that the gateway runs and that --gateways, --protocol and --transport,\n"
                 " or HBASE_GLIB_GATEWAYS, _PROTOCOL and _TRANSPORT, match it)\n");

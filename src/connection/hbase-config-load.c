@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
+#include <glib/gstdio.h>
 #include <hbase-glib/hbase-config.h>
 #include <hbase-glib/hbase-error.h>
 
@@ -280,6 +282,23 @@ hbase_config_load_key_file (HBaseConfig  *config,
   return TRUE;
 }
 
+/* A key file holding a secret (the TLS key's password) that its group or
+ * others may read is reported, not refused: g_message, so that a test run
+ * with fatal warnings does not abort on a deployment's file modes. */
+static void
+warn_if_secret_readable (GKeyFile *key_file, const char *path, const char *display)
+{
+  GStatBuf st;
+
+  if (!g_key_file_has_key (key_file, DEFAULT_GROUP, "tls-client-key-password", NULL) ||
+      g_stat (path, &st) != 0 || (st.st_mode & (S_IRGRP | S_IROTH)) == 0)
+    return;
+  g_message ("the configuration file %s holds a password (tls-client-key-password) and is "
+             "readable by %s (mode %03o): make it readable by its owner only (chmod 600)",
+             display, (st.st_mode & S_IROTH) != 0 ? "others" : "its group",
+             (unsigned) (st.st_mode & 0777));
+}
+
 /**
  * hbase_config_load_file:
  * @config: a config
@@ -318,6 +337,7 @@ hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
       g_propagate_prefixed_error (error, local_error, "%s: ", display);
       return FALSE;
     }
+  warn_if_secret_readable (key_file, path, display);
   return TRUE;
 }
 

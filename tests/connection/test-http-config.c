@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <hbase-glib/hbase-glib.h>
 
 static void
@@ -185,6 +186,53 @@ test_tls_key_file (void)
 }
 
 static void
+count_message (const char *domain, GLogLevelFlags level, const char *message, gpointer counter)
+{
+  (*(guint *) counter)++;
+}
+
+/* A key file holding the key's password, readable by others, is reported
+ * (a g_message naming the file and its mode, never the password); the
+ * same file readable by its owner only is not. */
+static void
+test_readable_secret_warned (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hbase-glib-secret-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "client.conf", NULL);
+  const char *text =
+    "[hbase]\n"
+    "gateways = https://gw:9098\n"
+    "tls-client-cert = /srv/c.pem\n"
+    "tls-client-key = /srv/k.pem\n"
+    "tls-client-key-password = Pw-never-logged-0917\n";
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  {
+    g_autoptr(HBaseConfig) config = hbase_config_new ();
+
+    g_test_expect_message ("hbase-glib", G_LOG_LEVEL_MESSAGE, "*client.conf*readable by others (mode 644)*");
+    g_assert_true (hbase_config_load_file (config, path, &error));
+    g_test_assert_expected_messages ();
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+  {
+    g_autoptr(HBaseConfig) config = hbase_config_new ();
+    guint messages = 0;
+    guint handler = g_log_set_handler ("hbase-glib", G_LOG_LEVEL_MESSAGE, count_message, &messages);
+
+    g_assert_true (hbase_config_load_file (config, path, &error));
+    g_log_remove_handler ("hbase-glib", handler);
+    g_assert_no_error (error);
+    g_assert_cmpuint (messages, ==, 0);
+  }
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static void
 test_tls_environment (void)
 {
   g_autoptr(HBaseConfig) config = NULL;
@@ -228,5 +276,6 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/http-config/tls-setters", test_tls_setters);
   g_test_add_func ("/connection/http-config/tls-key-file", test_tls_key_file);
   g_test_add_func ("/connection/http-config/tls-environment", test_tls_environment);
+  g_test_add_func ("/connection/http-config/readable-secret-warned", test_readable_secret_warned);
   return g_test_run ();
 }

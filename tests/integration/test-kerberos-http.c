@@ -514,11 +514,12 @@ setup (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *conf = g_build_filename (secure_dir, "krb5.conf", NULL);
   g_autofree char *kt = keytab ("client");
+  g_autofree char *kinit = g_find_program_in_path ("kinit");
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
   char *cache;
 
   if (!g_file_test (conf, G_FILE_TEST_EXISTS) || !g_file_test (kt, G_FILE_TEST_EXISTS) ||
-      g_find_program_in_path ("kinit") == NULL)
+      kinit == NULL)
     {
       g_printerr ("# no %s, %s or kinit: run scripts/stack.sh start-secure\n", conf, kt);
       return FALSE;

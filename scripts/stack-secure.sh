@@ -32,6 +32,9 @@
 #   HBASE_GLIB_SECURE_INT_PORT      SASL gateway, QOP integrity      (default 19091)
 #   HBASE_GLIB_SECURE_PRIV_PORT     SASL gateway, QOP privacy        (default 19092)
 #   HBASE_GLIB_SECURE_HTTP_PORT     HTTP gateway, SPNEGO and doAs    (default 19093)
+#   HBASE_GLIB_SECURE_HTTPS_PORT    HTTPS gateway, SPNEGO and doAs   (default 19094;
+#                                   the normal stack's test certificates, "stack.sh tls":
+#                                   a server certificate for localhost and 127.0.0.1)
 #   A port set to "none" skips that gateway.
 #
 # Principals (all in the realm): hbase/<host> (master, region server and
@@ -55,8 +58,17 @@ s_master_port=${HBASE_GLIB_SECURE_MASTER_PORT:-17000}
 s_master_info_port=${HBASE_GLIB_SECURE_MASTER_INFO_PORT:-17010}
 s_rs_port=${HBASE_GLIB_SECURE_RS_PORT:-17020}
 s_rs_info_port=${HBASE_GLIB_SECURE_RS_INFO_PORT:-17030}
-# name:port:qop ("http" for the SPNEGO gateway)
-s_gateways="auth:${HBASE_GLIB_SECURE_AUTH_PORT:-19090}:authentication int:${HBASE_GLIB_SECURE_INT_PORT:-19091}:integrity priv:${HBASE_GLIB_SECURE_PRIV_PORT:-19092}:privacy http:${HBASE_GLIB_SECURE_HTTP_PORT:-19093}:http"
+# name:port:qop ("http" and "https" for the SPNEGO gateways)
+s_gateways="auth:${HBASE_GLIB_SECURE_AUTH_PORT:-19090}:authentication int:${HBASE_GLIB_SECURE_INT_PORT:-19091}:integrity priv:${HBASE_GLIB_SECURE_PRIV_PORT:-19092}:privacy http:${HBASE_GLIB_SECURE_HTTP_PORT:-19093}:http https:${HBASE_GLIB_SECURE_HTTPS_PORT:-19094}:https"
+
+# What a gateway mode is, for messages and status.
+s_mode_text() {
+  case $1 in
+    http) echo "HTTP, SPNEGO, doAs" ;;
+    https) echo "HTTPS, SPNEGO, doAs" ;;
+    *) echo "SASL GSSAPI, QOP $1" ;;
+  esac
+}
 
 # The host names a server may resolve for itself (the gateway's _HOST and SASL
 # server name come from Hadoop's DNS.getDefaultHost, the canonical name of
@@ -282,11 +294,23 @@ s_write_conf() {
   s_write_site probe
   for spec in $s_gateways; do
     IFS=: read -r name port qop <<<"$spec"
-    if [ "$qop" = http ]; then
+    if [ "$qop" = http ] || [ "$qop" = https ]; then
       extra="$(s_prop hbase.regionserver.thrift.http true)
 $(s_prop hbase.thrift.support.proxyuser true)"
     else
       extra=$(s_prop hbase.thrift.security.qop "$qop")
+    fi
+    if [ "$qop" = https ] && [ "$port" != none ]; then
+      # The normal stack's test CA and server certificate (make_tls in
+      # stack.sh: localhost and 127.0.0.1, keystore server.p12), so both
+      # stacks' https gateways are trusted through one ca.pem.  The
+      # keystore is PKCS12, read by the JDK's default JKS keystore type.
+      make_tls
+      extra="$extra
+$(s_prop hbase.thrift.ssl.enabled true)
+$(s_prop hbase.thrift.ssl.keystore.store "$tls/server.p12")
+$(s_prop hbase.thrift.ssl.keystore.password "$tls_password")
+$(s_prop hbase.thrift.ssl.keystore.keypassword "$tls_password")"
     fi
     s_write_site "gateway-$name" "$extra"
   done
@@ -356,7 +380,7 @@ s_start_gateway() {
   # The QOP or HTTP mode is in its own hbase-site.xml (s_write_conf).  SASL
   # needs the threadpool server, unframed (the server refuses framed, hsha,
   # nonblocking and threadedselector with a QOP).
-  say "secure: starting gateway-$name on 127.0.0.1:$port ($([ "$qop" = http ] && echo "HTTP, SPNEGO, doAs" || echo "SASL GSSAPI, QOP $qop"))"
+  say "secure: starting gateway-$name on 127.0.0.1:$port ($(s_mode_text "$qop"))"
   echo "$port $qop" > "$s_run/gateway-$name.mode"
   s_launch_java "gateway-$name" "$gateway_heap" org.apache.hadoop.hbase.thrift2.ThriftServer \
     -b 127.0.0.1 -p "$port" -threadpool
@@ -364,7 +388,7 @@ s_start_gateway() {
 
 # SecureProbe.java with the client's keytab (see there).
 s_probe() {
-  java -XX:-UsePerfData -Djava.security.krb5.conf="$secure/krb5.conf" \
+  HBASE_GLIB_PROBE_CA_FILE=${HBASE_GLIB_PROBE_CA_FILE:-$tls/ca.pem} java -XX:-UsePerfData -Djava.security.krb5.conf="$secure/krb5.conf" \
     -Dhbase.glib.log.file="$s_logs/probe.log" -cp "$(s_classpath probe)" \
     "$here/stack/SecureProbe.java" "$@"
 }
@@ -454,6 +478,8 @@ cmd_secure_env() {
   printf 'export KRB5_CONFIG=%q\n' "$secure/krb5.conf"
   printf 'export HBASE_GLIB_SECURE_REALM=%q\n' "$realm"
   printf 'export HBASE_GLIB_SECURE_KEYTABS=%q\n' "$s_keytabs"
+  # the CA of the https gateway's certificate
+  printf 'export HBASE_GLIB_SECURE_CA_FILE=%q\n' "$tls/ca.pem"
   for spec in $s_gateways; do
     IFS=: read -r name port qop <<<"$spec"
     printf 'export HBASE_GLIB_SECURE_%s_PORT=%q\n' "$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')" "$port"
@@ -485,7 +511,7 @@ cmd_status_secure() {
       mode=$([ -n "$pid" ] && echo "running, not answering" || echo stopped); rc=1
     fi
     printf '%-16s %-8s %s (port %s, %s)\n' "secure-gw-${name#gateway-}" "${pid:--}" "$mode" "$port" \
-      "$([ "$qop" = http ] && echo "HTTP SPNEGO, doAs" || echo "SASL GSSAPI, QOP $qop")"
+      "$(s_mode_text "$qop")"
   done
   return $rc
 }

@@ -13,9 +13,13 @@
 //   http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]
 //       THttpClient with a fresh "Authorization: Negotiate" token (SPNEGO for
 //       HTTP@SERVER_HOST) on every request, and a doAs header if DOAS is given.
+//   https HOST PORT SERVER_HOST TIMEOUT_S [DOAS]
+//       the same over https://, trusting the CA certificates of the PEM file
+//       named by HBASE_GLIB_PROBE_CA_FILE (HOST must be a name in the
+//       gateway's certificate).
 //   ready HOST SERVER_HOST TIMEOUT_S PORT:QOP...
 //       the readiness check of start-secure and status, in one JVM: each
-//       PORT:QOP (QOP authentication|integrity|privacy, or http) as by the
+//       PORT:QOP (QOP authentication|integrity|privacy, http or https) as by the
 //       sasl and http modes, one "ready:" line each; all within TIMEOUT_S
 //   sasl-refused HOST PORT SERVER_HOST QOP       expects the negotiation to fail
 //   http-refused HOST PORT SERVER_HOST DOAS      expects the doAs call to fail
@@ -30,17 +34,24 @@
 //                       long it took; exits 0 if the call got no Thrift reply
 // Exit status: 0 as expected, 1 not, 2 usage.
 import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
 import java.security.PrivilegedExceptionAction;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import javax.security.auth.Subject;
 import javax.security.auth.login.AppConfigurationEntry;
 import javax.security.auth.login.Configuration;
@@ -141,8 +152,32 @@ public class SecureProbe {
     });
   }
 
+  // https: THttpClient opens an HttpsURLConnection, which takes the default
+  // socket factory: one trusting only the test CA (as StackProbe does).
+  static synchronized void trustCaFile() throws Exception {
+    String path = System.getenv("HBASE_GLIB_PROBE_CA_FILE");
+    if (path == null) throw new IllegalStateException("set HBASE_GLIB_PROBE_CA_FILE for https");
+    KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+    trust.load(null, null);
+    try (java.io.InputStream in = new FileInputStream(path)) {
+      int i = 0;
+      for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in))
+        trust.setCertificateEntry("ca" + i++, c);
+    }
+    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, tmf.getTrustManagers(), null);
+    HttpsURLConnection.setDefaultSSLSocketFactory(context.getSocketFactory());
+  }
+
   static String http(Subject subject, String host, int port, String serverHost, String doAs) throws Exception {
-    THttpClient t = new THttpClient(new TConfiguration(), "http://" + host + ":" + port + "/");
+    return http(subject, "http", host, port, serverHost, doAs);
+  }
+
+  static String http(Subject subject, String scheme, String host, int port, String serverHost, String doAs) throws Exception {
+    if (scheme.equals("https")) trustCaFile();
+    THttpClient t = new THttpClient(new TConfiguration(), scheme + "://" + host + ":" + port + "/");
     t.setConnectTimeout(10000);
     t.setReadTimeout(30000);
     if (doAs != null) t.setCustomHeader("doAs", doAs);
@@ -158,7 +193,7 @@ public class SecureProbe {
     try {
       t.open();
       calls(client);
-      return "SPNEGO" + (doAs != null ? ", doAs " + doAs : "");
+      return (scheme.equals("https") ? "TLS, " : "") + "SPNEGO" + (doAs != null ? ", doAs " + doAs : "");
     } finally {
       t.close();
     }
@@ -227,7 +262,7 @@ public class SecureProbe {
         // at least one attempt per target, even past the deadline
         do {
           try {
-            String r = pq[1].equals("http") ? http(subject, host, port, serverHost, null) : sasl(subject, host, port, serverHost, pq[1]);
+            String r = pq[1].startsWith("http") ? http(subject, pq[1], host, port, serverHost, null) : sasl(subject, host, port, serverHost, pq[1]);
             return "ready: " + host + ":" + port + " " + r;
           } catch (Exception e) {
             last = e + " (root: " + root(e) + ")";
@@ -248,7 +283,7 @@ public class SecureProbe {
   }
 
   static void usage() {
-    System.err.println("usage: SecureProbe sasl HOST PORT SERVER_HOST QOP TIMEOUT_S | http HOST PORT SERVER_HOST TIMEOUT_S [DOAS]\n"
+    System.err.println("usage: SecureProbe sasl HOST PORT SERVER_HOST QOP TIMEOUT_S | http|https HOST PORT SERVER_HOST TIMEOUT_S [DOAS]\n"
         + "       | ready HOST SERVER_HOST TIMEOUT_S PORT:QOP...\n"
         + "       | sasl-refused HOST PORT SERVER_HOST QOP | http-refused HOST PORT SERVER_HOST DOAS\n"
         + "       | http-replay HOST PORT SERVER_HOST | http-challenge HOST PORT | plain HOST PORT [WAIT_S]");
@@ -320,7 +355,8 @@ public class SecureProbe {
         }
       }
       case "sasl":
-      case "http": {
+      case "http":
+      case "https": {
         boolean isSasl = mode.equals("sasl");
         if (isSasl ? a.length != 6 : (a.length != 5 && a.length != 6)) usage();
         long deadline = System.nanoTime() + Long.parseLong(a[isSasl ? 5 : 4]) * 1_000_000_000L;
@@ -328,7 +364,7 @@ public class SecureProbe {
         String last = "no attempt made";
         while (System.nanoTime() < deadline) {
           try {
-            String r = isSasl ? sasl(subject, host, port, a[3], a[4]) : http(subject, host, port, a[3], a.length == 6 ? a[5] : null);
+            String r = isSasl ? sasl(subject, host, port, a[3], a[4]) : http(subject, mode, host, port, a[3], a.length == 6 ? a[5] : null);
             System.out.println("ready: " + host + ":" + port + " " + r);
             return;
           } catch (Exception e) {

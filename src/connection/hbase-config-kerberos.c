@@ -467,8 +467,11 @@ hbase_config_get_kerberos_ccache (const HBaseConfig *config)
  *   them as the authenticated user
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
- * Sets a user to act for: HTTP gateways get a `doAs` header on every
- * request, and HBase then runs the calls as @user, provided the gateway
+ * Sets a user to act for: with Kerberos on (hbase_config_set_kerberos()),
+ * HTTP gateways get a `doAs` header on every request beside its SPNEGO
+ * token (the gateway checks doAs against the user the token
+ * authenticated, so without Kerberos it is not sent), and HBase then
+ * runs the calls as @user, provided the gateway
  * allows proxy users (`hbase.thrift.support.proxyuser`) and the
  * authenticated user may impersonate @user
  * (`hadoop.proxyuser.<user>.hosts` and `.groups`); otherwise calls fail

@@ -7,7 +7,11 @@
  * within milliseconds.  Replies are bounded while they arrive (headers and
  * body), and curl's failures become HBASE_ERROR messages that say what is
  * wrong and with which gateway (TLS trust, host name, expiry, plain HTTP
- * on an https URL, handshake), never quoting a key password. */
+ * on an https URL, handshake), never quoting a key password.  With
+ * Kerberos, each request carries a fresh SPNEGO token and the doAs header
+ * (hbase-http-spnego.c), and the gateway's refusals (401, a refused
+ * impersonation) are HBASE_ERROR_AUTHENTICATION with its own words, never
+ * with a token. */
 #include "config.h"
 
 #include <errno.h>
@@ -21,6 +25,7 @@
 #include <hbase-glib/hbase-error.h>
 
 #include "hbase-http.h"
+#include "hbase-http-spnego.h"
 #include "../core/hbase-error-private.h"
 
 /* X509_V_ERR_* of OpenSSL's <openssl/x509_vfy.h>, as CURLINFO_SSL_VERIFYRESULT
@@ -47,6 +52,13 @@ struct _HBaseHttpChannel {
   struct curl_slist *headers;
   char errbuf[CURL_ERROR_SIZE];
   curl_socket_t fd;   /* the connection curl keeps open, or CURL_SOCKET_BAD */
+  HBaseHttpSpnego *spnego;              /* Kerberos, or NULL */
+  struct curl_slist *request_headers;   /* headers plus the token, during a request */
+
+  /* the response being received: the status line and the scheme of
+   * WWW-Authenticate (not its token: mutual authentication data) */
+  char status_line[96];
+  char www_authenticate[32];
 
   /* the response being received */
   GByteArray *reply;
@@ -98,6 +110,32 @@ on_header (char *data, size_t size, size_t n, void *user_data)
     {
       channel->headers_too_large = TRUE;
       return 0;
+    }
+  if (bytes > 5 && strncmp (data, "HTTP/", 5) == 0)
+    {
+      gsize kept = MIN (bytes, sizeof channel->status_line - 1);
+
+      memcpy (channel->status_line, data, kept);
+      channel->status_line[kept] = '\0';
+      g_strchomp (channel->status_line);
+      channel->www_authenticate[0] = '\0';
+    }
+  else if (bytes > 17 && g_ascii_strncasecmp (data, "www-authenticate:", 17) == 0)
+    {
+      const char *p = data + 17, *end = data + bytes;
+      gsize kept = 0;
+
+      while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+      /* the scheme only: what follows may be a token */
+      while (p + kept < end && g_ascii_isalnum (p[kept]) &&
+             kept < sizeof channel->www_authenticate - 1)
+        kept++;
+      if (channel->www_authenticate[0] == '\0')
+        {
+          memcpy (channel->www_authenticate, p, kept);
+          channel->www_authenticate[kept] = '\0';
+        }
     }
   if (bytes > sizeof name && g_ascii_strncasecmp (data, name, sizeof name - 1) == 0)
     {
@@ -152,6 +190,8 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
   channel->connect_timeout_ms = connect_timeout_ms;
   channel->fd = CURL_SOCKET_BAD;
   channel->reply = g_byte_array_new ();
+  if (kerberos != NULL)
+    channel->spnego = _hbase_http_spnego_new (kerberos, url);
   channel->multi = curl_multi_init ();
   channel->easy = easy = curl_easy_init ();
   if (channel->multi == NULL || easy == NULL)
@@ -159,7 +199,11 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
   curl_multi_setopt (channel->multi, CURLMOPT_MAXCONNECTS, 1L);
 
   channel->headers = curl_slist_append (channel->headers, "Content-Type: application/x-thrift");
-  channel->headers = curl_slist_append (channel->headers, "Accept: application/x-thrift");
+  /* text too, at a low weight: Jetty writes its error page (the
+   * server's reason for a 500, such as a refused doAs) only in a type the
+   * request accepts, and with Thrift alone there is none */
+  channel->headers = curl_slist_append (channel->headers,
+                                        "Accept: application/x-thrift, text/plain;q=0.1");
   /* no "Expect: 100-continue" round trip before large requests */
   channel->headers = curl_slist_append (channel->headers, "Expect:");
 
@@ -208,6 +252,8 @@ _hbase_http_channel_free (HBaseHttpChannel *channel)
   curl_easy_cleanup (channel->easy);
   curl_multi_cleanup (channel->multi);   /* closes the kept-alive connection */
   curl_slist_free_all (channel->headers);
+  _hbase_http_spnego_free_headers (channel->request_headers);
+  _hbase_http_spnego_free (channel->spnego);
   g_byte_array_unref (channel->reply);
   _hbase_tls_settings_clear (&channel->tls);
   g_free (channel->url);
@@ -382,6 +428,52 @@ set_curl_error (HBaseHttpChannel *channel, CURLcode rc, const char *description,
   g_propagate_error (error, local);
 }
 
+/* The server's own message in an error page: the first line of Jetty's
+ * text page ("HTTP ERROR 500 javax.servlet.ServletException: ...Exception:
+ * User: alice is not allowed to impersonate client"; the <title> of an
+ * HTML one) without the status and the exception class names; printable
+ * ASCII, at most 300 characters.  NULL if there is none.  (Jetty writes
+ * no error page unless the request accepts text: see the Accept header.) */
+static char *
+server_message (HBaseHttpChannel *channel)
+{
+  const char *body = (const char *) channel->reply->data;
+  gsize length = channel->reply->len;
+  g_autofree char *text = NULL;
+  const char *start, *end, *found;
+  GString *clean;
+
+  if (length == 0)
+    return NULL;
+  text = g_strndup (body, length);
+  if ((start = strstr (text, "<title>")) != NULL && (end = strstr (start, "</title>")) != NULL)
+    start += strlen ("<title>");
+  else
+    {
+      start = text;
+      end = start + strcspn (start, "\r\n");
+      if (*start == '<')
+        return NULL;
+    }
+  /* past "HTTP ERROR NNN " or "Error NNN ", and every "...Exception: " */
+  if (g_str_has_prefix (start, "HTTP ERROR ") && end - start > 15 && g_ascii_isdigit (start[11]))
+    start += 15;
+  else if (g_str_has_prefix (start, "Error ") && end - start > 10 && g_ascii_isdigit (start[6]))
+    start += 10;
+  while ((found = g_strstr_len (start, end - start, "Exception: ")) != NULL)
+    start = found + strlen ("Exception: ");
+  clean = g_string_new (NULL);
+  for (const char *p = start; p < end && clean->len < 300; p++)
+    g_string_append_c (clean, g_ascii_isprint (*p) ? *p : ' ');
+  g_strstrip (clean->str);
+  if (clean->str[0] == '\0')
+    {
+      g_string_free (clean, TRUE);
+      return NULL;
+    }
+  return g_string_free (clean, FALSE);
+}
+
 /* A complete HTTP response that is not a Thrift reply. */
 static gboolean
 check_response (HBaseHttpChannel *channel, const char *description, GError **error)
@@ -390,20 +482,67 @@ check_response (HBaseHttpChannel *channel, const char *description, GError **err
   const char *type = NULL;
 
   curl_easy_getinfo (channel->easy, CURLINFO_RESPONSE_CODE, &status);
+  if (status == 401)
+    {
+      const char *scheme = channel->www_authenticate[0] != '\0' ? channel->www_authenticate : NULL;
+
+      if (channel->spnego != NULL)
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION,
+                     "the gateway %s refused the Kerberos token for %s (%s%s%s): the gateway "
+                     "does not accept tickets for that principal (check kerberos-http-principal "
+                     "against its hbase.thrift.spnego.principal and keytab), or the clocks differ",
+                     description, _hbase_http_spnego_target (channel->spnego), channel->status_line,
+                     scheme != NULL ? ", WWW-Authenticate: " : "", scheme != NULL ? scheme : "");
+      else if (scheme == NULL || g_ascii_strcasecmp (scheme, "Negotiate") == 0)
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION,
+                     "the gateway %s requires Kerberos (SPNEGO) authentication (%s%s%s): turn "
+                     "Kerberos on (hbase_config_set_kerberos(), setting kerberos or "
+                     "HBASE_GLIB_KERBEROS) with a ticket (kinit) or a keytab",
+                     description, channel->status_line,
+                     scheme != NULL ? ", WWW-Authenticate: " : "", scheme != NULL ? scheme : "");
+      else
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION,
+                     "the gateway %s requires %s authentication (%s), which hbase-glib does "
+                     "not offer (only Kerberos/SPNEGO)", description, scheme, channel->status_line);
+      /* the same credentials will be refused again, by any gateway */
+      _hbase_error_set_permanent (*error);
+      return FALSE;
+    }
   if (status != 200)
     {
+      g_autofree char *message = server_message (channel);
       const char *hint = "";
 
-      if (status == 401 || status == 403)
-        hint = " (it requires authentication, such as Kerberos/SPNEGO, which hbase-glib "
-               "does not offer over HTTP)";
+      /* a refused doAs, HTTP 500 from ThriftHttpServlet: Hadoop's
+       * AuthorizationException ("User: alice is not allowed to
+       * impersonate client"), or "Support for proxyuser is not
+       * configured" (hbase.thrift.support.proxyuser off); 403 from a
+       * filter that checks it */
+      if ((status == 500 || status == 403) && message != NULL &&
+          (strstr (message, "impersonate") != NULL || strstr (message, "proxyuser") != NULL ||
+           g_strstr_len ((const char *) channel->reply->data, channel->reply->len,
+                         "AuthorizationException") != NULL))
+        {
+          const char *proxy = channel->spnego != NULL
+            ? _hbase_http_spnego_proxy_user (channel->spnego) : NULL;
+
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION,
+                       "the gateway %s refused to act for the proxy user %s (%s): %s",
+                       description, proxy != NULL ? proxy : "(none)", channel->status_line,
+                       message);
+          _hbase_error_set_permanent (*error);
+          return FALSE;
+        }
+      if (status == 403)
+        hint = " (the authenticated user is not allowed)";
       else if (status == 404)
         hint = " (check the path of the URL)";
       else if (status == 413)
         hint = " (the request is larger than the gateway accepts)";
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
-                   "the gateway %s answered HTTP %ld%s", description, status, hint);
-      if (status == 401 || status == 403 || status == 404 || status == 413)
+                   "the gateway %s answered HTTP %ld%s%s%s", description, status, hint,
+                   message != NULL ? ": " : "", message != NULL ? message : "");
+      if (status == 403 || status == 404 || status == 413)
         _hbase_error_set_permanent (*error);
       return FALSE;
     }
@@ -447,6 +586,7 @@ _hbase_http_channel_post (HBaseHttpChannel *channel,
   channel->header_bytes = 0;
   channel->reply_too_large = channel->headers_too_large = FALSE;
   channel->errbuf[0] = '\0';
+  channel->status_line[0] = channel->www_authenticate[0] = '\0';
   if (deadline != 0)
     {
       gint64 left_ms = (deadline - g_get_monotonic_time () + 999) / 1000;
@@ -463,6 +603,15 @@ _hbase_http_channel_post (HBaseHttpChannel *channel,
   curl_easy_setopt (easy, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
   curl_easy_setopt (easy, CURLOPT_POSTFIELDS, (const char *) body);
   curl_easy_setopt (easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t) length);
+  if (channel->spnego != NULL)
+    {
+      /* a list per request: the token changes every time */
+      channel->request_headers = _hbase_http_spnego_headers (channel->spnego, channel->headers,
+                                                             description, error);
+      if (channel->request_headers == NULL)
+        return FALSE;
+      curl_easy_setopt (easy, CURLOPT_HTTPHEADER, channel->request_headers);
+    }
   curl_multi_add_handle (channel->multi, easy);
 
   while (ok)
@@ -525,6 +674,12 @@ _hbase_http_channel_post (HBaseHttpChannel *channel,
   /* removing an unfinished transfer closes its connection: a late reply
    * cannot be taken for the next one's */
   curl_multi_remove_handle (channel->multi, easy);
+  if (channel->request_headers != NULL)
+    {
+      curl_easy_setopt (easy, CURLOPT_HTTPHEADER, channel->headers);
+      _hbase_http_spnego_free_headers (channel->request_headers);
+      channel->request_headers = NULL;
+    }
   curl_easy_getinfo (easy, CURLINFO_SIZE_UPLOAD_T, &uploaded);
   curl_easy_getinfo (easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded);
   curl_easy_getinfo (easy, CURLINFO_HEADER_SIZE, &header_size);

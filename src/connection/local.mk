@@ -6,6 +6,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-transport.h \
 	src/connection/hbase-http.c \
 	src/connection/hbase-http.h \
+	src/connection/hbase-http-spnego.c \
+	src/connection/hbase-http-spnego.h \
 	src/connection/hbase-gss.c \
 	src/connection/hbase-gss.h \
 	src/connection/hbase-protocol.c \

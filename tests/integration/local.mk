@@ -6,6 +6,8 @@
 check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
 # Thrift over HTTP and HTTPS: the stack's http/https gateways, TLS failures (openssl s_server)
 check_PROGRAMS += tests/integration/test-http
+# Kerberos (SPNEGO, doAs) over HTTP and HTTPS: the kerberized stack (scripts/stack.sh start-secure)
+check_PROGRAMS += tests/integration/test-kerberos-http
 
 # table
 check_PROGRAMS += \

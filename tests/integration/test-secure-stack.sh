@@ -3,7 +3,7 @@
 # The kerberized local stack (scripts/stack.sh start-secure) works: real
 # authenticated calls (getTableNamesByNamespace, tableExists) through each
 # SASL gateway at the QOP it was started with, through the HTTP gateway with
-# SPNEGO, with and without doAs; and the refusals the C client will have to
+# SPNEGO, with and without doAs, the same through the HTTPS gateway; and the refusals the C client will have to
 # turn into precise errors: a plain call to a SASL gateway (no reply at all),
 # a QOP the gateway does not offer, an HTTP POST without a token (401
 # Negotiate), a token sent twice (401: replay), a doAs by a user who may not impersonate (500), a plain Thrift
@@ -25,12 +25,13 @@ auth_port=${HBASE_GLIB_SECURE_AUTH_PORT:-19090}
 int_port=${HBASE_GLIB_SECURE_INT_PORT:-19091}
 priv_port=${HBASE_GLIB_SECURE_PRIV_PORT:-19092}
 http_port=${HBASE_GLIB_SECURE_HTTP_PORT:-19093}
+https_port=${HBASE_GLIB_SECURE_HTTPS_PORT:-19094}
 
-tap_plan 19
+tap_plan 22
 
 if ! command -v krb5kdc >/dev/null || ! command -v kinit >/dev/null; then
   if tap_stack_required; then echo "Bail out! krb5kdc/kinit missing: run scripts/install-deps.sh --secure"; exit 1; fi
-  for i in $(seq 1 19); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh --secure)"; done
+  for i in $(seq 1 22); do tap_skip "secure stack $i" "krb5kdc/kinit not installed (scripts/install-deps.sh --secure)"; done
   exit 0
 fi
 
@@ -44,7 +45,7 @@ trap stop_if_started EXIT
 
 t0=$(date +%s)
 if out=$("$stack" start-secure 2>&1); then
-  tap_ok "start-secure: KDC, kerberized HBase and 4 gateways ready ($(( $(date +%s) - t0 )) s)"
+  tap_ok "start-secure: KDC, kerberized HBase and 5 gateways ready ($(( $(date +%s) - t0 )) s)"
   printf '%s\n' "$out" | grep 'secure:' | sed 's/^/# /'
 else
   tap_not_ok "start-secure"; printf '%s\n' "$out" | sed 's/^/# /'
@@ -79,6 +80,14 @@ expect "HTTP, SPNEGO: authenticated calls" "SPNEGO$" \
   probe http 127.0.0.1 "$http_port" localhost 60
 expect "HTTP, SPNEGO, doAs alice (client may impersonate)" "SPNEGO, doAs alice$" \
   probe http 127.0.0.1 "$http_port" localhost 60 alice
+# HTTPS: the probe trusts the test CA (stack.sh tls) and names the gateway
+# localhost, as its certificate does.
+expect "HTTPS, SPNEGO: authenticated calls over TLS" "TLS, SPNEGO$" \
+  probe https localhost "$https_port" localhost 60
+expect "HTTPS, SPNEGO, doAs alice" "TLS, SPNEGO, doAs alice$" \
+  probe https localhost "$https_port" localhost 60 alice
+expect "HTTPS POST without Authorization (curl, trusting the test CA): 401 Negotiate" "^401 .*Negotiate" \
+  sh -c "curl -sS -o /dev/null --cacert '$state/tls/ca.pem' -w '%{http_code} %header{www-authenticate}' -H 'Content-Type: application/x-thrift' --data x 'https://localhost:$https_port/'"
 expect "HTTP, SPNEGO as alice, doAs client: refused (alice may not impersonate)" "HTTP Response code: 500" \
   env HBASE_GLIB_PROBE_PRINCIPAL="alice@$realm" HBASE_GLIB_PROBE_KEYTAB="$secure/keytabs/alice.keytab" \
   "$stack" secure-probe http-refused 127.0.0.1 "$http_port" localhost client
@@ -113,9 +122,9 @@ else
   tap_skip "SASL for a service host that is not the gateway's name" "hostname is localhost"
 fi
 
-if out=$("$stack" status 2>&1; true) && [ "$(printf '%s\n' "$out" | grep -c '^secure-.*answering as client')" -eq 4 ]; then
-  tap_ok "status: the 4 secure gateways answer"
+if out=$("$stack" status 2>&1; true) && [ "$(printf '%s\n' "$out" | grep -c '^secure-.*answering as client')" -eq 5 ]; then
+  tap_ok "status: the 5 secure gateways answer"
 else
-  tap_not_ok "status: the 4 secure gateways answer"; printf '%s\n' "$out" | sed 's/^/# /'
+  tap_not_ok "status: the 5 secure gateways answer"; printf '%s\n' "$out" | sed 's/^/# /'
 fi
 exit $tap_failed

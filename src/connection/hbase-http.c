@@ -54,6 +54,8 @@ struct _HBaseHttpChannel {
   curl_socket_t fd;   /* the connection curl keeps open, or CURL_SOCKET_BAD */
   HBaseHttpSpnego *spnego;              /* Kerberos, or NULL */
   struct curl_slist *request_headers;   /* headers plus the token, during a request */
+  guint requests_started;   /* times curl was about to send this POST's request */
+  gboolean resend_refused;  /* curl wanted to send it again on a new connection */
 
   /* the response being received: the status line and the scheme of
    * WWW-Authenticate (not its token: mutual authentication data) */
@@ -176,6 +178,26 @@ on_close_socket (void *user_data, curl_socket_t fd)
   return close (fd);
 }
 
+/* Called by curl right before it sends a request on a connection.  A
+ * second call within one POST means that the kept-alive connection died
+ * before any reply byte and curl is about to send the request again on a
+ * new one, on its own (seen when the gateway resets the connection after
+ * reading the request).  Whether a call that must not be applied twice
+ * (increment, append, check-and-mutate) may be sent again is the client's
+ * decision, as on a socket: the transfer is aborted instead, and the
+ * client sees a connection lost after its request went out. */
+static int
+on_request_ready (void *user_data, char *primary_ip, char *local_ip, int primary_port,
+                  int local_port)
+{
+  HBaseHttpChannel *channel = user_data;
+
+  if (++channel->requests_started == 1)
+    return CURL_PREREQFUNC_OK;
+  channel->resend_refused = TRUE;
+  return CURL_PREREQFUNC_ABORT;
+}
+
 HBaseHttpChannel *
 _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
                          const HBaseKerberosSettings *kerberos, guint connect_timeout_ms)
@@ -221,6 +243,8 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
   curl_easy_setopt (easy, CURLOPT_WRITEDATA, channel);
   curl_easy_setopt (easy, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt (easy, CURLOPT_HEADERDATA, channel);
+  curl_easy_setopt (easy, CURLOPT_PREREQFUNCTION, on_request_ready);
+  curl_easy_setopt (easy, CURLOPT_PREREQDATA, channel);
   curl_easy_setopt (easy, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
   curl_easy_setopt (easy, CURLOPT_OPENSOCKETDATA, channel);
   curl_easy_setopt (easy, CURLOPT_CLOSESOCKETFUNCTION, on_close_socket);
@@ -586,6 +610,8 @@ _hbase_http_channel_post (HBaseHttpChannel *channel,
   channel->header_bytes = 0;
   channel->reply_too_large = channel->headers_too_large = FALSE;
   channel->errbuf[0] = '\0';
+  channel->requests_started = 0;
+  channel->resend_refused = FALSE;
   channel->status_line[0] = channel->www_authenticate[0] = '\0';
   if (deadline != 0)
     {
@@ -683,10 +709,19 @@ _hbase_http_channel_post (HBaseHttpChannel *channel,
   curl_easy_getinfo (easy, CURLINFO_SIZE_UPLOAD_T, &uploaded);
   curl_easy_getinfo (easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded);
   curl_easy_getinfo (easy, CURLINFO_HEADER_SIZE, &header_size);
-  *bytes_sent += (guint64) MAX (uploaded, 0);
+  /* a refused resend: the first copy may have reached the gateway, even
+   * if curl's count started again with the second */
+  *bytes_sent += (guint64) MAX (uploaded, channel->resend_refused ? (curl_off_t) MAX (length, 1) : 0);
   *bytes_received += (guint64) MAX (downloaded, 0) + (guint64) MAX (header_size, 0);
   if (!ok)
     return FALSE;
+  if (channel->resend_refused)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "the gateway %s closed the connection after the request was sent, "
+                   "before answering", description);
+      return FALSE;
+    }
   if (rc != CURLE_OK)
     {
       set_curl_error (channel, rc, description, error);

@@ -15,6 +15,8 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -385,6 +387,134 @@ test_idle_closed (void)
   g_assert_cmpuint (stats.retries, ==, 0);
 }
 
+/* Reads one HTTP request (headers, then Content-Length bytes of body) from
+ * @fd within @timeout_ms; FALSE if none came whole. */
+static gboolean
+read_request (int fd, int timeout_ms)
+{
+  char buf[8192];
+  gsize got = 0, need = 0;
+  const char *end = NULL;
+
+  while (end == NULL || got < need)
+    {
+      struct pollfd pfd = { .fd = fd, .events = POLLIN };
+      ssize_t n;
+
+      if (poll (&pfd, 1, timeout_ms) <= 0 || got == sizeof buf - 1)
+        return FALSE;
+      n = recv (fd, buf + got, sizeof buf - 1 - got, 0);
+      if (n <= 0)
+        return FALSE;
+      got += (gsize) n;
+      buf[got] = '\0';
+      if (end == NULL && (end = strstr (buf, "\r\n\r\n")) != NULL)
+        {
+          const char *length = g_strstr_len (buf, end - buf, "ength: ");
+
+          need = (gsize) (end + 4 - buf) + (length != NULL ? strtoul (length + 7, NULL, 10) : 0);
+        }
+    }
+  return TRUE;
+}
+
+typedef struct {
+  int fd;
+  const char *reply;
+  gsize length;
+  gboolean second_seen;   /* the second request arrived (and was dropped) */
+  guint resent;           /* copies of it that came again, on new connections */
+} DroppingPeer;
+
+/* Answers the first request on a kept-alive connection, reads the second
+ * and closes the connection without a word; then counts the requests that
+ * come again on new connections within a second. */
+static gpointer
+serve_then_drop (gpointer data)
+{
+  DroppingPeer *peer = data;
+  int client = accept (peer->fd, NULL, NULL);
+
+  g_assert_cmpint (client, >=, 0);
+  g_assert_true (read_request (client, 5000));
+  g_assert_cmpint (send (client, peer->reply, peer->length, MSG_NOSIGNAL), >, 0);
+  peer->second_seen = read_request (client, 5000);
+  {
+    /* a reset, as from a gateway that died: no FIN for the client */
+    struct linger reset = { .l_onoff = 1, .l_linger = 0 };
+
+    setsockopt (client, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+  }
+  close (client);
+  for (;;)
+    {
+      struct pollfd pfd = { .fd = peer->fd, .events = POLLIN };
+      int again;
+
+      if (poll (&pfd, 1, 1000) <= 0)
+        break;
+      again = accept (peer->fd, NULL, NULL);
+      if (again >= 0 && read_request (again, 1000))
+        {
+          peer->resent++;
+          g_assert_cmpint (send (again, peer->reply, peer->length, MSG_NOSIGNAL), >, 0);
+        }
+      if (again >= 0)
+        close (again);
+    }
+  return NULL;
+}
+
+/* libcurl sends a request again on a new connection, on its own, when a
+ * kept-alive one dies before any reply byte: the channel refuses that
+ * resend, so that whether to send again stays the client's decision (a
+ * call that must not be applied twice is reported in doubt, as on a
+ * socket). */
+static void
+test_no_silent_resend (void)
+{
+  static const char reply[] =
+    "HTTP/1.1 200 OK\r\nContent-Type: application/x-thrift\r\nContent-Length: 28\r\n\r\n"
+    "\x80\x01\x00\x02" "\x00\x00\x00\x03" "get" "\x00\x00\x00\x00"
+    "\x0c\x00\x00" "\x0f\x00\x02" "\x0c\x00\x00\x00\x00" "\x00" "\x00";
+  DroppingPeer peer = { .reply = reply, .length = sizeof reply - 1 };
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseRow) row = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *url = NULL;
+  GThread *thread;
+  guint port;
+
+  peer.fd = silent_listener (&port);
+  url = g_strdup_printf ("http://127.0.0.1:%u/", port);
+  config = url_config (url, 10000 * slack);
+  g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
+  client = hbase_client_new (config);
+  table = hbase_table_new (client, "t", &error);
+  /* no descriptor read before the write: the peer knows one reply only */
+  hbase_table_set_allow_unindexed_writes (table, TRUE);
+  thread = g_thread_new ("dropping", serve_then_drop, &peer);
+  row = hbase_table_get_string (table, "r", NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* an increment must not be applied twice: the client never sends it
+   * again by itself, and neither may curl */
+  {
+    g_autoptr(GBytes) key = g_bytes_new_static ("r", 1);
+    gint64 value = 0;
+
+    g_assert_false (hbase_table_increment_counter (table, key, "f", "n", 1, &value, NULL, &error));
+  }
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "may have been applied"));
+  g_thread_join (thread);
+  close (peer.fd);
+  g_assert_true (peer.second_seen);
+  g_assert_cmpuint (peer.resent, ==, 0);
+}
+
 static GError *
 hostile_reply (const char *response, gsize length, guint max_message)
 {
@@ -675,6 +805,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/integration/http/roundtrip/http", &http_url, test_roundtrip);
   g_test_add_data_func ("/integration/http/roundtrip/https", &https_url, test_roundtrip);
   g_test_add_func ("/integration/http/tls/untrusted-gateway", test_untrusted_gateway);
+  g_test_add_func ("/integration/http/no-silent-resend", test_no_silent_resend);
   g_test_add_func ("/integration/http/tls/plain-http-on-https", test_plain_http_on_https);
   g_test_add_func ("/integration/http/tls/errors", test_tls_errors);
   g_test_add_func ("/integration/http/tls/key-password-secret", test_key_password_secret);

@@ -250,8 +250,6 @@ _hbase_connection_open_full (const char      *host,
     {
       connection->transport = _hbase_socket_transport_new_http (url, tls, kerberos,
                                                                 connect_timeout_ms);
-      if (kerberos != NULL)
-        _hbase_socket_transport_set_kerberos (connection->transport, host, kerberos);
       description = g_strdup (url);
     }
   else
@@ -261,6 +259,10 @@ _hbase_connection_open_full (const char      *host,
                                                            connect_timeout_ms);
       description = g_strdup_printf ("%s:%u (%s/%s)", host, port, protocol_names[protocol],
                                      transport_names[transport]);
+      /* SASL GSSAPI on every new socket (the HTTP channel has its own
+       * SPNEGO, given above) */
+      if (kerberos != NULL)
+        _hbase_socket_transport_set_kerberos (connection->transport, host, kerberos);
     }
   _hbase_socket_transport_set_description (connection->transport, description);
   _hbase_socket_transport_set_request_timeout (connection->transport,

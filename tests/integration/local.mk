@@ -6,6 +6,8 @@
 check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
 # Thrift over HTTP and HTTPS: the stack's http/https gateways, TLS failures (openssl s_server)
 check_PROGRAMS += tests/integration/test-http
+# Kerberos on the socket path (SASL GSSAPI): the secure stack's 19090-19092 (stack.sh start-secure)
+check_PROGRAMS += tests/integration/test-kerberos-sasl
 
 # table
 check_PROGRAMS += \

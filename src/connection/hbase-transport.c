@@ -951,8 +951,10 @@ handshake_recv (gpointer io, guint8 *data, gsize length, GError **error)
           h->received += (gsize) n;
           self->bytes_received += (guint64) n;
         }
-      else if (n == 0)
+      else if (n == 0 || errno == ECONNRESET)
         {
+          /* a reset too: a peer that closes without reading what it was
+           * sent (the client's token) resets the connection */
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
                        "the gateway %s closed the connection during the Kerberos (SASL) "
                        "handshake%s", describe (self), h->received == 0

@@ -615,6 +615,74 @@ test_handshake_cancel (void)
   close (fd);
 }
 
+/* --- a peer that answers the handshake wrongly ---------------------------------------- */
+
+typedef struct {
+  int fd;
+  const char *response;   /* sent after the client's first bytes; NULL: close at once */
+  gsize length;
+} CannedPeer;
+
+static gpointer
+serve_canned (gpointer data)
+{
+  CannedPeer *peer = data;
+  int client = accept (peer->fd, NULL, NULL);
+  char buffer[4096];
+
+  g_assert_cmpint (client, >=, 0);
+  if (peer->response != NULL)
+    {
+      /* START "GSSAPI" and the first token come in one send */
+      g_assert_cmpint (recv (client, buffer, sizeof buffer, 0), >, 11);
+      g_assert_cmpmem (buffer, 11, "\x01\0\0\0\x06GSSAPI", 11);
+      g_assert_cmpint (send (client, peer->response, peer->length, MSG_NOSIGNAL), ==,
+                       (gssize) peer->length);
+    }
+  g_usleep (100 * 1000);
+  close (client);
+  return NULL;
+}
+
+static void
+test_canned_replies (void)
+{
+  static const struct { const char *response; gsize length; const char *text; gint code; } cases[] = {
+    /* libthrift's answer to an unknown mechanism: BAD with its reason */
+    { "\x03\0\0\0\x21Unsupported mechanism type GSSAPI", 38,
+      "refused the Kerberos authentication as hbase/localhost: Unsupported mechanism type GSSAPI",
+      HBASE_ERROR_AUTHENTICATION },
+    /* a plain Thrift reply (binary protocol, version 1) */
+    { "\x80\x01\0\x03\0\0\0\x05error", 13, "that are no SASL message", HBASE_ERROR_AUTHENTICATION },
+    /* closed without a word */
+    { NULL, 0, "closed the connection during the Kerberos (SASL) handshake without a word",
+      HBASE_ERROR_CONNECTION },
+  };
+
+  if (!need_stack ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CannedPeer peer = { .response = cases[i].response, .length = cases[i].length };
+      g_autoptr(HBaseConfig) config = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *cache = new_cache ();
+      guint port;
+      GThread *thread;
+
+      peer.fd = silent_listener (&port);
+      g_assert_true (kinit_client ());
+      config = silent_config (port, 5000);
+      g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
+      thread = g_thread_new ("canned", serve_canned, &peer);
+      error = failed_get (config, NULL, NULL, NULL);
+      g_thread_join (thread);
+      close (peer.fd);
+      g_assert_error (error, HBASE_ERROR, cases[i].code);
+      assert_contains (error, cases[i].text);
+    }
+}
+
 /* --- setup ---------------------------------------------------------------------- */
 
 /* kadmin.local exits 0 even when a request fails: its messages are
@@ -767,6 +835,7 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/kerberos-sasl/relogin", test_relogin);
   g_test_add_func ("/integration/kerberos-sasl/handshake/deadline", test_handshake_deadline);
   g_test_add_func ("/integration/kerberos-sasl/handshake/cancel", test_handshake_cancel);
+  g_test_add_func ("/integration/kerberos-sasl/handshake/canned-replies", test_canned_replies);
   status = g_test_run ();
   if (stack_ok)
     teardown ();

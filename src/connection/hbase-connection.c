@@ -243,6 +243,17 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
+  if (kerberos != NULL && url == NULL && kerberos->proxy_user != NULL)
+    {
+      /* HBase's SASL callback refuses an authorization id other than the
+       * authenticated principal, so there is no doAs over SASL: refused
+       * here rather than calls run as the wrong user */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the gateway %s:%u speaks SASL, which cannot act for another user: the "
+                   "proxy user '%s' needs an HTTP gateway", host, port, kerberos->proxy_user);
+      return NULL;
+    }
+
   connection = g_object_new (HBASE_TYPE_CONNECTION, NULL);
   connection->host = g_strdup (host);
   connection->port = port;

@@ -14,6 +14,12 @@
  * (hbase-http.c): flush() POSTs the request and receives the whole
  * response body, which is then read like a frame, with the same checks.
  *
+ * To a Kerberos socket gateway, each new socket first runs the SASL
+ * GSSAPI handshake (hbase-sasl.c) within the connect deadline; then every
+ * message is a frame, its payload plain (QOP authentication: exactly the
+ * framed transport) or one wrap token per frame (integrity, privacy),
+ * unwrapped in place in the read buffer when the frame is complete.
+ *
  * Long because: the socket and the HTTP channel feed one read buffer, whose
  * inlined fast path and limit checks every reply goes through; split in
  * two files, the struct would have to become a header of its own for the

@@ -956,6 +956,9 @@ handshake_recv (gpointer io, guint8 *data, gsize length, GError **error)
           got += (gsize) n;
           h->received += (gsize) n;
           self->bytes_received += (guint64) n;
+          /* the gateway answered: a timeout is then no "no reply at all"
+           * (the first request's flush clears it) */
+          self->reply_started = TRUE;
         }
       else if (n == 0 || errno == ECONNRESET)
         {

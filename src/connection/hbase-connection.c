@@ -243,6 +243,17 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
+  if (kerberos != NULL && url == NULL && kerberos->proxy_user != NULL)
+    {
+      /* HBase's SASL callback refuses an authorization id other than the
+       * authenticated principal, so there is no doAs over SASL: refused
+       * here rather than calls run as the wrong user */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the gateway %s:%u speaks SASL, which cannot act for another user: the "
+                   "proxy user '%s' needs an HTTP gateway", host, port, kerberos->proxy_user);
+      return NULL;
+    }
+
   connection = g_object_new (HBASE_TYPE_CONNECTION, NULL);
   connection->host = g_strdup (host);
   connection->port = port;
@@ -250,8 +261,6 @@ _hbase_connection_open_full (const char      *host,
     {
       connection->transport = _hbase_socket_transport_new_http (url, tls, kerberos,
                                                                 connect_timeout_ms);
-      if (kerberos != NULL)
-        _hbase_socket_transport_set_kerberos (connection->transport, host, kerberos);
       description = g_strdup (url);
     }
   else
@@ -261,6 +270,10 @@ _hbase_connection_open_full (const char      *host,
                                                            connect_timeout_ms);
       description = g_strdup_printf ("%s:%u (%s/%s)", host, port, protocol_names[protocol],
                                      transport_names[transport]);
+      /* SASL GSSAPI on every new socket (the HTTP channel has its own
+       * SPNEGO, given above) */
+      if (kerberos != NULL)
+        _hbase_socket_transport_set_kerberos (connection->transport, host, kerberos);
     }
   _hbase_socket_transport_set_description (connection->transport, description);
   _hbase_socket_transport_set_request_timeout (connection->transport,

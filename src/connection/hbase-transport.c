@@ -14,6 +14,12 @@
  * (hbase-http.c): flush() POSTs the request and receives the whole
  * response body, which is then read like a frame, with the same checks.
  *
+ * To a Kerberos socket gateway, each new socket first runs the SASL
+ * GSSAPI handshake (hbase-sasl.c) within the connect deadline; then every
+ * message is a frame, its payload plain (QOP authentication: exactly the
+ * framed transport) or one wrap token per frame (integrity, privacy),
+ * unwrapped in place in the read buffer when the frame is complete.
+ *
  * Long because: the socket and the HTTP channel feed one read buffer, whose
  * inlined fast path and limit checks every reply goes through; split in
  * two files, the struct would have to become a header of its own for the
@@ -35,6 +41,7 @@
 
 #include "hbase-config-private.h"
 #include "hbase-http.h"
+#include "hbase-sasl.h"
 #include "hbase-transport.h"
 #include "../core/hbase-error-private.h"
 
@@ -88,6 +95,9 @@ struct _HBaseSocketTransport {
   /* Kerberos (socket mode): SASL GSSAPI after each connect; NULL: none */
   HBaseKerberosSettings *kerberos;
   char *kerberos_host;        /* the gateway host, for its service principal */
+  HBaseSasl *sasl;            /* the session of the current socket */
+  GByteArray *sasl_out;       /* wrapped frames of the request being sent */
+  gint64 handshake_us;        /* how long the last SASL handshake took */
 };
 
 G_DEFINE_TYPE (HBaseSocketTransport, _hbase_socket_transport, THRIFT_TYPE_TRANSPORT)
@@ -131,11 +141,19 @@ wait_fd (HBaseSocketTransport *self, short events, gint64 deadline,
 
           if (left <= 0)
             {
+              /* not a byte back on this connection: most likely the
+               * gateway waits for more of what it takes for something
+               * else.  A SASL gateway does exactly that with a plain
+               * request (docs/secure-stack.md, finding 5) */
+              gboolean silent = self->replies == 0 && !self->reply_started && (events & POLLIN);
+
               g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
                            "timed out %s %s%s", what, describe (self),
-                           self->replies == 0 && (events & POLLIN)
-                             ? " (no reply at all: does the gateway speak this protocol and transport?)"
-                             : "");
+                           !silent ? ""
+                           : self->kerberos == NULL
+                             ? " (no reply at all: the gateway may require Kerberos (SASL), "
+                               "or speak another protocol or transport)"
+                             : " (no reply at all: does the gateway speak this protocol and transport?)");
               return FALSE;
             }
           timeout = (int) MIN ((left + 999) / 1000, G_MAXINT);
@@ -267,6 +285,28 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
   return TRUE;
 }
 
+/* SASL integrity or privacy: the frame just gathered at rpos is one
+ * wrap token; its plain bytes replace it, and whatever was read ahead
+ * beyond it (the start of a next frame) moves down to follow them. */
+static gboolean
+unwrap_frame (HBaseSocketTransport *self, gsize size, GError **error)
+{
+  gsize plain = 0, after = self->rpos + size;
+
+  if (!_hbase_sasl_unwrap_in_place (self->sasl, self->rbuf + self->rpos, size, &plain, error))
+    {
+      g_prefix_error (error, "from the gateway %s: ", describe (self));
+      return FALSE;
+    }
+  if (after < self->rlen)
+    memmove (self->rbuf + self->rpos + plain, self->rbuf + after, self->rlen - after);
+  self->rlen -= size - plain;
+  self->frame_end = self->rpos + plain;
+  if (plain == 0)
+    self->in_frame = FALSE;   /* an empty message: nothing to read in it */
+  return TRUE;
+}
+
 /* Framed: gathers the next whole frame into the buffer. */
 static gboolean
 begin_frame (HBaseSocketTransport *self, GError **error)
@@ -297,6 +337,8 @@ begin_frame (HBaseSocketTransport *self, GError **error)
     return FALSE;
   self->in_frame = TRUE;
   self->frame_end = self->rpos + size;
+  if (self->sasl != NULL && _hbase_sasl_wraps (self->sasl))
+    return unwrap_frame (self, size, error);
   return TRUE;
 }
 
@@ -519,12 +561,90 @@ http_flush (HBaseSocketTransport *self, GError **error)
   return TRUE;
 }
 
+/* Sends @length bytes of @data by @deadline. */
+static gboolean
+send_all (HBaseSocketTransport *self, const guint8 *data, gsize length, gint64 deadline,
+          GCancellable *cancellable, GError **error)
+{
+  gsize sent = 0;
+  gboolean ok = TRUE;
+
+  while (ok && sent < length)
+    {
+      /* MSG_NOSIGNAL: a gateway that closed the socket is an error to
+       * report, not a SIGPIPE that kills the process */
+      ssize_t n = send (self->fd, data + sent, length - sent, MSG_NOSIGNAL);
+
+      self->send_calls++;
+      if (n >= 0)
+        {
+          sent += (gsize) n;
+          self->bytes_sent += (guint64) n;
+        }
+      else if (errno == EAGAIN || errno == EWOULDBLOCK)
+        ok = wait_fd (self, POLLOUT, deadline, cancellable, "sending a request to", error);
+      else if (errno == EPIPE || errno == ECONNRESET)
+        {
+          set_closed_error (self, error);
+          ok = FALSE;
+        }
+      else if (errno != EINTR)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "cannot send to the gateway %s: %s", describe (self), g_strerror (errno));
+          ok = FALSE;
+        }
+    }
+  return ok;
+}
+
+/* The request is sent (or failed): ready for its reply. */
+static gboolean
+flush_done (HBaseSocketTransport *self, gboolean ok)
+{
+  self->wlen = 0;
+  if (!ok)
+    self->failed = TRUE;
+  /* a huge request should not pin its buffer for the connection's life */
+  if (self->wcap > SHRINK_ABOVE)
+    {
+      g_clear_pointer (&self->wbuf, g_free);
+      self->wcap = 0;
+    }
+  self->reply_started = FALSE;
+  /* the first read of the reply polls before it receives */
+  self->awaiting_reply = ok && self->rpos == self->rlen;
+  return ok;
+}
+
+/* SASL integrity or privacy: the request (after the 4 bytes reserved
+ * for a plain frame's length) goes out as wrap tokens, each a frame. */
+static gboolean
+sasl_flush (HBaseSocketTransport *self, GError **error)
+{
+  gboolean ok;
+
+  if (self->sasl_out == NULL)
+    self->sasl_out = g_byte_array_new ();
+  g_byte_array_set_size (self->sasl_out, 0);
+  ok = _hbase_sasl_wrap_frames (self->sasl, self->wbuf + 4, self->wlen - 4, self->sasl_out,
+                                error);
+  if (ok)
+    ok = send_all (self, self->sasl_out->data, self->sasl_out->len, effective_deadline (self),
+                   self->cancellable, error);
+  /* a huge request should not pin its buffer either */
+  if (self->sasl_out->len > SHRINK_ABOVE)
+    g_clear_pointer (&self->sasl_out, g_byte_array_unref);
+  else
+    g_byte_array_set_size (self->sasl_out, 0);
+  return flush_done (self, ok);
+}
+
 static gboolean
 socket_transport_flush (ThriftTransport *transport, GError **error)
 {
   HBaseSocketTransport *self = SELF (transport);
-  gsize sent = 0;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   if (self->wlen == 0)
     return TRUE;
@@ -543,46 +663,11 @@ socket_transport_flush (ThriftTransport *transport, GError **error)
 
       memcpy (self->wbuf, &size, 4);
     }
-  while (ok && sent < self->wlen)
-    {
-      /* MSG_NOSIGNAL: a gateway that closed the socket is an error to
-       * report, not a SIGPIPE that kills the process */
-      ssize_t n = send (self->fd, self->wbuf + sent, self->wlen - sent, MSG_NOSIGNAL);
-
-      self->send_calls++;
-      if (n >= 0)
-        {
-          sent += (gsize) n;
-          self->bytes_sent += (guint64) n;
-        }
-      else if (errno == EAGAIN || errno == EWOULDBLOCK)
-        ok = wait_fd (self, POLLOUT, effective_deadline (self), self->cancellable,
-                      "sending a request to", error);
-      else if (errno == EPIPE || errno == ECONNRESET)
-        {
-          set_closed_error (self, error);
-          ok = FALSE;
-        }
-      else if (errno != EINTR)
-        {
-          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
-                       "cannot send to the gateway %s: %s", describe (self), g_strerror (errno));
-          ok = FALSE;
-        }
-    }
-  self->wlen = 0;
-  if (!ok)
-    self->failed = TRUE;
-  /* a huge request should not pin its buffer for the connection's life */
-  if (self->wcap > SHRINK_ABOVE)
-    {
-      g_clear_pointer (&self->wbuf, g_free);
-      self->wcap = 0;
-    }
-  self->reply_started = FALSE;
-  /* the first read of the reply polls before it receives */
-  self->awaiting_reply = ok && self->rpos == self->rlen;
-  return ok;
+  if (G_UNLIKELY (self->sasl != NULL) && _hbase_sasl_wraps (self->sasl))
+    return sasl_flush (self, error);
+  ok = send_all (self, self->wbuf, self->wlen, effective_deadline (self), self->cancellable,
+                 error);
+  return flush_done (self, ok);
 }
 
 static gboolean
@@ -599,6 +684,7 @@ socket_transport_close (ThriftTransport *transport, GError **error)
   if (self->fd >= 0)
     close (self->fd);
   self->fd = -1;
+  g_clear_pointer (&self->sasl, _hbase_sasl_free);
   self->http_open = FALSE;
   self->rpos = self->rlen = 0;
   self->in_frame = FALSE;
@@ -685,6 +771,8 @@ _hbase_socket_transport_finalize (GObject *object)
   if (self->fd >= 0)
     close (self->fd);
   g_clear_pointer (&self->http, _hbase_http_channel_free);
+  g_clear_pointer (&self->sasl, _hbase_sasl_free);
+  g_clear_pointer (&self->sasl_out, g_byte_array_unref);
   g_clear_object (&self->cancellable);
   g_free (self->wbuf);
   g_free (self->rbuf);
@@ -765,6 +853,11 @@ _hbase_socket_transport_set_kerberos (HBaseSocketTransport        *self,
   _hbase_kerberos_settings_copy (self->kerberos, kerberos);
   g_free (self->kerberos_host);
   self->kerberos_host = g_strdup (host);
+  /* after the handshake every message is a frame: with QOP
+   * authentication exactly the framed transport's, otherwise of wrap
+   * tokens (flush and begin_frame) */
+  if (self->http == NULL)
+    self->framed = TRUE;
 }
 
 void
@@ -828,6 +921,115 @@ connect_one (HBaseSocketTransport *self, const struct addrinfo *ai, gint64 deadl
   return -1;
 }
 
+/* The SASL handshake's I/O: the connect deadline and cancellable. */
+typedef struct {
+  HBaseSocketTransport *self;
+  gint64 deadline;
+  GCancellable *cancellable;
+  gsize received;
+} Handshake;
+
+static gboolean
+handshake_send (gpointer io, const guint8 *data, gsize length, GError **error)
+{
+  Handshake *h = io;
+
+  return send_all (h->self, data, length, h->deadline, h->cancellable, error);
+}
+
+/* Reads exactly what the negotiation asks for: the gateway sends nothing
+ * unasked, so nothing is read ahead into the reply buffer. */
+static gboolean
+handshake_recv (gpointer io, guint8 *data, gsize length, GError **error)
+{
+  Handshake *h = io;
+  HBaseSocketTransport *self = h->self;
+  gsize got = 0;
+
+  while (got < length)
+    {
+      ssize_t n = recv (self->fd, data + got, length - got, 0);
+
+      self->recv_calls++;
+      if (n > 0)
+        {
+          got += (gsize) n;
+          h->received += (gsize) n;
+          self->bytes_received += (guint64) n;
+          /* the gateway answered: a timeout is then no "no reply at all"
+           * (the first request's flush clears it) */
+          self->reply_started = TRUE;
+        }
+      else if (n == 0 || errno == ECONNRESET)
+        {
+          /* a reset too: a peer that closes without reading what it was
+           * sent (the client's token) resets the connection */
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "the gateway %s closed the connection during the Kerberos (SASL) "
+                       "handshake%s", describe (self), h->received == 0
+                         ? " without a word: it does not seem to speak SASL" : "");
+          return FALSE;
+        }
+      else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                       "cannot read from the gateway %s: %s", describe (self), g_strerror (errno));
+          return FALSE;
+        }
+      else if (errno != EINTR &&
+               !wait_fd (self, POLLIN, h->deadline, h->cancellable,
+                         "in the Kerberos (SASL) handshake with", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Authenticates the new socket (SASL GSSAPI) within the connect
+ * deadline; from then on frames are plain, signed or sealed as agreed. */
+static gboolean
+sasl_handshake (HBaseSocketTransport *self, gint64 deadline, GCancellable *cancellable,
+                GError **error)
+{
+  Handshake h = { self, deadline, cancellable, 0 };
+  gint64 start = g_get_monotonic_time ();
+  GError *local = NULL;
+
+  self->sasl = _hbase_sasl_negotiate (self->kerberos, self->kerberos_host, describe (self),
+                                      MIN (self->max_message, (gsize) 0xFFFFFF),
+                                      handshake_send, handshake_recv, &h, &local);
+  self->handshake_us = g_get_monotonic_time () - start;
+  if (self->sasl != NULL)
+    return TRUE;
+  if (h.received == 0 && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT))
+    {
+      /* a plain Thrift gateway reads START's "\x01\0\0\0\x06" as the
+       * length of a method name (16 MiB) and waits for it in silence,
+       * without closing (checked on the stack): no reply is all there is
+       * to tell it by */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                   "the gateway %s did not answer the Kerberos (SASL) handshake within %"
+                   G_GINT64_FORMAT " ms: it does not seem to speak SASL (is it a plain "
+                   "Thrift gateway? then turn Kerberos off for it)",
+                   describe (self), (self->handshake_us + 500) / 1000);
+      g_error_free (local);
+      return FALSE;
+    }
+  g_propagate_error (error, local);
+  return FALSE;
+}
+
+gint64
+_hbase_socket_transport_get_handshake_time (HBaseSocketTransport *self)
+{
+  return self->handshake_us;
+}
+
+guint
+_hbase_socket_transport_get_qop (HBaseSocketTransport *self)
+{
+  return self->sasl != NULL ? _hbase_sasl_get_qop (self->sasl) : 0;
+}
+
 gboolean
 _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
                                  GCancellable *cancellable, GError **error)
@@ -887,6 +1089,11 @@ _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
       return FALSE;
     }
   set_socket_options (self->fd);
+  if (self->kerberos != NULL && !sasl_handshake (self, connect_deadline, cancellable, error))
+    {
+      socket_transport_close (THRIFT_TRANSPORT (self), NULL);
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -52,6 +52,11 @@ void _hbase_socket_transport_set_kerberos (HBaseSocketTransport        *self,
                                            const char                  *host,
                                            const HBaseKerberosSettings *kerberos);
 
+/* How long the last SASL handshake took (µs; 0: none yet), and the
+ * protection level it agreed (0: none, not connected or no Kerberos). */
+gint64   _hbase_socket_transport_get_handshake_time (HBaseSocketTransport *self);
+guint    _hbase_socket_transport_get_qop            (HBaseSocketTransport *self);
+
 /* Text naming the peer in error messages, e.g. "127.0.0.1:9090 (binary/buffered)". */
 void     _hbase_socket_transport_set_description (HBaseSocketTransport *self,
                                                   const char           *description);

@@ -10,6 +10,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-http-spnego.h \
 	src/connection/hbase-gss.c \
 	src/connection/hbase-gss.h \
+	src/connection/hbase-sasl.c \
+	src/connection/hbase-sasl.h \
 	src/connection/hbase-protocol.c \
 	src/connection/hbase-protocol.h \
 	src/connection/hbase-connection.c \

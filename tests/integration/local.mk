@@ -6,8 +6,10 @@
 check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
 # Thrift over HTTP and HTTPS: the stack's http/https gateways, TLS failures (openssl s_server)
 check_PROGRAMS += tests/integration/test-http
-# Kerberos (SPNEGO, doAs) over HTTP and HTTPS: the kerberized stack (scripts/stack.sh start-secure)
-check_PROGRAMS += tests/integration/test-kerberos-http
+# Kerberos: the kerberized stack (scripts/stack.sh start-secure); SASL GSSAPI
+# on its socket gateways 19090-19092, SPNEGO and doAs on 19093 (http) and
+# 19094 (https)
+check_PROGRAMS += tests/integration/test-kerberos-sasl tests/integration/test-kerberos-http
 
 # table
 check_PROGRAMS += \

@@ -43,6 +43,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
 	tests/tools/test-cli-redis-auth.sh \
+	tests/tools/test-cli-kerberos.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh
@@ -66,6 +67,7 @@ EXTRA_DIST += \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
 	tests/tools/test-cli-redis-auth.sh \
+	tests/tools/test-cli-kerberos.sh \
 	tests/examples/test-hello.sh \
 	tests/examples/test-dimension-lookup.sh \
 	tests/examples/test-module-examples.sh \

@@ -1011,6 +1011,10 @@ sasl_handshake (HBaseSocketTransport *self, gint64 deadline, GCancellable *cance
                    G_GINT64_FORMAT " ms: it does not seem to speak SASL (is it a plain "
                    "Thrift gateway? then turn Kerberos off for it)",
                    describe (self), (self->handshake_us + 500) / 1000);
+      /* not retried after a pause: the same gateway would keep silent
+       * again (the client still tries the other gateways of its list) */
+      if (error != NULL)
+        _hbase_error_set_permanent (*error);
       g_error_free (local);
       return FALSE;
     }

@@ -58,7 +58,7 @@ expect_status "Kerberos over framed transport is bad usage" 2 "buffered"
 
 run login -g "$priv_gw" create "$t" f
 expect_status "create through the privacy gateway, logged in from the keytab" 0
-run login -g "$priv_gw" put "$t" r1 f:q sealed-value
+run login -g "$priv_gw" put "$t" r1 f:q=sealed-value
 expect_status "put through the privacy gateway" 0
 run login -g "$priv_gw" get "$t" r1 -o tsv
 if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q 'sealed-value'; then

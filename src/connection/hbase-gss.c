@@ -6,6 +6,9 @@
 #include <netdb.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include <gssapi/gssapi_ext.h>
 #include <gssapi/gssapi_krb5.h>
@@ -91,6 +94,35 @@ _hbase_gss_set_error (GError **error, OM_uint32 major, OM_uint32 minor, const ch
   g_propagate_error (error, local);
 }
 
+/* A keytab is a password in a file: one that its group or others may read
+ * is reported once per path and process (g_message, as for the Redis
+ * password file: a deployment's file modes must not abort a test run
+ * with fatal warnings). */
+static void
+warn_if_keytab_readable (const char *keytab)
+{
+  static GMutex lock;
+  static GHashTable *warned;
+  const char *path = g_str_has_prefix (keytab, "FILE:") ? keytab + 5 : keytab;
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || (st.st_mode & (S_IRGRP | S_IROTH)) == 0)
+    return;
+  g_mutex_lock (&lock);
+  if (warned == NULL)
+    warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_add (warned, g_strdup (path)))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_message ("the Kerberos keytab %s is readable by %s (mode %03o): make it readable "
+                 "by its owner only (chmod 600)", display,
+                 (st.st_mode & S_IROTH) != 0 ? "others" : "its group",
+                 (unsigned) (st.st_mode & 0777));
+    }
+  g_mutex_unlock (&lock);
+}
+
 static gss_OID_desc mech_oids[2];
 static gss_OID_set_desc mechs = { 2, mech_oids };
 
@@ -135,6 +167,7 @@ _hbase_gss_acquire_credentials (const HBaseKerberosSettings *settings,
                                       g_str_hash (settings->keytab),
                                       g_str_hash (settings->principal != NULL
                                                   ? settings->principal : ""));
+      warn_if_keytab_readable (settings->keytab);
       elements[store.count++] = (gss_key_value_element_desc) { "client_keytab", settings->keytab };
       elements[store.count++] = (gss_key_value_element_desc) {
         "ccache", settings->ccache != NULL ? settings->ccache : memory_cache };

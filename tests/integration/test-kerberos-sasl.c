@@ -490,6 +490,38 @@ test_keytab_login (void)
   g_assert_false (g_file_test (cache + strlen ("FILE:"), G_FILE_TEST_EXISTS));
 }
 
+/* A keytab that others may read works, and is reported once (a
+ * g_message naming it and its mode). */
+static void
+test_keytab_readable_warned (void)
+{
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseClient) client = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *keytab = g_build_filename (keytabs, "client.keytab", NULL);
+  g_autofree char *copy = g_build_filename (tmp_dir, "readable.keytab", NULL);
+  g_autofree char *principal = g_strdup_printf ("client@%s", realm);
+  g_autofree char *contents = NULL;
+  g_autofree char *cache = NULL;
+  gsize length = 0;
+
+  if (!need_stack ())
+    return;
+  cache = new_cache ();
+  g_assert_true (g_file_get_contents (keytab, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, &error));
+  g_assert_cmpint (g_chmod (copy, 0644), ==, 0);
+  config = sasl_config (port_auth, HBASE_KERBEROS_QOP_ANY, 30000 * slack);
+  g_assert_true (hbase_config_set_kerberos_keytab (config, principal, copy, &error));
+  client = hbase_client_new (config);
+  table = hbase_table_new (client, table_name, &error);
+  g_test_expect_message ("hbase-glib", G_LOG_LEVEL_MESSAGE, "*readable.keytab is readable by others (mode 644)*");
+  ASSERT_OK (hbase_table_put_string (table, "readable", "f:q", "v", NULL, &error));
+  g_test_assert_expected_messages ();
+  g_remove (copy);
+}
+
 /* A principal whose tickets live 5 s, logged in from its keytab: a new
  * connection after the first ticket expired logs in again by itself, and
  * the connection authenticated before goes on working. */
@@ -851,6 +883,7 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/kerberos-sasl/errors/proxy-user-refused", test_proxy_user_refused);
   g_test_add_func ("/integration/kerberos-sasl/keytab-login", test_keytab_login);
   g_test_add_func ("/integration/kerberos-sasl/relogin", test_relogin);
+  g_test_add_func ("/integration/kerberos-sasl/keytab-readable-warned", test_keytab_readable_warned);
   g_test_add_func ("/integration/kerberos-sasl/handshake/deadline", test_handshake_deadline);
   g_test_add_func ("/integration/kerberos-sasl/handshake/cancel", test_handshake_cancel);
   g_test_add_func ("/integration/kerberos-sasl/handshake/canned-replies", test_canned_replies);

@@ -17,6 +17,7 @@ docs_pages = \
 	http-transport.md \
 	index-consistency.md \
 	kerberos.md \
+	kerberos-sasl.md \
 	rowkey-design.md \
 	secure-stack.md \
 	structures-layout.md

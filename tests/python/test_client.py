@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The client through the HBase-1.0 typelib: a config built field by field,
 a client of it that reaches the gateway, tables created and deleted."""
+import os
 import unittest
 
-from hbase_gi_test import GLib, HBase, gateway_address, main, new_client, unique_name, family_options
+from hbase_gi_test import (GLib, HBase, delete_table, family_options, gateway_address, gbytes, main,
+                           new_client, stack_required, to_bytes, unique_name)
 
 
 class ConfigTest(unittest.TestCase):
@@ -125,6 +127,56 @@ class ClientTest(unittest.TestCase):
         self.assertTrue(ok)
         self.assertFalse(exists)
         self.assertNotIn(name, self.client.list_tables(None, None))
+
+
+class KerberosClientTest(unittest.TestCase):
+    """A client of the kerberized stack's privacy gateway (SASL GSSAPI),
+    logged in from a keytab, through the typelib."""
+
+    @classmethod
+    def setUpClass(cls):
+        state = os.environ.get("HBASE_GLIB_STATE_DIR") or os.path.join(
+            os.environ.get("top_srcdir", "."), ".stack")
+        cls.secure = os.path.join(state, "secure")
+        if not os.path.exists(os.path.join(cls.secure, "krb5.conf")):
+            why = "the kerberized stack is not running (scripts/stack.sh start-secure)"
+            if stack_required():
+                raise AssertionError(why)
+            raise unittest.SkipTest(why)
+        # read by GSSAPI on its first use, in this process
+        os.environ["KRB5_CONFIG"] = os.path.join(cls.secure, "krb5.conf")
+        cls.port = int(os.environ.get("HBASE_GLIB_SECURE_PRIV_PORT", "19092"))
+
+    def config(self, qop):
+        config = HBase.Config.new()
+        config.set_gateways("localhost:%d" % self.port)
+        config.set_kerberos(True)
+        config.set_kerberos_qop(qop)
+        config.set_kerberos_keytab("client", os.path.join(self.secure, "keytabs", "client.keytab"))
+        config.set_operation_timeout(60000)
+        return config
+
+    def test_privacy_roundtrip(self):
+        client = HBase.Client.new(self.config(HBase.KerberosQop.PRIVACY))
+        name = unique_name("hbase_glib_py_krb")
+        self.assertTrue(client.create_table(name, [family_options("f")], None, None))
+        try:
+            table = HBase.Table.new(client, name)
+            mutation = HBase.Mutation.new_put(gbytes("row"))
+            mutation.put("f", "q", gbytes("sealed"))
+            self.assertTrue(table.apply(mutation, None))
+            row = table.get(gbytes("row"), None, None)
+            self.assertEqual(to_bytes(row.lookup("f", "q")), b"sealed")
+        finally:
+            delete_table(client, name)
+
+    def test_qop_mismatch_raises_authentication(self):
+        client = HBase.Client.new(self.config(HBase.KerberosQop.AUTHENTICATION))
+        with self.assertRaises(GLib.Error) as raised:
+            client.ping(None)
+        self.assertTrue(raised.exception.matches(HBase.error_quark(), HBase.Error.AUTHENTICATION),
+                        raised.exception.message)
+        self.assertIn("privacy", raised.exception.message)
 
 
 if __name__ == "__main__":

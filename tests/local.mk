@@ -31,6 +31,7 @@ tests_libtest_support_la_SOURCES = \
 	tests/support/test-rows.c tests/support/test-rows.h \
 	tests/support/test-table-fixture.c tests/support/test-table-fixture.h \
 	tests/support/test-env.c tests/support/test-env.h \
+	tests/support/test-kerberos.c tests/support/test-kerberos.h \
 	tests/support/test-fault-proxy.c tests/support/test-fault-proxy.h
 
 TESTS += $(check_PROGRAMS) \

@@ -23,6 +23,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../support/test-env.h"
+#include "../support/test-kerberos.h"
 #include "../support/test-stack.h"
 
 static char *secure_dir, *tls_dir, *realm, *table_name;
@@ -62,17 +63,8 @@ new_cache (const char *user, const char *lifetime)
   if (user != NULL)
     {
       g_autofree char *kt = keytab (user), *who = principal (user);
-      g_autofree char *out = NULL, *err = NULL;
-      const char *argv[] = { "kinit", "-l", lifetime != NULL ? lifetime : "1h", "-c", ccname,
-                             "-kt", kt, who, NULL };
-      int status = -1;
-      GError *error = NULL;
 
-      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                                   &out, &err, &status, &error));
-      g_assert_no_error (error);
-      if (!g_spawn_check_wait_status (status, NULL))
-        g_error ("kinit %s failed: %s", who, err);
+      g_assert_true (test_kerberos_kinit (kt, who, lifetime != NULL ? lifetime : "1h", ccname));
     }
   return g_steal_pointer (&path);
 }
@@ -566,25 +558,23 @@ env_or (const char *variable, const char *fallback)
 int
 main (int argc, char **argv)
 {
-  const char *state = g_getenv ("HBASE_GLIB_STATE_DIR");
-  const char *top = g_getenv ("top_srcdir");
-  g_autofree char *state_dir = NULL, *http_port = NULL, *https_port = NULL;
+  g_autofree char *state_dir = NULL;
+  guint http_port, https_port;
   int status;
 
   g_test_init (&argc, &argv, NULL);
   if (test_env_boolean ("HBASE_GLIB_TEST_UNDER_VALGRIND"))
     slack = 20;
-  state_dir = state != NULL && *state != '\0'
-    ? g_strdup (state) : g_build_filename (top != NULL ? top : ".", ".stack", NULL);
-  secure_dir = g_build_filename (state_dir, "secure", NULL);
+  secure_dir = test_kerberos_secure_dir ();
+  state_dir = g_path_get_dirname (secure_dir);
   tls_dir = g_build_filename (state_dir, "tls", NULL);
-  realm = env_or ("HBASE_GLIB_SECURE_REALM", "HBASE.GLIB.TEST");
-  http_port = env_or ("HBASE_GLIB_SECURE_HTTP_PORT", "19093");
-  https_port = env_or ("HBASE_GLIB_SECURE_HTTPS_PORT", "19094");
+  realm = test_kerberos_realm ();
+  http_port = test_kerberos_port ("HBASE_GLIB_SECURE_HTTP_PORT", 19093);
+  https_port = test_kerberos_port ("HBASE_GLIB_SECURE_HTTPS_PORT", 19094);
   /* localhost: the gateway's principal is HTTP/localhost, and the name in
    * the https certificate */
-  http_url = g_strdup_printf ("http://localhost:%s/", http_port);
-  https_url = g_strdup_printf ("https://localhost:%s/", https_port);
+  http_url = g_strdup_printf ("http://localhost:%u/", http_port);
+  https_url = g_strdup_printf ("https://localhost:%u/", https_port);
   plain_url = env_or ("HBASE_GLIB_TEST_HTTP_GATEWAY", "http://127.0.0.1:9097/");
   stack_ok = setup ();
 

@@ -29,6 +29,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../support/test-env.h"
+#include "../support/test-kerberos.h"
 #include "../support/test-stack.h"
 
 /* a principal of this test, whose tickets live SHORT_LIFE seconds */
@@ -45,14 +46,6 @@ static guint cache_counter;
 #define ASSERT_OK(call) G_STMT_START { gboolean ok_ = (call); g_assert_no_error (error); \
                                        g_assert_true (ok_); } G_STMT_END
 
-static guint
-env_port (const char *variable, guint fallback)
-{
-  const char *text = g_getenv (variable);
-
-  return text != NULL && *text != '\0' ? (guint) g_ascii_strtoull (text, NULL, 10) : fallback;
-}
-
 /* A fresh credentials cache file for the current test (none exists yet). */
 static char *
 new_cache (void)
@@ -68,19 +61,7 @@ new_cache (void)
 static gboolean
 kinit (const char *keytab, const char *principal)
 {
-  const char *argv[] = { "kinit", "-kt", keytab, principal, NULL };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  int status = -1;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
-                     NULL, NULL, NULL, &err, &status, &error) ||
-      !g_spawn_check_wait_status (status, NULL))
-    {
-      g_test_message ("kinit %s failed: %s", principal, error != NULL ? error->message : err);
-      return FALSE;
-    }
-  return TRUE;
+  return test_kerberos_kinit (keytab, principal, NULL, g_getenv ("KRB5CCNAME"));
 }
 
 static gboolean
@@ -734,42 +715,6 @@ test_canned_replies (void)
 
 /* --- setup ---------------------------------------------------------------------- */
 
-/* kadmin.local exits 0 even when a request fails: its messages are
- * only printed, and what was made is checked afterwards. */
-static void
-kadmin (const char *query)
-{
-  g_autofree char *kdc_profile = g_build_filename (secure_dir, "kdc", "kdc.conf", NULL);
-  const char *argv[] = { "kadmin.local", "-r", realm, "-q", query, NULL };
-  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "KRB5_KDC_PROFILE", kdc_profile, TRUE);
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (!g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
-                     NULL, &error))
-    g_printerr ("# kadmin.local: %s\n", error->message);
-  else if (err != NULL && *err != '\0' && strstr (err, "already exists") == NULL)
-    g_printerr ("# kadmin.local '%s': %s", query, err);
-}
-
-/* The principal whose tickets live SHORT_LIFE seconds, in a keytab of
- * this run (-norandkey: other runs' keytabs stay valid). */
-static gboolean
-make_short_principal (void)
-{
-  g_autofree char *add = g_strdup_printf ("addprinc -randkey %s", SHORT_PRINCIPAL);
-  g_autofree char *mod = g_strdup_printf ("modprinc -maxlife \"%u seconds\" %s",
-                                          SHORT_LIFE, SHORT_PRINCIPAL);
-  g_autofree char *ktadd = NULL;
-
-  short_keytab = g_build_filename (tmp_dir, "short.keytab", NULL);
-  ktadd = g_strdup_printf ("ktadd -norandkey -k %s %s", short_keytab, SHORT_PRINCIPAL);
-  kadmin (add);
-  kadmin (mod);
-  kadmin (ktadd);
-  return g_file_test (short_keytab, G_FILE_TEST_EXISTS);
-}
-
 static gboolean
 setup (void)
 {
@@ -778,22 +723,17 @@ setup (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *krb5_conf = NULL, *cache = NULL;
   HBaseFamilyOptions family = HBASE_FAMILY_OPTIONS_INIT;
-  const char *state = g_getenv ("HBASE_GLIB_STATE_DIR");
-  const char *top = g_getenv ("top_srcdir");
   const char *value;
 
-  secure_dir = state != NULL && *state != '\0'
-    ? g_build_filename (state, "secure", NULL)
-    : g_build_filename (top != NULL ? top : ".", ".stack", "secure", NULL);
+  secure_dir = test_kerberos_secure_dir ();
   value = g_getenv ("HBASE_GLIB_SECURE_KEYTABS");
   keytabs = value != NULL && *value != '\0' ? g_strdup (value)
                                             : g_build_filename (secure_dir, "keytabs", NULL);
-  value = g_getenv ("HBASE_GLIB_SECURE_REALM");
-  realm = g_strdup (value != NULL && *value != '\0' ? value : "HBASE.GLIB.TEST");
-  port_auth = env_port ("HBASE_GLIB_SECURE_AUTH_PORT", port_auth);
-  port_int = env_port ("HBASE_GLIB_SECURE_INT_PORT", port_int);
-  port_priv = env_port ("HBASE_GLIB_SECURE_PRIV_PORT", port_priv);
-  port_plain = env_port ("HBASE_GLIB_TEST_PLAIN_PORT", port_plain);
+  realm = test_kerberos_realm ();
+  port_auth = test_kerberos_port ("HBASE_GLIB_SECURE_AUTH_PORT", port_auth);
+  port_int = test_kerberos_port ("HBASE_GLIB_SECURE_INT_PORT", port_int);
+  port_priv = test_kerberos_port ("HBASE_GLIB_SECURE_PRIV_PORT", port_priv);
+  port_plain = test_kerberos_port ("HBASE_GLIB_TEST_PLAIN_PORT", port_plain);
   tmp_dir = g_dir_make_tmp ("hbase-glib-sasl-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
@@ -824,7 +764,11 @@ setup (void)
                   error->message);
       return FALSE;
     }
-  short_ok = make_short_principal ();
+  /* a principal whose tickets live SHORT_LIFE seconds, in a keytab of
+   * this run */
+  short_keytab = g_build_filename (tmp_dir, "short.keytab", NULL);
+  short_ok = test_kerberos_make_principal (secure_dir, realm, SHORT_PRINCIPAL, SHORT_LIFE,
+                                           short_keytab);
   return TRUE;
 }
 

@@ -245,9 +245,11 @@ _hbase_connection_open_full (const char      *host,
 
   if (kerberos != NULL && url == NULL && kerberos->proxy_user != NULL)
     {
-      /* HBase's SASL callback refuses an authorization id other than the
-       * authenticated principal, so there is no doAs over SASL: refused
-       * here rather than calls run as the wrong user */
+      /* the gateway reads doAs only in HTTP mode (with
+       * hbase.thrift.support.proxyuser and no HTTP mode it logs "Fail to
+       * enable the doAs feature"), and this client sends no SASL
+       * authorization id: refused here rather than calls run as the
+       * wrong user */
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "the gateway %s:%u speaks SASL, which cannot act for another user: the "
                    "proxy user '%s' needs an HTTP gateway", host, port, kerberos->proxy_user);
@@ -259,7 +261,7 @@ _hbase_connection_open_full (const char      *host,
   connection->port = port;
   if (url != NULL)
     {
-      connection->transport = _hbase_socket_transport_new_http (url, tls, kerberos,
+      connection->transport = _hbase_socket_transport_new_http (url, host, tls, kerberos,
                                                                 connect_timeout_ms);
       description = g_strdup (url);
     }

@@ -6,9 +6,10 @@
  * token, with no 401 round trip first.  The gateway (HBase 2.6
  * ThriftHttpServlet) authenticates each request on its own and keeps no
  * session, and its replay cache refuses a token it has seen (401), so a
- * token can be neither reused nor saved for later requests; libcurl's
- * CURLAUTH_NEGOTIATE would send each POST without a token first and
- * again after the 401 (two round trips and the body twice per call).
+ * token can be neither reused nor saved for later requests.  libcurl's
+ * own CURLAUTH_NEGOTIATE (7.88) also sends a token up front, but only
+ * from the default credentials cache, for HTTP@<URL host>, and without
+ * GSSAPI's words when it fails (docs/kerberos.md).
  *
  * The credentials are acquired once per channel, on its first request.
  * When a token cannot be made because they have expired (a ticket from
@@ -33,31 +34,14 @@ struct _HBaseHttpSpnego {
 };
 
 HBaseHttpSpnego *
-_hbase_http_spnego_new (const HBaseKerberosSettings *settings, const char *url)
+_hbase_http_spnego_new (const HBaseKerberosSettings *settings, const char *host)
 {
   HBaseHttpSpnego *spnego = g_new0 (HBaseHttpSpnego, 1);
-  CURLU *parsed = curl_url ();
-  char *host = NULL;
 
   _hbase_kerberos_settings_copy (&spnego->settings, settings);
   spnego->credentials = GSS_C_NO_CREDENTIAL;
   spnego->service = GSS_C_NO_NAME;
-  /* the URL was checked by the config (_hbase_config_parse_url) */
-  if (parsed != NULL && curl_url_set (parsed, CURLUPART_URL, url, 0) == CURLUE_OK &&
-      curl_url_get (parsed, CURLUPART_HOST, &host, 0) == CURLUE_OK)
-    {
-      gsize length = strlen (host);
-
-      /* an IPv6 address comes in brackets */
-      if (length >= 2 && host[0] == '[' && host[length - 1] == ']')
-        spnego->host = g_strndup (host + 1, length - 2);
-      else
-        spnego->host = g_strdup (host);
-      curl_free (host);
-    }
-  else
-    spnego->host = g_strdup ("localhost");
-  curl_url_cleanup (parsed);
+  spnego->host = g_strdup (host);
   return spnego;
 }
 

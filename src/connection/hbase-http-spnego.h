@@ -13,10 +13,11 @@ G_BEGIN_DECLS
 
 typedef struct _HBaseHttpSpnego HBaseHttpSpnego;
 
-/* For the gateway at @url (its host gives _HOST) with @settings (copied).
- * Nothing is acquired yet: credentials come with the first request. */
+/* For the gateway on @host (the URL's, without brackets: it gives _HOST)
+ * with @settings (copied).  Nothing is acquired yet: credentials come
+ * with the first request. */
 HBaseHttpSpnego   *_hbase_http_spnego_new          (const HBaseKerberosSettings *settings,
-                                                    const char                  *url);
+                                                    const char                  *host);
 void               _hbase_http_spnego_free         (HBaseHttpSpnego *spnego);
 
 /* A copy of @base plus "Authorization: Negotiate <fresh token>" and, with

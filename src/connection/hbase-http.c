@@ -199,7 +199,7 @@ on_request_ready (void *user_data, char *primary_ip, char *local_ip, int primary
 }
 
 HBaseHttpChannel *
-_hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
+_hbase_http_channel_new (const char *url, const char *host, const HBaseTlsSettings *tls,
                          const HBaseKerberosSettings *kerberos, guint connect_timeout_ms)
 {
   HBaseHttpChannel *channel = g_new0 (HBaseHttpChannel, 1);
@@ -213,7 +213,7 @@ _hbase_http_channel_new (const char *url, const HBaseTlsSettings *tls,
   channel->fd = CURL_SOCKET_BAD;
   channel->reply = g_byte_array_new ();
   if (kerberos != NULL)
-    channel->spnego = _hbase_http_spnego_new (kerberos, url);
+    channel->spnego = _hbase_http_spnego_new (kerberos, host);
   channel->multi = curl_multi_init ();
   channel->easy = easy = curl_easy_init ();
   if (channel->multi == NULL || easy == NULL)

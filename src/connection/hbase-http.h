@@ -19,12 +19,13 @@ typedef struct _HBaseHttpChannel HBaseHttpChannel;
 /* Largest response header block accepted (the gateway's Jetty allows 64 KiB). */
 #define HBASE_HTTP_MAX_HEADER_BYTES (64u * 1024)
 
-/* @url: "http(s)://HOST:PORT/PATH"; @tls: the settings of https (copied);
+/* @url: "http(s)://HOST:PORT/PATH"; @host: its HOST without brackets
+ * (Kerberos asks for HTTP/<canonical HOST>); @tls: the settings of https (copied);
  * @connect_timeout_ms: 0 = none of its own.  Nothing is sent yet: curl
- * connects on the first POST. */
-/* @kerberos: NULL, or a fresh SPNEGO token on every request and the
- * proxy user's doAs header (copied) */
+ * connects on the first POST.  @kerberos: NULL, or a fresh SPNEGO token
+ * on every request and the proxy user's doAs header (copied). */
 HBaseHttpChannel *_hbase_http_channel_new  (const char                  *url,
+                                            const char                  *host,
                                             const HBaseTlsSettings      *tls,
                                             const HBaseKerberosSettings *kerberos,
                                             guint                        connect_timeout_ms);

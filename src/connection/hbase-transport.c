@@ -831,13 +831,14 @@ _hbase_socket_transport_new (const char *host, guint port, gboolean framed, guin
 
 HBaseSocketTransport *
 _hbase_socket_transport_new_http (const char                  *url,
+                                  const char                  *host,
                                   const HBaseTlsSettings      *tls,
                                   const HBaseKerberosSettings *kerberos,
                                   guint                        connect_timeout_ms)
 {
   HBaseSocketTransport *self = _hbase_socket_transport_new (url, 0, TRUE, connect_timeout_ms);
 
-  self->http = _hbase_http_channel_new (url, tls, kerberos, connect_timeout_ms);
+  self->http = _hbase_http_channel_new (url, host, tls, kerberos, connect_timeout_ms);
   return self;
 }
 
@@ -1020,12 +1021,6 @@ sasl_handshake (HBaseSocketTransport *self, gint64 deadline, GCancellable *cance
     }
   g_propagate_error (error, local);
   return FALSE;
-}
-
-gint64
-_hbase_socket_transport_get_handshake_time (HBaseSocketTransport *self)
-{
-  return self->handshake_us;
 }
 
 guint

@@ -40,6 +40,7 @@ typedef struct _HBaseKerberosSettings HBaseKerberosSettings;
 /* @kerberos (NULL: none): a fresh SPNEGO token with every request, and
  * the proxy user's doAs header */
 HBaseSocketTransport *_hbase_socket_transport_new_http (const char                  *url,
+                                                        const char                  *host,
                                                         const HBaseTlsSettings      *tls,
                                                         const HBaseKerberosSettings *kerberos,
                                                         guint                        connect_timeout_ms);
@@ -52,9 +53,8 @@ void _hbase_socket_transport_set_kerberos (HBaseSocketTransport        *self,
                                            const char                  *host,
                                            const HBaseKerberosSettings *kerberos);
 
-/* How long the last SASL handshake took (µs; 0: none yet), and the
- * protection level it agreed (0: none, not connected or no Kerberos). */
-gint64   _hbase_socket_transport_get_handshake_time (HBaseSocketTransport *self);
+/* The protection level the SASL handshake agreed (an HBaseKerberosQop
+ * level; 0: not connected, or no Kerberos). */
 guint    _hbase_socket_transport_get_qop            (HBaseSocketTransport *self);
 
 /* Text naming the peer in error messages, e.g. "127.0.0.1:9090 (binary/buffered)". */

@@ -10,6 +10,8 @@ check_PROGRAMS += tests/integration/test-http
 # on its socket gateways 19090-19092, SPNEGO and doAs on 19093 (http) and
 # 19094 (https)
 check_PROGRAMS += tests/integration/test-kerberos-sasl tests/integration/test-kerberos-http
+# the negotiated protection level is read off the transport
+tests_integration_test_kerberos_sasl_LDADD = $(internal_ldadd)
 
 # table
 check_PROGRAMS += \

@@ -28,6 +28,9 @@
 #include <glib/gstdio.h>
 #include <hbase-glib/hbase-glib.h>
 
+#include "../../src/connection/hbase-config-private.h"
+#include "../../src/connection/hbase-connection-private.h"
+#include "../../src/connection/hbase-transport.h"
 #include "../support/test-env.h"
 #include "../support/test-kerberos.h"
 #include "../support/test-stack.h"
@@ -272,6 +275,43 @@ static void
 test_big_int (void)
 {
   roundtrip (port_int, HBASE_KERBEROS_QOP_INTEGRITY, "int", TRUE);
+}
+
+/* Each gateway's own level is the one negotiated, whatever the client
+ * accepts: read off the transport of a connection to it. */
+static void
+test_negotiated_qop (void)
+{
+  static const struct {
+    guint *port;
+    HBaseKerberosQop qop;
+  } cases[] = {
+    { &port_auth, HBASE_KERBEROS_QOP_AUTHENTICATION },
+    { &port_int, HBASE_KERBEROS_QOP_INTEGRITY },
+    { &port_priv, HBASE_KERBEROS_QOP_PRIVACY },
+  };
+  g_autofree char *cache = NULL;
+
+  if (!need_stack ())
+    return;
+  cache = new_cache ();
+  g_assert_true (kinit_client ());
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(HBaseConfig) config = sasl_config (*cases[i].port, HBASE_KERBEROS_QOP_ANY,
+                                                   30000 * slack);
+      g_autoptr(HBaseConnection) connection = NULL;
+      g_autoptr(GError) error = NULL;
+
+      hbase_config_set_kerberos (config, TRUE);
+      connection = _hbase_connection_open_full ("localhost", *cases[i].port, NULL, NULL,
+                                                _hbase_config_get_kerberos_settings (config),
+                                                HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED,
+                                                30000 * slack, 1u << 20, 0, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (_hbase_socket_transport_get_qop (_hbase_connection_get_transport (connection)),
+                        ==, cases[i].qop);
+    }
 }
 
 /* --- authentication failures --------------------------------------------------- */
@@ -827,6 +867,7 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/kerberos-sasl/errors/proxy-user-refused", test_proxy_user_refused);
   g_test_add_func ("/integration/kerberos-sasl/keytab-login", test_keytab_login);
   g_test_add_func ("/integration/kerberos-sasl/relogin", test_relogin);
+  g_test_add_func ("/integration/kerberos-sasl/negotiated-qop", test_negotiated_qop);
   g_test_add_func ("/integration/kerberos-sasl/keytab-readable-warned", test_keytab_readable_warned);
   g_test_add_func ("/integration/kerberos-sasl/handshake/deadline", test_handshake_deadline);
   g_test_add_func ("/integration/kerberos-sasl/handshake/cancel", test_handshake_cancel);

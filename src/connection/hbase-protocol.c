@@ -24,6 +24,7 @@ typedef struct {
   gsize max_message;
   guint depth;
   gboolean compact;
+  HBaseSocketTransport *direct;  /* binary over hbase-glib's transport (hbase-wire.h) */
   ThriftProtocolClass *parent;   /* the class whose reads are checked */
 } Guard;
 
@@ -47,6 +48,10 @@ typedef struct {
 
 static GType _hbase_binary_protocol_get_type (void);
 static GType _hbase_compact_protocol_get_type (void);
+
+/* the binary protocol's type, once one was made: compared by
+ * _hbase_protocol_get_direct_transport() on every call */
+static GType binary_type;
 
 G_DEFINE_TYPE (HBaseBinaryProtocol, _hbase_binary_protocol, THRIFT_TYPE_BINARY_PROTOCOL)
 G_DEFINE_TYPE (HBaseCompactProtocol, _hbase_compact_protocol, THRIFT_TYPE_COMPACT_PROTOCOL)
@@ -599,7 +604,98 @@ _hbase_protocol_new (HBaseProtocol protocol, ThriftTransport *transport, gsize m
     self = g_object_new (_hbase_compact_protocol_get_type (), "transport", transport,
                          "string_limit", limit, "container_limit", limit, NULL);
   else
-    self = g_object_new (_hbase_binary_protocol_get_type (), "transport", transport, NULL);
+    {
+      self = g_object_new (_hbase_binary_protocol_get_type (), "transport", transport, NULL);
+      binary_type = _hbase_binary_protocol_get_type ();
+      if (HBASE_IS_SOCKET_TRANSPORT (transport))
+        guard_of (self)->direct = HBASE_SOCKET_TRANSPORT (transport);
+    }
   guard_of (self)->max_message = max_message;
   return self;
+}
+
+HBaseSocketTransport *
+_hbase_protocol_get_direct_transport (ThriftProtocol *protocol)
+{
+  if (binary_type == 0 || G_TYPE_FROM_INSTANCE (protocol) != binary_type)
+    return NULL;
+  return ((HBaseBinaryProtocol *) protocol)->guard.direct;
+}
+
+gboolean
+_hbase_protocol_enter (ThriftProtocol *protocol, GError **error)
+{
+  return enter (protocol, error);
+}
+
+void
+_hbase_protocol_leave (ThriftProtocol *protocol)
+{
+  leave (protocol);
+}
+
+gboolean
+_hbase_protocol_check_list (ThriftProtocol *protocol, ThriftType element, gint32 size,
+                            GError **error)
+{
+  /* the binary protocol's own check and words */
+  if (size < 0)
+    {
+      refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE, "got negative size of %d", size);
+      return FALSE;
+    }
+  return elements_can_follow (protocol, (guint32) size, &element, 1, error);
+}
+
+gboolean
+_hbase_protocol_read_message_begin_direct (ThriftProtocol *protocol, char *name,
+                                           ThriftMessageType *type, gint32 *seqid,
+                                           GError **error)
+{
+  HBaseSocketTransport *direct = _hbase_protocol_get_direct_transport (protocol);
+  guint8 b[4];
+  gint32 header, len;
+
+  g_return_val_if_fail (direct != NULL, FALSE);
+  begin_message (protocol);
+  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
+    return FALSE;
+  header = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
+  if (header >= 0 || ((guint32) header & THRIFT_BINARY_PROTOCOL_VERSION_MASK) != THRIFT_BINARY_PROTOCOL_VERSION_1)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_BAD_VERSION,
+                   "the reply does not start with a binary protocol message header "
+                   "(0x%08x): check the protocol", (guint32) header) >= 0;
+  if (!valid_message_type (header & 0xff))
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                   "the reply has an unknown message type %d", header & 0xff) >= 0;
+  *type = (ThriftMessageType) (header & 0xff);
+  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
+    return FALSE;
+  len = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
+  if (len < 0)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE,
+                   "the reply announces a string of negative size %d", len) >= 0;
+  if (len > HBASE_PROTOCOL_MAX_NAME)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_SIZE_LIMIT,
+                   "the reply announces a method name of %d bytes "
+                   "(at most %d): this is not a Thrift reply", len, HBASE_PROTOCOL_MAX_NAME) >= 0;
+  if (!can_follow (protocol, len, error) ||
+      (len > 0 && _hbase_socket_transport_read (direct, name, (guint32) len, error) < 0))
+    return FALSE;
+  name[len] = '\0';
+  for (const char *p = name; *p != '\0'; p++)
+    if (*p < 0x21 || *p > 0x7e)
+      return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                     "the reply's method name holds a byte 0x%02x: this is not a Thrift reply",
+                     (guint8) *p) >= 0;
+  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
+    return FALSE;
+  *seqid = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
+  return TRUE;
+}
+
+void
+_hbase_protocol_mark_failed (ThriftProtocol *protocol)
+{
+  failed (protocol);
 }

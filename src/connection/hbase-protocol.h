@@ -28,6 +28,8 @@
 
 #include <hbase-glib/hbase-connection.h>
 
+#include "hbase-transport.h"
+
 G_BEGIN_DECLS
 
 /* Deepest nesting of structs, lists, sets and maps (Thrift's own default
@@ -43,6 +45,32 @@ G_BEGIN_DECLS
 ThriftProtocol *_hbase_protocol_new (HBaseProtocol    protocol,
                                      ThriftTransport *transport,
                                      gsize            max_message);
+
+/* The direct path of hbase-wire.h: the transport when @protocol is the
+ * binary protocol above over hbase-glib's socket transport, else NULL. */
+HBaseSocketTransport *_hbase_protocol_get_direct_transport (ThriftProtocol *protocol);
+
+/* The checks the protocol's own reads make, for readers that decode the
+ * binary protocol themselves: one nesting level more (refused past
+ * HBASE_PROTOCOL_MAX_DEPTH) or less; a list of @size elements of @element
+ * must fit in what can still follow.  Failures mark the transport failed. */
+gboolean _hbase_protocol_enter       (ThriftProtocol  *protocol,
+                                      GError         **error);
+void     _hbase_protocol_leave       (ThriftProtocol  *protocol);
+gboolean _hbase_protocol_check_list  (ThriftProtocol  *protocol,
+                                      ThriftType       element,
+                                      gint32           size,
+                                      GError         **error);
+void     _hbase_protocol_mark_failed (ThriftProtocol  *protocol);
+
+/* The binary message header, read directly (the protocol must have a
+ * direct transport): what the protocol's read_message_begin checks, the
+ * method name into @name, which holds HBASE_PROTOCOL_MAX_NAME + 1 bytes. */
+gboolean _hbase_protocol_read_message_begin_direct (ThriftProtocol     *protocol,
+                                                    char               *name,
+                                                    ThriftMessageType  *type,
+                                                    gint32             *seqid,
+                                                    GError            **error);
 
 G_END_DECLS
 

@@ -383,11 +383,9 @@ static gint32 read_all_slow (HBaseSocketTransport *self, gpointer buf, guint32 l
  * row): the bytes are nearly always read ahead already, and that case
  * takes a few instructions; the rest (receiving, frames, limits, errors)
  * is read_all_slow(). */
-static gint32
-socket_transport_read_all (ThriftTransport *transport, gpointer buf, guint32 len, GError **error)
+static inline gint32
+read_all (HBaseSocketTransport *self, gpointer buf, guint32 len, GError **error)
 {
-  HBaseSocketTransport *self = SELF (transport);
-
   if (G_UNLIKELY (len == 0))
     return 0;   /* nothing to copy, and no buffer yet to copy from */
   if (G_LIKELY (len <= self->rlen - self->rpos))
@@ -412,6 +410,12 @@ socket_transport_read_all (ThriftTransport *transport, gpointer buf, guint32 len
         }
     }
   return read_all_slow (self, buf, len, error);
+}
+
+static gint32
+socket_transport_read_all (ThriftTransport *transport, gpointer buf, guint32 len, GError **error)
+{
+  return read_all (SELF (transport), buf, len, error);
 }
 
 static gint32
@@ -451,6 +455,13 @@ read_all_slow (HBaseSocketTransport *self, gpointer buf, guint32 len, GError **e
   if (self->in_frame && self->rpos == self->frame_end)
     self->in_frame = FALSE;
   return (gint32) len;
+}
+
+gint32
+_hbase_socket_transport_read (HBaseSocketTransport *self, gpointer buf, guint32 len,
+                              GError **error)
+{
+  return read_all (self, buf, len, error);
 }
 
 static gint32
@@ -511,6 +522,12 @@ socket_transport_write (ThriftTransport *transport, const gpointer buf, const gu
   copy_bytes (self->wbuf + self->wlen, (const guint8 *) buf, len);
   self->wlen += len;
   return TRUE;
+}
+
+void
+_hbase_socket_transport_write (HBaseSocketTransport *self, gconstpointer buf, guint32 len)
+{
+  socket_transport_write ((ThriftTransport *) self, (const gpointer) buf, len, NULL);
 }
 
 static gboolean

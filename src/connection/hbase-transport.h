@@ -117,6 +117,17 @@ void     _hbase_socket_transport_set_max_message (HBaseSocketTransport *self,
 HBaseSocketTransport *_hbase_socket_transport_new_for_fd (int      fd,
                                                           gboolean framed);
 
+/* What ThriftTransport's read_all and write do, called directly: the
+ * hand-written binary readers and writers (hbase-wire.h) skip the class
+ * dispatch and type checks, which cost more than the copy itself. */
+gint32   _hbase_socket_transport_read           (HBaseSocketTransport *self,
+                                                 gpointer              buf,
+                                                 guint32               len,
+                                                 GError              **error);
+void     _hbase_socket_transport_write          (HBaseSocketTransport *self,
+                                                 gconstpointer         buf,
+                                                 guint32               len);
+
 /* Syscall counters, for benchmarks and tests. */
 guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);
 guint64  _hbase_socket_transport_get_send_calls (HBaseSocketTransport *self);

@@ -13,7 +13,9 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-sasl.c \
 	src/connection/hbase-sasl.h \
 	src/connection/hbase-protocol.c \
+	src/connection/hbase-wire.c \
 	src/connection/hbase-protocol.h \
+	src/connection/hbase-wire.h \
 	src/connection/hbase-connection.c \
 	src/connection/hbase-connection-private.h \
 	src/connection/hbase-config.c \

@@ -65,79 +65,88 @@ _hbase_get_request_free (gpointer data)
 
 /* struct TColumn { 1: required binary family, 2: optional binary qualifier } */
 static gboolean
-write_column (ThriftProtocol *protocol, const HBaseColumn *column, GError **error)
+write_column (HBaseWire *wire, const HBaseColumn *column, GError **error)
 {
   GBytes *family = hbase_column_get_family (column);
   GBytes *qualifier = hbase_column_get_qualifier (column);
 
-  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TColumn", error));
-  if (!_hbase_write_binary_field (protocol, "family", 1, g_bytes_get_data (family, NULL),
+  HBASE_W (_hbase_wire_write_struct_begin (wire, "TColumn", error));
+  if (!_hbase_write_binary_field (wire, "family", 1, g_bytes_get_data (family, NULL),
                                   g_bytes_get_size (family), error))
     return FALSE;
   if (qualifier != NULL &&
-      !_hbase_write_binary_field (protocol, "qualifier", 2, g_bytes_get_data (qualifier, NULL),
+      !_hbase_write_binary_field (wire, "qualifier", 2, g_bytes_get_data (qualifier, NULL),
                                   g_bytes_get_size (qualifier), error))
     return FALSE;
-  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
-  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (_hbase_wire_write_field_stop (wire, error));
+  HBASE_W (_hbase_wire_write_struct_end (wire, error));
   return TRUE;
 }
 
 /* struct TGet: 1 row, 2 columns, 4 timeRange, 5 maxVersions, 6
  * filterString; the other fields are never set by hbase-glib. */
-gboolean
-_hbase_get_request_write (const HBaseGetRequest *request, ThriftProtocol *protocol,
-                          GError **error)
+static gboolean
+write_tget (const HBaseGetRequest *request, HBaseWire *wire, GError **error)
 {
   gsize row_len;
   const void *row = g_bytes_get_data (request->row, &row_len);
 
-  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TGet", error));
-  if (!_hbase_write_binary_field (protocol, "row", 1, row, row_len, error))
+  HBASE_W (_hbase_wire_write_struct_begin (wire, "TGet", error));
+  if (!_hbase_write_binary_field (wire, "row", 1, row, row_len, error))
     return FALSE;
   if (request->columns != NULL)
     {
       guint n = request->columns->len;
 
-      HBASE_W (thrift_protocol_write_field_begin (protocol, "columns", T_LIST, 2, error));
-      HBASE_W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) n, error));
+      HBASE_W (_hbase_wire_write_field_begin (wire, "columns", T_LIST, 2, error));
+      HBASE_W (_hbase_wire_write_list_begin (wire, T_STRUCT, (gint32) n, error));
       for (guint i = 0; i < n; i++)
-        if (!write_column (protocol, g_ptr_array_index (request->columns, i), error))
+        if (!write_column (wire, g_ptr_array_index (request->columns, i), error))
           return FALSE;
-      HBASE_W (thrift_protocol_write_list_end (protocol, error));
-      HBASE_W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (_hbase_wire_write_list_end (wire, error));
+      HBASE_W (_hbase_wire_write_field_end (wire, error));
     }
   if (request->has_time_range)
     {
-      HBASE_W (thrift_protocol_write_field_begin (protocol, "timeRange", T_STRUCT, 4, error));
-      HBASE_W (thrift_protocol_write_struct_begin (protocol, "TTimeRange", error));
-      if (!_hbase_write_i64_field (protocol, "minStamp", 1, request->min_timestamp, error) ||
-          !_hbase_write_i64_field (protocol, "maxStamp", 2, request->max_timestamp, error))
+      HBASE_W (_hbase_wire_write_field_begin (wire, "timeRange", T_STRUCT, 4, error));
+      HBASE_W (_hbase_wire_write_struct_begin (wire, "TTimeRange", error));
+      if (!_hbase_write_i64_field (wire, "minStamp", 1, request->min_timestamp, error) ||
+          !_hbase_write_i64_field (wire, "maxStamp", 2, request->max_timestamp, error))
         return FALSE;
-      HBASE_W (thrift_protocol_write_field_stop (protocol, error));
-      HBASE_W (thrift_protocol_write_struct_end (protocol, error));
-      HBASE_W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (_hbase_wire_write_field_stop (wire, error));
+      HBASE_W (_hbase_wire_write_struct_end (wire, error));
+      HBASE_W (_hbase_wire_write_field_end (wire, error));
     }
   if (request->max_versions > 0)
     {
-      HBASE_W (thrift_protocol_write_field_begin (protocol, "maxVersions", T_I32, 5, error));
-      HBASE_W (thrift_protocol_write_i32 (protocol, request->max_versions, error));
-      HBASE_W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (_hbase_wire_write_field_begin (wire, "maxVersions", T_I32, 5, error));
+      HBASE_W (_hbase_wire_write_i32 (wire, request->max_versions, error));
+      HBASE_W (_hbase_wire_write_field_end (wire, error));
     }
   if (request->filter != NULL &&
-      !_hbase_write_binary_field (protocol, "filterString", 6,
+      !_hbase_write_binary_field (wire, "filterString", 6,
                                   g_bytes_get_data (request->filter, NULL),
                                   g_bytes_get_size (request->filter), error))
     return FALSE;
-  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
-  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (_hbase_wire_write_field_stop (wire, error));
+  HBASE_W (_hbase_wire_write_struct_end (wire, error));
   return TRUE;
 }
 
-static gboolean
-write_get (gconstpointer request, ThriftProtocol *protocol, GError **error)
+gboolean
+_hbase_get_request_write (const HBaseGetRequest *request, ThriftProtocol *protocol,
+                          GError **error)
 {
-  return _hbase_get_request_write (request, protocol, error);
+  HBaseWire wire;
+
+  _hbase_wire_init (&wire, protocol);
+  return write_tget (request, &wire, error);
+}
+
+static gboolean
+write_get (gconstpointer request, HBaseWire *wire, GError **error)
+{
+  return write_tget (request, wire, error);
 }
 
 gboolean

@@ -7,6 +7,8 @@
 #include <hbase-glib/hbase-client-thrift.h>
 #include <hbase-glib/hbase-table.h>
 
+#include "../connection/hbase-wire.h"
+
 G_BEGIN_DECLS
 
 /* The mutation is complete and well formed: a row, for a put at least one
@@ -35,6 +37,10 @@ HBaseMutation   *_hbase_mutation_copy        (HBaseMutation *mutation);
  * every key and value.  Errors are the protocol's own. */
 gboolean         _hbase_mutation_write_put   (HBaseMutation  *put,
                                               ThriftProtocol *protocol,
+                                              GError        **error);
+/* The same through an HBaseWire (hbase-wire.h) the caller set up. */
+gboolean         _hbase_mutation_write_tput  (HBaseMutation  *put,
+                                              HBaseWire      *wire,
                                               GError        **error);
 
 /* Bytes of keys and values a checked put carries. */

@@ -84,30 +84,30 @@ _hbase_mutation_put_size (HBaseMutation *put)
 }
 
 static gboolean
-write_bytes_field (ThriftProtocol *protocol, const char *name, gint16 id, GBytes *bytes,
+write_bytes_field (HBaseWire *wire, const char *name, gint16 id, GBytes *bytes,
                    GError **error)
 {
   gsize len = 0;
   gconstpointer data = bytes != NULL ? g_bytes_get_data (bytes, &len) : NULL;
 
-  return _hbase_write_binary_field (protocol, name, id, data, len, error);
+  return _hbase_write_binary_field (wire, name, id, data, len, error);
 }
 
 /* struct TColumnValue: 1 family, 2 qualifier, 3 value, 4 timestamp (tags
  * and type are never set) */
 static gboolean
-write_column_value (const Entry *entry, ThriftProtocol *protocol, GError **error)
+write_column_value (const Entry *entry, HBaseWire *wire, GError **error)
 {
-  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TColumnValue", error));
-  if (!write_bytes_field (protocol, "family", 1, entry->family, error) ||
-      !write_bytes_field (protocol, "qualifier", 2, entry->qualifier, error) ||
-      !write_bytes_field (protocol, "value", 3, entry->value, error))
+  HBASE_W (_hbase_wire_write_struct_begin (wire, "TColumnValue", error));
+  if (!write_bytes_field (wire, "family", 1, entry->family, error) ||
+      !write_bytes_field (wire, "qualifier", 2, entry->qualifier, error) ||
+      !write_bytes_field (wire, "value", 3, entry->value, error))
     return FALSE;
   if (entry->timestamp != NO_TIMESTAMP &&
-      !_hbase_write_i64_field (protocol, "timestamp", 4, entry->timestamp, error))
+      !_hbase_write_i64_field (wire, "timestamp", 4, entry->timestamp, error))
     return FALSE;
-  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
-  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (_hbase_wire_write_field_stop (wire, error));
+  HBASE_W (_hbase_wire_write_struct_end (wire, error));
   return TRUE;
 }
 
@@ -116,29 +116,38 @@ write_column_value (const Entry *entry, ThriftProtocol *protocol, GError **error
 gboolean
 _hbase_mutation_write_put (HBaseMutation *put, ThriftProtocol *protocol, GError **error)
 {
+  HBaseWire wire;
+
+  _hbase_wire_init (&wire, protocol);
+  return _hbase_mutation_write_tput (put, &wire, error);
+}
+
+gboolean
+_hbase_mutation_write_tput (HBaseMutation *put, HBaseWire *wire, GError **error)
+{
   HbaseThriftTDurability durability;
 
-  HBASE_W (thrift_protocol_write_struct_begin (protocol, "TPut", error));
-  if (!write_bytes_field (protocol, "row", 1, put->row, error))
+  HBASE_W (_hbase_wire_write_struct_begin (wire, "TPut", error));
+  if (!write_bytes_field (wire, "row", 1, put->row, error))
     return FALSE;
-  HBASE_W (thrift_protocol_write_field_begin (protocol, "columnValues", T_LIST, 2, error));
-  HBASE_W (thrift_protocol_write_list_begin (protocol, T_STRUCT, (gint32) put->entries->len, error));
+  HBASE_W (_hbase_wire_write_field_begin (wire, "columnValues", T_LIST, 2, error));
+  HBASE_W (_hbase_wire_write_list_begin (wire, T_STRUCT, (gint32) put->entries->len, error));
   for (guint i = 0; i < put->entries->len; i++)
-    if (!write_column_value (&g_array_index (put->entries, Entry, i), protocol, error))
+    if (!write_column_value (&g_array_index (put->entries, Entry, i), wire, error))
       return FALSE;
-  HBASE_W (thrift_protocol_write_list_end (protocol, error));
-  HBASE_W (thrift_protocol_write_field_end (protocol, error));
+  HBASE_W (_hbase_wire_write_list_end (wire, error));
+  HBASE_W (_hbase_wire_write_field_end (wire, error));
   if (put->timestamp != NO_TIMESTAMP &&
-      !_hbase_write_i64_field (protocol, "timestamp", 3, put->timestamp, error))
+      !_hbase_write_i64_field (wire, "timestamp", 3, put->timestamp, error))
     return FALSE;
   if (thrift_durability (put->durability, &durability))
     {
-      HBASE_W (thrift_protocol_write_field_begin (protocol, "durability", T_I32, 6, error));
-      HBASE_W (thrift_protocol_write_i32 (protocol, (gint32) durability, error));
-      HBASE_W (thrift_protocol_write_field_end (protocol, error));
+      HBASE_W (_hbase_wire_write_field_begin (wire, "durability", T_I32, 6, error));
+      HBASE_W (_hbase_wire_write_i32 (wire, (gint32) durability, error));
+      HBASE_W (_hbase_wire_write_field_end (wire, error));
     }
-  HBASE_W (thrift_protocol_write_field_stop (protocol, error));
-  HBASE_W (thrift_protocol_write_struct_end (protocol, error));
+  HBASE_W (_hbase_wire_write_field_stop (wire, error));
+  HBASE_W (_hbase_wire_write_struct_end (wire, error));
   return TRUE;
 }
 

@@ -17,9 +17,9 @@
 #include "hbase-request-writer.h"
 
 static gboolean
-write_put (gconstpointer put, ThriftProtocol *protocol, GError **error)
+write_put (gconstpointer put, HBaseWire *wire, GError **error)
 {
-  return _hbase_mutation_write_put ((HBaseMutation *) put, protocol, error);
+  return _hbase_mutation_write_tput ((HBaseMutation *) put, wire, error);
 }
 
 gboolean

@@ -10,19 +10,20 @@
 #include <hbase-glib/hbase-client-thrift.h>
 #include <hbase-glib/hbase-table.h>
 
+#include "../connection/hbase-wire.h"
+
 G_BEGIN_DECLS
 
-/* Each thrift_protocol_write_*() returns the bytes written or -1; only
- * failures matter to the writers. */
-#define HBASE_W(call) G_STMT_START { if ((call) < 0) return FALSE; } G_STMT_END
+/* Each _hbase_wire_write_*() returns FALSE on failure (hbase-wire.h). */
+#define HBASE_W(call) G_STMT_START { if (!(call)) return FALSE; } G_STMT_END
 
-gboolean _hbase_write_binary_field (ThriftProtocol *protocol,
+gboolean _hbase_write_binary_field (HBaseWire      *wire,
                                     const char     *name,
                                     gint16          id,
                                     gconstpointer   data,
                                     gsize           len,
                                     GError        **error);
-gboolean _hbase_write_i64_field    (ThriftProtocol *protocol,
+gboolean _hbase_write_i64_field    (HBaseWire      *wire,
                                     const char     *name,
                                     gint16          id,
                                     gint64          value,
@@ -30,7 +31,7 @@ gboolean _hbase_write_i64_field    (ThriftProtocol *protocol,
 
 /* Writes one argument struct (a TGet, a TPut...). */
 typedef gboolean (*HBaseRequestWriteFunc) (gconstpointer   item,
-                                           ThriftProtocol *protocol,
+                                           HBaseWire      *wire,
                                            GError        **error);
 
 /* A call "@method(1: table, 2: @field)" as the generated send functions

@@ -13,9 +13,11 @@
  * buffer per row (HBaseRowBuilder, hbase-row-builder.h), and a row is one
  * allocation.  Measured results are in BENCHMARKS.md.
  *
- * Everything is read through the connection's ThriftProtocol
- * (thrift_protocol_read_*), so the binary and compact protocols and any
- * transport work; only binary fields are read by hand: their length as the
+ * Everything is read through the connection's ThriftProtocol, by
+ * HBaseWire (hbase-wire.h: the binary protocol decoded directly from
+ * hbase-glib's transport, any other through thrift_protocol_read_*), so
+ * the binary and compact protocols and any transport work; binary fields
+ * are read by hand: their length as the
  * protocol writes it (an i32 in the binary protocol, a varint in the
  * compact one), then the bytes straight from the transport into the row's
  * buffer, with the same checks as the protocols' own read_binary.
@@ -36,6 +38,7 @@
 #include <thrift/c_glib/protocol/thrift_compact_protocol.h>
 #include <thrift/c_glib/thrift_application_exception.h>
 
+#include "../connection/hbase-wire.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
 
@@ -45,6 +48,7 @@ GType _hbase_application_exception_get_type (void);
 typedef struct {
   ThriftProtocol *protocol;
   ThriftTransport *transport;
+  HBaseWire wire;             /* the reads of the binary protocol, direct when it can */
   gboolean (*check_available) (ThriftTransport *transport, glong size, GError **error);
   enum { LENGTH_I32, LENGTH_VARINT, LENGTH_GENERIC } length;
   gint32 string_limit;        /* compact protocol: 0 for none */
@@ -56,6 +60,7 @@ reader_init (Reader *reader, ThriftProtocol *protocol)
 {
   reader->protocol = protocol;
   reader->transport = protocol->transport;
+  _hbase_wire_init (&reader->wire, protocol);
   reader->check_available = THRIFT_TRANSPORT_GET_CLASS (protocol->transport)->checkReadBytesAvailable;
   reader->string_limit = 0;
   /* the library's own protocols are subclasses of these (hbase-protocol.h) */
@@ -124,7 +129,7 @@ read_binary (Reader *reader, gsize *offset, gsize *len, GError **error)
     }
   if (reader->length == LENGTH_I32)
     {
-      if (thrift_protocol_read_i32 (reader->protocol, &size, error) < 0)
+      if (!_hbase_wire_read_i32 (&reader->wire, &size, error))
         return FALSE;
     }
   else if (!read_varint32 (reader, &size, error))
@@ -145,7 +150,7 @@ read_binary (Reader *reader, gsize *offset, gsize *len, GError **error)
   if (size > 0 && !reader->check_available (reader->transport, size, error))
     return FALSE;
   dest = _hbase_row_builder_reserve (&reader->builder, (gsize) size, offset);
-  if (size > 0 && thrift_transport_read_all (reader->transport, dest, (guint32) size, error) < 0)
+  if (size > 0 && !_hbase_wire_read_bytes (&reader->wire, dest, (guint32) size, error))
     return FALSE;
   *len = (gsize) size;
   return TRUE;
@@ -154,26 +159,31 @@ read_binary (Reader *reader, gsize *offset, gsize *len, GError **error)
 static gboolean
 read_field_begin (Reader *reader, ThriftType *type, gint16 *id, GError **error)
 {
-  gchar *name = NULL;
-  gint32 ret = thrift_protocol_read_field_begin (reader->protocol, &name, type, id, error);
-
-  g_free (name);
-  return ret >= 0;
+  return _hbase_wire_read_field_begin (&reader->wire, type, id, error);
 }
 
 static gboolean
 read_struct_begin (Reader *reader, GError **error)
 {
-  gchar *name = NULL;
-  gint32 ret = thrift_protocol_read_struct_begin (reader->protocol, &name, error);
-
-  g_free (name);
-  return ret >= 0;
+  return _hbase_wire_read_struct_begin (&reader->wire, error);
 }
 
 static gboolean
 skip (Reader *reader, ThriftType type, GError **error)
 {
+  /* the fields every reply carries and the decoder does not use
+   * (TColumnValue's type, TResult's stale and partial) are fixed-size */
+  if (reader->wire.direct != NULL)
+    {
+      guint8 scratch[8];
+      guint32 size = type == T_BOOL || type == T_BYTE ? 1
+                   : type == T_I16 ? 2
+                   : type == T_I32 ? 4
+                   : type == T_I64 || type == T_DOUBLE ? 8 : 0;
+
+      if (size > 0)
+        return _hbase_wire_read_bytes (&reader->wire, scratch, size, error);
+    }
   return thrift_protocol_skip (reader->protocol, type, error) >= 0;
 }
 
@@ -225,13 +235,13 @@ read_column_value (Reader *reader, GError **error)
       else if (id == 3 && type == T_STRING)
         ok = have_value = read_binary (reader, &cell.value, &cell.value_len, error);
       else if (id == 4 && type == T_I64)
-        ok = thrift_protocol_read_i64 (reader->protocol, &cell.timestamp, error) >= 0;
+        ok = _hbase_wire_read_i64 (&reader->wire, &cell.timestamp, error);
       else
         ok = skip (reader, type, error);
-      if (!ok || thrift_protocol_read_field_end (reader->protocol, error) < 0)
+      if (!ok || !_hbase_wire_read_field_end (&reader->wire, error))
         return FALSE;
     }
-  if (thrift_protocol_read_struct_end (reader->protocol, error) < 0)
+  if (!_hbase_wire_read_struct_end (&reader->wire, error))
     return FALSE;
   if (!have_family || !have_qualifier || !have_value)
     return missing_field (error);
@@ -272,19 +282,19 @@ read_result (Reader *reader, GError **error)
           ThriftType element;
           guint32 size;
 
-          ok = thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) >= 0 &&
+          ok = _hbase_wire_read_list_begin (&reader->wire, &element, &size, error) &&
                check_struct_elements (element, size, "TColumnValue", error);
           for (guint32 i = 0; ok && i < size; i++)
             ok = read_column_value (reader, error);
-          ok = ok && thrift_protocol_read_list_end (reader->protocol, error) >= 0;
+          ok = ok && _hbase_wire_read_list_end (&reader->wire, error);
           have_cells = TRUE;
         }
       else
         ok = skip (reader, type, error);
-      if (!ok || thrift_protocol_read_field_end (reader->protocol, error) < 0)
+      if (!ok || !_hbase_wire_read_field_end (&reader->wire, error))
         return NULL;
     }
-  if (thrift_protocol_read_struct_end (reader->protocol, error) < 0)
+  if (!_hbase_wire_read_struct_end (&reader->wire, error))
     return NULL;
   if (!have_cells)
     {
@@ -301,7 +311,7 @@ read_results (Reader *reader, GError **error)
   ThriftType element;
   guint32 size;
 
-  if (thrift_protocol_read_list_begin (reader->protocol, &element, &size, error) < 0 ||
+  if (!_hbase_wire_read_list_begin (&reader->wire, &element, &size, error) ||
       !check_struct_elements (element, size, "TResult", error))
     return NULL;
   /* list_begin checked the size against what the reply can still hold,
@@ -315,7 +325,7 @@ read_results (Reader *reader, GError **error)
         return NULL;
       g_ptr_array_add (rows, row);
     }
-  if (thrift_protocol_read_list_end (reader->protocol, error) < 0)
+  if (!_hbase_wire_read_list_end (&reader->wire, error))
     return NULL;
   return g_steal_pointer (&rows);
 }
@@ -378,14 +388,27 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
   g_autoptr(HBaseRow) row = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   GError *call_error = NULL;
-  gchar *name = NULL;
+  g_autofree gchar *owned_name = NULL;
+  char name_buf[HBASE_PROTOCOL_MAX_NAME + 1];
+  const char *name;
   ThriftMessageType type;
   gint32 seqid;
-  gboolean ok = FALSE;
+  gboolean ok = FALSE, read;
 
-  if (thrift_protocol_read_message_begin (protocol, &name, &type, &seqid, &call_error) < 0)
+  if (_hbase_protocol_get_direct_transport (protocol) != NULL)
     {
-      g_free (name);
+      read = _hbase_protocol_read_message_begin_direct (protocol, name_buf, &type, &seqid,
+                                                        &call_error);
+      name = name_buf;
+    }
+  else
+    {
+      read = thrift_protocol_read_message_begin (protocol, &owned_name, &type, &seqid,
+                                                 &call_error) >= 0;
+      name = owned_name;
+    }
+  if (!read)
+    {
       hbase_error_take_call_error (error, call_error, NULL, NULL);
       return FALSE;
     }
@@ -394,7 +417,6 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
       ThriftApplicationException *exception =
         g_object_new (_hbase_application_exception_get_type (), NULL);
 
-      g_free (name);
       /* a malformed exception fails with the protocol's own error */
       if (thrift_struct_read (THRIFT_STRUCT (exception), protocol, &call_error) < 0)
         {
@@ -423,11 +445,9 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
         g_set_error (&call_error, THRIFT_APPLICATION_EXCEPTION_ERROR,
                      THRIFT_APPLICATION_EXCEPTION_ERROR_WRONG_METHOD_NAME,
                      "wrong method name %s, expected %s", name, method);
-      g_free (name);
       hbase_error_take_call_error (error, call_error, NULL, NULL);
       return FALSE;
     }
-  g_free (name);
 
   reader_init (&reader, protocol);
   if (!read_struct_begin (&reader, &call_error))
@@ -479,10 +499,10 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
         }
       else
         field_ok = skip (&reader, field_type, &call_error);
-      if (!field_ok || thrift_protocol_read_field_end (protocol, &call_error) < 0)
+      if (!field_ok || !_hbase_wire_read_field_end (&reader.wire, &call_error))
         goto out;
     }
-  if (thrift_protocol_read_struct_end (protocol, &call_error) < 0 ||
+  if (!_hbase_wire_read_struct_end (&reader.wire, &call_error) ||
       thrift_protocol_read_message_end (protocol, &call_error) < 0 ||
       !thrift_transport_read_end (protocol->transport, &call_error))
     goto out;

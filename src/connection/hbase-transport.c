@@ -7,8 +7,10 @@
  * so decoding costs O(payload) (c_glib 0.17's framed transport memmoves the
  * rest of the frame on every read, which is quadratic).  Writes are
  * gathered and sent by flush() in one send() when the kernel takes it.
- * The socket is non-blocking: every wait is a poll() bounded by the call's
- * deadline and woken by its GCancellable.
+ * Every wait is a poll() bounded by the call's deadline and woken by its
+ * GCancellable, except a reply's wait in a call with neither a cancellable
+ * nor a near deadline: a blocking recv() of at most a slice (see fill()),
+ * so that a point call costs one send() and one recv().
  *
  * Over HTTP (a gateway in HTTP mode) the socket is an HBaseHttpChannel
  * (hbase-http.c): flush() POSTs the request and receives the whole
@@ -83,6 +85,7 @@ struct _HBaseSocketTransport {
   gint64 last_reply_time;     /* monotonic µs when the last reply was read; 0: none */
   gboolean failed;            /* a read or write failed: the stream is out of step */
   gboolean reply_started;     /* bytes came back since the last request was sent */
+  gboolean blocking_waits;    /* the socket blocks (SO_RCVTIMEO = BLOCKING_SLICE_MS) */
 
   /* write side */
   /* bytes [0, wlen) of wbuf are the request being written; grown by
@@ -90,7 +93,7 @@ struct _HBaseSocketTransport {
   guint8 *wbuf;
   gsize wlen, wcap;
 
-  guint64 bytes_sent, bytes_received, recv_calls, send_calls;
+  guint64 bytes_sent, bytes_received, recv_calls, send_calls, poll_calls;
 
   /* Kerberos (socket mode): SASL GSSAPI after each connect; NULL: none */
   HBaseKerberosSettings *kerberos;
@@ -165,6 +168,7 @@ wait_fd (HBaseSocketTransport *self, short events, gint64 deadline,
           nfds = 2;
         }
       n = poll (fds, nfds, timeout);
+      self->poll_calls++;
       if (nfds == 2)
         g_cancellable_release_fd (cancellable);
       if (n < 0 && errno != EINTR)
@@ -224,10 +228,50 @@ make_room (HBaseSocketTransport *self, gsize need)
     }
 }
 
+/* How long one blocking recv() may wait (SO_RCVTIMEO).  Why block at all:
+ * a poll() before each reply's recv() is one system call in three of a
+ * point get.  A call with no GCancellable and more than a slice of time
+ * left receives in a blocking recv(); when the slice passes with nothing
+ * received, or with a cancellable or a near deadline, it polls as before,
+ * so deadlines and cancellation keep their precision. */
+#define BLOCKING_SLICE_MS 250
+
+/* After connecting: the socket blocks in recv() up to a slice; every other
+ * send and receive passes MSG_DONTWAIT.  If it cannot be set up, the
+ * socket stays non-blocking and every wait polls. */
+static void
+enable_blocking_waits (HBaseSocketTransport *self)
+{
+  struct timeval slice = { .tv_sec = 0, .tv_usec = BLOCKING_SLICE_MS * 1000 };
+  int flags = fcntl (self->fd, F_GETFL);
+
+  self->blocking_waits = FALSE;
+  if (flags < 0 ||
+      setsockopt (self->fd, SOL_SOCKET, SO_RCVTIMEO, &slice, sizeof slice) != 0 ||
+      fcntl (self->fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+    return;
+  self->blocking_waits = TRUE;
+}
+
+/* Whether the next recv() may block for a slice. */
+static gboolean
+may_block (HBaseSocketTransport *self)
+{
+  gint64 deadline;
+
+  if (!self->blocking_waits || self->cancellable != NULL)
+    return FALSE;
+  deadline = effective_deadline (self);
+  return deadline == 0 ||
+         deadline - g_get_monotonic_time () > (gint64) BLOCKING_SLICE_MS * G_TIME_SPAN_MILLISECOND;
+}
+
 /* Receives until at least @need bytes are unread. */
 static gboolean
 fill (HBaseSocketTransport *self, gsize need, GError **error)
 {
+  gboolean block;
+
   /* the common case: a primitive already read ahead.  Returning before
    * make_room() matters: moving the unread tail on every read is what
    * made buffered decoding cost O(reads x buffer) */
@@ -240,13 +284,15 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
       return FALSE;
     }
   make_room (self, MAX (need, (gsize) READ_CHUNK));
-  /* right after a request, a recv() would only say EAGAIN (the gateway
-   * has not answered within microseconds): wait first, one syscall less */
+  block = may_block (self);
+  /* right after a request, a non-blocking recv() would only say EAGAIN
+   * (the gateway has not answered within microseconds): wait first, one
+   * syscall less */
   if (self->awaiting_reply)
     {
       self->awaiting_reply = FALSE;
-      if (!wait_fd (self, POLLIN, effective_deadline (self), self->cancellable,
-                    "waiting for a reply from", error))
+      if (!block && !wait_fd (self, POLLIN, effective_deadline (self), self->cancellable,
+                              "waiting for a reply from", error))
         return FALSE;
     }
   while (self->rlen - self->rpos < need)
@@ -255,7 +301,7 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
 
       if (self->rlen == self->rcap)
         make_room (self, need);
-      n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, 0);
+      n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, block ? 0 : MSG_DONTWAIT);
 
       self->recv_calls++;
       if (n > 0)
@@ -278,6 +324,8 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
                        "cannot read from the gateway %s: %s", describe (self), g_strerror (errno));
           return FALSE;
         }
+      /* a slice passed with nothing: the deadline's own poll from now on */
+      block = FALSE;
       if (!wait_fd (self, POLLIN, effective_deadline (self), self->cancellable,
                     "waiting for a reply from", error))
         return FALSE;
@@ -590,7 +638,7 @@ send_all (HBaseSocketTransport *self, const guint8 *data, gsize length, gint64 d
     {
       /* MSG_NOSIGNAL: a gateway that closed the socket is an error to
        * report, not a SIGPIPE that kills the process */
-      ssize_t n = send (self->fd, data + sent, length - sent, MSG_NOSIGNAL);
+      ssize_t n = send (self->fd, data + sent, length - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
 
       self->send_calls++;
       if (n >= 0)
@@ -966,7 +1014,7 @@ handshake_recv (gpointer io, guint8 *data, gsize length, GError **error)
 
   while (got < length)
     {
-      ssize_t n = recv (self->fd, data + got, length - got, 0);
+      ssize_t n = recv (self->fd, data + got, length - got, MSG_DONTWAIT);
 
       self->recv_calls++;
       if (n > 0)
@@ -1105,6 +1153,7 @@ _hbase_socket_transport_connect (HBaseSocketTransport *self, gint64 deadline,
       return FALSE;
     }
   set_socket_options (self->fd);
+  enable_blocking_waits (self);
   if (self->kerberos != NULL && !sasl_handshake (self, connect_deadline, cancellable, error))
     {
       socket_transport_close (THRIFT_TRANSPORT (self), NULL);
@@ -1150,6 +1199,12 @@ _hbase_socket_transport_is_alive (HBaseSocketTransport *self)
   /* readable while no reply is expected: end of stream, or stray bytes */
   n = recv (self->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
   return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+}
+
+guint64
+_hbase_socket_transport_get_poll_calls (HBaseSocketTransport *self)
+{
+  return self->poll_calls;
 }
 
 guint64
@@ -1210,5 +1265,6 @@ _hbase_socket_transport_new_for_fd (int fd, gboolean framed)
   if (flags >= 0)
     fcntl (fd, F_SETFL, flags | O_NONBLOCK);
   self->fd = fd;
+  enable_blocking_waits (self);
   return self;
 }

@@ -131,6 +131,7 @@ void     _hbase_socket_transport_write          (HBaseSocketTransport *self,
 /* Syscall counters, for benchmarks and tests. */
 guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);
 guint64  _hbase_socket_transport_get_send_calls (HBaseSocketTransport *self);
+guint64  _hbase_socket_transport_get_poll_calls (HBaseSocketTransport *self);
 
 G_END_DECLS
 

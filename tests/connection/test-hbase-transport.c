@@ -1111,20 +1111,26 @@ script_reply_late_twice (Peer *peer, int fd)
   peer_receive_until_eof (peer, fd);
 }
 
-/* Right after a request the transport polls before it receives: a reply
- * that comes later costs one recv() (not a recv() saying EAGAIN, a poll
- * and another recv()); the bytes received and the time of the last whole
- * reply are kept for the pool (src/connection/hbase-client.c). */
+/* A reply that comes later costs one recv(): with no cancellable and a
+ * distant deadline a blocking recv() and no poll() (a point call is one
+ * send() and one recv()); with a cancellable, a poll() that the
+ * cancellable can wake, then the recv() (not a recv() saying EAGAIN, a
+ * poll and another recv()).  The bytes received and the time of the last
+ * whole reply are kept for the pool (src/connection/hbase-client.c). */
 static void
-test_reply_polls_first (void)
+check_reply_late_twice (gboolean with_cancellable)
 {
   g_autoptr(Peer) peer = peer_start (script_reply_late_twice, 0);
   g_autoptr(HBaseSocketTransport) transport = transport_to_peer (peer, FALSE);
+  g_autoptr(GCancellable) cancellable = with_cancellable ? g_cancellable_new () : NULL;
   ThriftTransport *t = THRIFT_TRANSPORT (transport);
   g_autoptr(GError) error = NULL;
   guint8 buf[4];
   gint64 before, last;
+  /* connecting may have polled */
+  guint64 polls = _hbase_socket_transport_get_poll_calls (transport);
 
+  _hbase_socket_transport_set_cancellable (transport, cancellable);
   _hbase_socket_transport_set_deadline (transport, g_get_monotonic_time () + 5 * G_USEC_PER_SEC);
   g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), ==, 0);
   for (guint i = 1; i <= 2; i++)
@@ -1134,6 +1140,8 @@ test_reply_polls_first (void)
       g_assert_no_error (error);
       g_assert_true (memcmp (buf, "pong", 4) == 0);
       g_assert_cmpuint (_hbase_socket_transport_get_recv_calls (transport), ==, i);
+      g_assert_cmpuint (_hbase_socket_transport_get_poll_calls (transport) - polls, ==,
+                        (with_cancellable ? i : 0));
       g_assert_cmpuint (_hbase_socket_transport_get_bytes_received (transport), ==, 4 * i);
       /* the reply is only complete at read_end */
       last = _hbase_socket_transport_get_last_reply_time (transport);
@@ -1148,6 +1156,18 @@ test_reply_polls_first (void)
   g_assert_cmpuint (_hbase_socket_transport_get_send_calls (transport), ==, 2);
   thrift_transport_close (t, NULL);
   g_assert_cmpint (_hbase_socket_transport_get_last_reply_time (transport), ==, 0);
+}
+
+static void
+test_reply_blocking_recv (void)
+{
+  check_reply_late_twice (FALSE);
+}
+
+static void
+test_reply_polls_first (void)
+{
+  check_reply_late_twice (TRUE);
 }
 
 /* --- bytes_sent ------------------------------------------------------------------------------------------------- */
@@ -1208,6 +1228,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/transport/connect/unresolvable", test_connect_unresolvable);
   g_test_add_func ("/connection/transport/connect/timeout", test_connect_timeout);
   g_test_add_func ("/connection/transport/bytes-sent", test_bytes_sent);
+  g_test_add_func ("/connection/transport/reply-blocking-recv", test_reply_blocking_recv);
   g_test_add_func ("/connection/transport/reply-polls-first", test_reply_polls_first);
   return g_test_run ();
 }

@@ -301,6 +301,10 @@ fill (HBaseSocketTransport *self, gsize need, GError **error)
 
       if (self->rlen == self->rcap)
         make_room (self, need);
+      /* asked again each time: a reply that trickles in must not keep a
+       * blocking loop going past the deadline */
+      if (block)
+        block = may_block (self);
       n = recv (self->fd, self->rbuf + self->rlen, self->rcap - self->rlen, block ? 0 : MSG_DONTWAIT);
 
       self->recv_calls++;

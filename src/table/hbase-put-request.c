@@ -9,12 +9,14 @@
  * bytes (_hbase_mutation_copy) and writes it as a TPut struct
  * (_hbase_mutation_write_put), field for field what the generated writer
  * wrote (tests/table/test-request-encoding.c compares the bytes).  The
- * reply, a void result or a TIOError, is read by the generated receivers. */
+ * reply, a void result or a TIOError, is read by hbase-result-reader.c
+ * (_hbase_result_reader_recv_void), as the generated receivers read it. */
 #include "config.h"
 
 #include "hbase-mutation-private.h"
 #include "hbase-put-request.h"
 #include "hbase-request-writer.h"
+#include "hbase-result-reader.h"
 
 static gboolean
 write_put (gconstpointer put, HBaseWire *wire, GError **error)
@@ -44,30 +46,36 @@ output_protocol (HbaseThriftTHBaseServiceIf *service)
   return HBASE_THRIFT_T_H_BASE_SERVICE_CLIENT (service)->output_protocol;
 }
 
+static ThriftProtocol *
+input_protocol (HbaseThriftTHBaseServiceIf *service)
+{
+  return HBASE_THRIFT_T_H_BASE_SERVICE_CLIENT (service)->input_protocol;
+}
+
 gboolean
 _hbase_put_request_put (HbaseThriftTHBaseServiceIf *service, const GByteArray *table,
                         HBaseMutation *put, GError **error)
 {
-  g_autoptr(HbaseThriftTIOError) io = NULL;
   GError *call_error = NULL;
 
-  if (_hbase_put_request_send_put (output_protocol (service), table, put, &call_error) &&
-      hbase_thrift_t_h_base_service_client_recv_put (service, &io, &call_error))
-    return TRUE;
-  hbase_error_take_call_error (error, call_error, io, NULL);
-  return FALSE;
+  if (!_hbase_put_request_send_put (output_protocol (service), table, put, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, NULL, NULL);
+      return FALSE;
+    }
+  return _hbase_result_reader_recv_void (input_protocol (service), "put", error);
 }
 
 gboolean
 _hbase_put_request_put_multiple (HbaseThriftTHBaseServiceIf *service, const GByteArray *table,
                                  const GPtrArray *puts, GError **error)
 {
-  g_autoptr(HbaseThriftTIOError) io = NULL;
   GError *call_error = NULL;
 
-  if (_hbase_put_request_send_put_multiple (output_protocol (service), table, puts, &call_error) &&
-      hbase_thrift_t_h_base_service_client_recv_put_multiple (service, &io, &call_error))
-    return TRUE;
-  hbase_error_take_call_error (error, call_error, io, NULL);
-  return FALSE;
+  if (!_hbase_put_request_send_put_multiple (output_protocol (service), table, puts, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, NULL, NULL);
+      return FALSE;
+    }
+  return _hbase_result_reader_recv_void (input_protocol (service), "putMultiple", error);
 }

@@ -369,6 +369,7 @@ empty_row (void)
 typedef enum {
   SUCCESS_RESULT,        /* 0: TResult */
   SUCCESS_RESULT_LIST,   /* 0: list<TResult> */
+  SUCCESS_VOID,          /* no field 0: put, putMultiple */
 } SuccessKind;
 
 /* Reads a reply to @method as the generated recv_* function does: the
@@ -540,6 +541,12 @@ gboolean
 _hbase_result_reader_recv_get (ThriftProtocol *protocol, HBaseRow **row, GError **error)
 {
   return recv_reply (protocol, "get", SUCCESS_RESULT, FALSE, row, NULL, error);
+}
+
+gboolean
+_hbase_result_reader_recv_void (ThriftProtocol *protocol, const char *method, GError **error)
+{
+  return recv_reply (protocol, method, SUCCESS_VOID, FALSE, NULL, NULL, error);
 }
 
 gboolean

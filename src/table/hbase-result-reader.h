@@ -52,6 +52,11 @@ gboolean _hbase_result_reader_recv_get_multiple     (ThriftProtocol  *protocol,
 gboolean _hbase_result_reader_recv_get_scanner_rows (ThriftProtocol  *protocol,
                                                      GPtrArray      **rows,
                                                      GError         **error);
+/* The reply of a call that returns nothing but may throw a TIOError
+ * (put, putMultiple): what the generated recv_* function reads. */
+gboolean _hbase_result_reader_recv_void             (ThriftProtocol  *protocol,
+                                                     const char      *method,
+                                                     GError         **error);
 
 /* One TResult / a list<TResult>, outside any message.  Errors are the
  * protocol's or transport's own (not yet HBASE_ERROR). */

@@ -11,7 +11,7 @@
  *   RESULT client=hbase-glib workload=get threads=8 ops=20000 seconds=2.345 ops_per_s=8528.8 cpu_s=1.234
  *
  * Rows: key "r%010u", one cell f:q holding a 100-byte value of its own
- * (row_value()).  The read table (--read-table) must hold rows 0 .. --rows - 1
+ * (prepare_rows()).  The read table (--read-table) must hold rows 0 .. --rows - 1
  * (run-peers.sh loads it); the write workloads write rows 0 .. --ops - 1 (or
  * --batch-rows - 1) of --write-table.
  *
@@ -87,33 +87,46 @@ row_key (guint i)
 
 /* The value of row i: "v%010u" of i repeated over 100 bytes, so that every
  * row's value is its own and a reply for another row cannot pass the
- * check.  BenchHarness.value() and bench_happybase.value() are the same. */
-static void
-row_value (guint i, guint8 value[VALUE_BYTES])
-{
-  char unit[16];
+ * check.  BenchHarness.value() and bench_happybase.value() are the same.
+ * The keys and values of rows 0 .. n_known - 1 are computed once, before
+ * anything is timed (prepare_rows()): a put shares its row's value as the
+ * other clients do, and a check costs two memcmp() in every client. */
+#define KEY_BYTES 11
+static guint n_known;
+static char *known_keys;      /* n_known keys of KEY_BYTES, not terminated */
+static guint8 *known_values;  /* n_known values of VALUE_BYTES */
 
-  g_snprintf (unit, sizeof unit, "v%010u", i);
-  for (guint j = 0; j < VALUE_BYTES; j++)
-    value[j] = (guint8) unit[j % 11];
+static void
+prepare_rows (guint n)
+{
+  n_known = n;
+  known_keys = g_malloc ((gsize) n * KEY_BYTES);
+  known_values = g_malloc ((gsize) n * VALUE_BYTES);
+  for (guint i = 0; i < n; i++)
+    {
+      char unit[16];
+
+      g_snprintf (unit, sizeof unit, "r%010u", i);
+      memcpy (known_keys + (gsize) i * KEY_BYTES, unit, KEY_BYTES);
+      unit[0] = 'v';
+      for (guint j = 0; j < VALUE_BYTES; j++)
+        known_values[(gsize) i * VALUE_BYTES + j] = (guint8) unit[j % KEY_BYTES];
+    }
 }
 
 static HBaseMutation *
 new_put (guint i)
 {
   g_autoptr(GBytes) key = row_key (i);
-  guint8 bytes[VALUE_BYTES];
-  g_autoptr(GBytes) value = NULL;
+  g_autoptr(GBytes) value = g_bytes_new_static (known_values + (gsize) i * VALUE_BYTES, VALUE_BYTES);
   HBaseMutation *put = hbase_mutation_new_put (key);
 
-  row_value (i, bytes);
-  value = g_bytes_new (bytes, VALUE_BYTES);
   hbase_mutation_put (put, FAMILY, QUALIFIER, value);
   return put;
 }
 
 /* Checks that @row is row @i as the bench writes it: its key, and f:q
- * holding row_value (@i), written at @since_ms or later (0: any time).
+ * holding row @i's value, written at @since_ms or later (0: any time).
  * @what names the operation for the message. */
 static gboolean
 check_row (HBaseRow *row, guint i, const char *what, gint64 since_ms, GError **error)
@@ -121,34 +134,37 @@ check_row (HBaseRow *row, guint i, const char *what, gint64 since_ms, GError **e
   GBytes *key = hbase_row_get_key (row);
   const HBaseCell *cell = hbase_row_lookup_cell (row, FAMILY, QUALIFIER);
   GBytes *value = cell != NULL ? hbase_cell_get_value (cell) : NULL;
-  char expected_key[16];
-  guint8 expected[VALUE_BYTES];
   gsize key_size = 0;
   const char *key_data = key != NULL ? g_bytes_get_data (key, &key_size) : NULL;
 
-  g_snprintf (expected_key, sizeof expected_key, "r%010u", i);
-  if (key_data == NULL || key_size != strlen (expected_key) || memcmp (key_data, expected_key, key_size) != 0)
+  if (i >= n_known)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: expected row %s, got row '%.*s'", what,
-                   expected_key, key_data != NULL ? (int) MIN (key_size, 64) : 6,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: a row beyond the %u expected, '%.*s'", what,
+                   n_known, key_data != NULL ? (int) MIN (key_size, 64) : 6,
                    key_data != NULL ? key_data : "(none)");
       return FALSE;
     }
-  row_value (i, expected);
+  if (key_data == NULL || key_size != KEY_BYTES ||
+      memcmp (key_data, known_keys + (gsize) i * KEY_BYTES, KEY_BYTES) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: expected row r%010u, got row '%.*s'", what, i,
+                   key_data != NULL ? (int) MIN (key_size, 64) : 6, key_data != NULL ? key_data : "(none)");
+      return FALSE;
+    }
   if (value == NULL || g_bytes_get_size (value) != VALUE_BYTES ||
-      memcmp (g_bytes_get_data (value, NULL), expected, VALUE_BYTES) != 0)
+      memcmp (g_bytes_get_data (value, NULL), known_values + (gsize) i * VALUE_BYTES, VALUE_BYTES) != 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   "%s: row %s has %s f:q value (is the table loaded by this version of the bench?)",
-                   what, expected_key, value == NULL ? "no" : "the wrong");
+                   "%s: row r%010u has %s f:q value (is the table loaded by this version of the bench?)",
+                   what, i, value == NULL ? "no" : "the wrong");
       return FALSE;
     }
   if (since_ms > 0 && hbase_cell_get_timestamp (cell) < since_ms)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   "%s: row %s was written at %" G_GINT64_FORMAT " ms, before the workload started (%"
+                   "%s: row r%010u was written at %" G_GINT64_FORMAT " ms, before the workload started (%"
                    G_GINT64_FORMAT " ms): the workload's write is missing",
-                   what, expected_key, hbase_cell_get_timestamp (cell), since_ms);
+                   what, i, hbase_cell_get_timestamp (cell), since_ms);
       return FALSE;
     }
   return TRUE;
@@ -391,6 +407,10 @@ main (int argc, char **argv)
       return 2;
     }
   threads = (guint) opt_threads;
+  /* every row a workload writes or reads: rows, ops, batch-rows, and the
+   * warm-ups (at least 2 batches of 1000) */
+  prepare_rows (MAX (MAX ((guint) opt_rows, (guint) opt_ops),
+                     MAX ((guint) opt_batch_rows, MAX ((guint) opt_warmup, 2000u))));
   if (opt_workloads != NULL)
     workloads = g_strsplit (opt_workloads, ",", -1);
 

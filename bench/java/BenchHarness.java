@@ -103,6 +103,9 @@ public final class BenchHarness {
     }
     if (rows < 1 || ops < 1 || batchRows < 1 || threads < 1 || warmup < 0 || caching < 1)
       usage("--rows, --ops, --batch-rows, --threads and --caching must be positive");
+    // every row a workload writes or reads: rows, ops, batch-rows and the
+    // warm-ups (at least 2 batches of 1000); "load TABLE ROWS" adds its own
+    prepareRows(Math.max(Math.max(rows, ops), Math.max(batchRows, Math.max(warmup, 2000))));
   }
 
   private void usage(String why) {
@@ -116,15 +119,36 @@ public final class BenchHarness {
   /**
    * The value of row i: "v%010d" of i repeated over 100 bytes, so that every
    * row's value is its own and a reply for another row cannot pass the check
-   * (row_value() in bench-table.c and value() in bench_happybase.py are the
-   * same).
+   * (prepare_rows() in bench-table.c and value() in bench_happybase.py are
+   * the same).  The keys and values of every row a workload touches are
+   * computed once, before anything is timed (the constructor): a put shares
+   * its row's value, and a check costs two comparisons, in every client.
    */
-  public static byte[] value(int i) {
+  private static byte[] computeValue(int i) {
     byte[] unit = key(i);
     unit[0] = 'v';
     byte[] v = new byte[VALUE_BYTES];
     for (int j = 0; j < VALUE_BYTES; j++) v[j] = unit[j % unit.length];
     return v;
+  }
+
+  private static byte[][] knownKeys = new byte[0][];
+  private static byte[][] knownValues = new byte[0][];
+
+  /** Computes the keys and values of rows 0 .. n-1, unless known already. */
+  public static void prepareRows(int n) {
+    if (n <= knownKeys.length) return;
+    knownKeys = new byte[n][];
+    knownValues = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      knownKeys[i] = key(i);
+      knownValues[i] = computeValue(i);
+    }
+  }
+
+  /** Row i's value (shared: not to be modified). */
+  public static byte[] value(int i) {
+    return knownValues[i];
   }
 
   private static String text(ByteBuffer b) {
@@ -141,11 +165,14 @@ public final class BenchHarness {
    */
   public static void check(String what, int i, ByteBuffer key, ByteBuffer value, long timestamp,
                            long sinceMs) {
-    byte[] expectedKey = key(i);
+    if (i >= knownKeys.length)
+      throw new IllegalStateException(what + ": a row beyond the " + knownKeys.length + " expected, '"
+          + text(key) + "'");
+    byte[] expectedKey = knownKeys[i];
     if (key == null || !key.equals(ByteBuffer.wrap(expectedKey)))
       throw new IllegalStateException(what + ": expected row " + new String(expectedKey,
           StandardCharsets.ISO_8859_1) + ", got row '" + text(key) + "'");
-    if (value == null || !value.equals(ByteBuffer.wrap(value(i))))
+    if (value == null || !value.equals(ByteBuffer.wrap(knownValues[i])))
       throw new IllegalStateException(what + ": row " + text(key) + " has " + (value == null ? "no" : "the wrong")
           + " f:q value (is the table loaded by this version of the bench?)");
     if (sinceMs > 0 && timestamp < sinceMs)

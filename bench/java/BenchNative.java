@@ -99,6 +99,7 @@ public class BenchNative {
 
   static void load(Connection connection, Admin admin, TableName name, int rows) throws Exception {
     long t0 = System.nanoTime();
+    BenchHarness.prepareRows(rows);
     create(admin, name);
     try (NativeSession s = new NativeSession(connection, name.getNameAsString())) {
       for (int first = 0; first < rows; first += 1000) s.putBatch(first, Math.min(1000, rows - first));

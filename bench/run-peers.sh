@@ -3,7 +3,7 @@
 # The peer benchmark: hbase-glib against the other ways of reaching the same
 # HBase, in one run, on the same machine (bench/README.md, BENCHMARKS.md).
 #
-#   bench/run-peers.sh            full run (about 5 minutes on 2 cores)
+#   bench/run-peers.sh            full run, both orders (one order took about 5 minutes on 2 cores)
 #   bench/run-peers.sh --quick    tiny counts: a smoke test of the whole chain
 #
 # Clients (one column each):

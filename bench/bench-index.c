@@ -9,6 +9,13 @@
  * the rest: what a query costs without an index).  Prints one Markdown
  * table; see bench/run-index.sh and BENCHMARKS.md.
  *
+ * Every answer is checked, untimed: the sorted row keys of each query's
+ * answer (from the index and from the scan, every run) must equal the rows
+ * of the table that match the query, computed from row_put()'s formulas;
+ * so the index's and the scan's row sets are equal.  A difference ends the
+ * run (status 1, the tables and index dropped) naming the first row missing
+ * or extra.
+ *
  * Rows: "u%08u" with f:name (name-N), f:age (0-99, decimal text), f:city
  * (one of 100), f:email and f:bio (about 100 bytes).  Indexes: age (int64,
  * exact and range), city (string, exact).
@@ -62,13 +69,26 @@ mix (guint32 x, guint32 seed)
   return x;
 }
 
+/* row i's age and city, as row_put() writes them */
+static guint
+row_age (guint i)
+{
+  return mix (i, 1) % 100u;
+}
+
+static guint
+row_city (guint i)
+{
+  return mix (i, 2) % 100u;
+}
+
 static HBaseMutation *
 row_put (guint i)
 {
   g_autofree char *key_text = g_strdup_printf ("u%08u", i);
   g_autofree char *name = g_strdup_printf ("name-%u", i);
-  g_autofree char *age = g_strdup_printf ("%u", mix (i, 1) % 100u);
-  g_autofree char *city = g_strdup_printf ("city%02u", mix (i, 2) % 100u);
+  g_autofree char *age = g_strdup_printf ("%u", row_age (i));
+  g_autofree char *city = g_strdup_printf ("city%02u", row_city (i));
   g_autofree char *email = g_strdup_printf ("user%u@example.org", i);
   g_autoptr(GBytes) key = text (key_text);
   g_autoptr(GBytes) name_b = text (name);
@@ -157,10 +177,90 @@ drop_table (HBaseClient *client, const char *name)
     g_printerr ("drop %s: %s\n", name, error->message);
 }
 
+static gboolean
+match_city07 (guint i)
+{
+  return row_city (i) == 7;
+}
+
+static gboolean
+match_age42 (guint i)
+{
+  return row_age (i) == 42;
+}
+
+static gboolean
+match_city07_age30_32 (guint i)
+{
+  return row_city (i) == 7 && row_age (i) >= 30 && row_age (i) <= 32;
+}
+
 typedef struct {
   const char *label;
   HBaseIndexQuery *query;
+  gboolean (*matches) (guint i);   /* the query's answer, from the generator */
 } Query;
+
+/* The row keys of the rows among 0 .. rows - 1 that @query matches, in
+ * key order (the keys are fixed-width, so index order is key order). */
+static GPtrArray *
+expected_keys (const Query *query, guint rows)
+{
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < rows; i++)
+    if (query->matches (i))
+      g_ptr_array_add (keys, g_strdup_printf ("u%08u", i));
+  return keys;
+}
+
+static int
+compare_key (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The row keys of @page, sorted (a page is in key order already; sorting
+ * makes the comparison independent of that). */
+static GPtrArray *
+page_keys (HBaseIndexPage *page)
+{
+  GPtrArray *rows = hbase_index_page_get_rows (page);
+  GPtrArray *keys = g_ptr_array_new_full (rows->len, g_free);
+
+  for (guint r = 0; r < rows->len; r++)
+    g_ptr_array_add (keys, hbase_row_get_key_string (g_ptr_array_index (rows, r)));
+  g_ptr_array_sort (keys, compare_key);
+  return keys;
+}
+
+/* Fails when @got (sorted row keys, the answer from @source) is not
+ * @expected, naming the first key missing from it or extra in it. */
+static gboolean
+check_keys (const Query *query, const char *source, GPtrArray *got, GPtrArray *expected,
+            GError **error)
+{
+  guint a = 0, b = 0;
+
+  while (a < got->len || b < expected->len)
+    {
+      int c = a == got->len ? 1 : b == expected->len ? -1
+        : strcmp (g_ptr_array_index (got, a), g_ptr_array_index (expected, b));
+
+      if (c != 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       "%s: the %s answered %u rows, %u expected; row %s is %s", query->label, source,
+                       got->len, expected->len,
+                       (const char *) (c < 0 ? g_ptr_array_index (got, a) : g_ptr_array_index (expected, b)),
+                       c < 0 ? "not expected" : "missing");
+          return FALSE;
+        }
+      a++;
+      b++;
+    }
+  return TRUE;
+}
 
 static int
 compare_double (const void *a, const void *b)
@@ -170,10 +270,12 @@ compare_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Median milliseconds of @repeat runs; @rows gets the rows found. */
+/* Median milliseconds of @repeat runs of @query; every run's answer is
+ * checked against @expected (sorted row keys), untimed: -1 and @error set
+ * when one differs. */
 static double
-time_query (HBaseIndex *index, HBaseIndexQuery *query, guint repeat, guint *rows,
-            gboolean expect_scan)
+time_query (HBaseIndex *index, const Query *query, guint repeat, GPtrArray *expected,
+            gboolean expect_scan, GError **check_error)
 {
   g_autofree double *times = g_new0 (double, repeat);
 
@@ -183,11 +285,15 @@ time_query (HBaseIndex *index, HBaseIndexQuery *query, guint repeat, guint *rows
       g_autoptr(HBaseIndexPage) page = NULL;
       gint64 start = g_get_monotonic_time ();
 
-      page = hbase_index_find (index, query, NULL, NULL, &error);
+      g_autoptr(GPtrArray) keys = NULL;
+
+      page = hbase_index_find (index, query->query, NULL, NULL, &error);
       if (page == NULL)
         g_error ("query: %s", error->message);
       times[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
-      *rows = hbase_index_page_get_rows (page)->len;
+      keys = page_keys (page);
+      if (!check_keys (query, expect_scan ? "scan" : "index", keys, expected, check_error))
+        return -1.0;
       /* the rows were written once and never changed: none may be stale */
       if (hbase_index_page_get_stats (page)->stale > 0)
         g_printerr ("bench-index: %" G_GUINT64_FORMAT " stale rows in a query\n",
@@ -239,10 +345,12 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   g_autoptr(HBaseIndexQuery) both =
     hbase_index_query_and (by_city, hbase_index_query_range_int64 ("age", &lo, TRUE, &hi, TRUE));
   Query queries[] = {
-    { "city = 'city07'", by_city },
-    { "age = 42", by_age },
-    { "city = 'city07' AND age IN [30, 32]", both },
+    { "city = 'city07'", by_city, match_city07 },
+    { "age = 42", by_age, match_age42 },
+    { "city = 'city07' AND age IN [30, 32]", both, match_city07_age30_32 },
   };
+  GPtrArray *expected[G_N_ELEMENTS (queries)];
+  g_autoptr(GError) wrong = NULL;
 
   if (!hbase_index_spec_set_key_prefix (spec, prefix, &error) ||
       !hbase_index_spec_add (spec, "age", "f", "age", HBASE_INDEX_VALUE_INT64,
@@ -315,38 +423,45 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
    * for the index alike, and gives the compactions that follow a large
    * load time to end before anything is timed */
   for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+    expected[q] = expected_keys (&queries[q], rows);
+  for (guint q = 0; q < G_N_ELEMENTS (queries) && wrong == NULL; q++)
     {
-      guint found = 0;
-
-      if (rows <= settings->skip_scan_above)
-        time_query (scanning, queries[q].query, 1, &found, TRUE);
-      time_query (index, queries[q].query, 1, &found, FALSE);
+      if (rows <= settings->skip_scan_above &&
+          time_query (scanning, &queries[q], 1, expected[q], TRUE, &wrong) < 0)
+        break;
+      time_query (index, &queries[q], 1, expected[q], FALSE, &wrong);
     }
-  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+  for (guint q = 0; q < G_N_ELEMENTS (queries) && wrong == NULL; q++)
     {
-      guint found_index = 0, found_scan = 0;
       double ms_index, ms_scan = -1.0;
 
-      if (rows <= settings->skip_scan_above)
-        ms_scan = time_query (scanning, queries[q].query, MAX (1, settings->repeat / 2),
-                              &found_scan, TRUE);
-      ms_index = time_query (index, queries[q].query, settings->repeat, &found_index, FALSE);
-      if (ms_scan >= 0 && found_scan != found_index)
-        g_error ("%s: the scan found %u rows, the index %u", queries[q].label, found_scan,
-                 found_index);
+      /* both answers equal the expected row set, hence each other */
+      if (rows <= settings->skip_scan_above &&
+          (ms_scan = time_query (scanning, &queries[q], MAX (1, settings->repeat / 2), expected[q], TRUE,
+                                 &wrong)) < 0)
+        break;
+      if ((ms_index = time_query (index, &queries[q], settings->repeat, expected[q], FALSE, &wrong)) < 0)
+        break;
       if (ms_scan >= 0)
         g_print ("| %u | %s (%u rows) | %.1f ms (scan) | %.1f ms (index) | %.0fx |\n", rows,
-                 queries[q].label, found_index, ms_scan, ms_index, ms_scan / ms_index);
+                 queries[q].label, expected[q]->len, ms_scan, ms_index, ms_scan / ms_index);
       else
         g_print ("| %u | %s (%u rows) | - | %.1f ms (index) | - |\n", rows, queries[q].label,
-                 found_index, ms_index);
+                 expected[q]->len, ms_index);
     }
+  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+    g_ptr_array_unref (expected[q]);
 
   if (!hbase_index_drop (index, NULL, &error))
     g_printerr ("drop index: %s\n", error->message);
   g_clear_error (&error);
   drop_table (client, indexed_name);
   drop_table (client, meta);
+  if (wrong != NULL)
+    {
+      g_printerr ("bench-index: wrong answer: %s\n", wrong->message);
+      exit (1);
+    }
 }
 
 int

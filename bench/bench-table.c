@@ -10,10 +10,15 @@
  *
  *   RESULT client=hbase-glib workload=get threads=8 ops=20000 seconds=2.345 ops_per_s=8528.8 cpu_s=1.234
  *
- * Rows: key "r%010u", one cell f:q holding a 100-byte value.  The read
- * table (--read-table) must hold rows 0 .. --rows - 1 (run-peers.sh loads
- * it); the write workloads write rows 0 .. --ops - 1 (or --batch-rows - 1)
- * of --write-table. */
+ * Rows: key "r%010u", one cell f:q holding a 100-byte value of its own
+ * (prepare_rows()).  The read table (--read-table) must hold rows 0 .. --rows - 1
+ * (run-peers.sh loads it); the write workloads write rows 0 .. --ops - 1 (or
+ * --batch-rows - 1) of --write-table.
+ *
+ * Every reply is checked: a get's row key and value, every scanned row's key
+ * (in order) and value, and after each put workload (outside the timing) a
+ * read-back of three of its rows, whose cells must be newer than the
+ * workload's start.  A wrong answer ends the run with status 1. */
 #include "config.h"
 
 #include <stdio.h>
@@ -42,6 +47,7 @@ static int opt_threads = 8;
 static int opt_warmup = 5000;
 static int opt_caching = 1000;
 static char *opt_workloads = NULL;
+static gboolean opt_warmup_only = FALSE;
 
 static GOptionEntry entries[] = {
   { "gateways", 0, 0, G_OPTION_ARG_STRING, &opt_gateways,
@@ -63,12 +69,12 @@ static GOptionEntry entries[] = {
   { "caching", 0, 0, G_OPTION_ARG_INT, &opt_caching, "Scan rows per round trip (default 1000)", "N" },
   { "workloads", 0, 0, G_OPTION_ARG_STRING, &opt_workloads,
     "Comma-separated subset of put1,putN,batch100,batch1000,get1,getN,scan (default all)", "LIST" },
+  { "warmup-only", 0, 0, G_OPTION_ARG_NONE, &opt_warmup_only,
+    "Run only each workload's untimed warm-up, print nothing (warms the gateway)", NULL },
   { NULL, 0, 0, 0, NULL, NULL, NULL }
 };
 
 /* --- rows ----------------------------------------------------------------- */
-
-static GBytes *value_bytes;   /* the one 100-byte value, shared */
 
 static GBytes *
 row_key (guint i)
@@ -79,14 +85,108 @@ row_key (guint i)
   return g_bytes_new (key, (gsize) n);
 }
 
+/* The value of row i: "v%010u" of i repeated over 100 bytes, so that every
+ * row's value is its own and a reply for another row cannot pass the
+ * check.  BenchHarness.value() and bench_happybase.value() are the same.
+ * The keys and values of rows 0 .. n_known - 1 are computed once, before
+ * anything is timed (prepare_rows()): a put shares its row's value as the
+ * other clients do, and a check costs two memcmp() in every client. */
+#define KEY_BYTES 11
+static guint n_known;
+static char *known_keys;      /* n_known keys of KEY_BYTES, not terminated */
+static guint8 *known_values;  /* n_known values of VALUE_BYTES */
+
+static void
+prepare_rows (guint n)
+{
+  n_known = n;
+  known_keys = g_malloc ((gsize) n * KEY_BYTES);
+  known_values = g_malloc ((gsize) n * VALUE_BYTES);
+  for (guint i = 0; i < n; i++)
+    {
+      char unit[16];
+
+      g_snprintf (unit, sizeof unit, "r%010u", i);
+      memcpy (known_keys + (gsize) i * KEY_BYTES, unit, KEY_BYTES);
+      unit[0] = 'v';
+      for (guint j = 0; j < VALUE_BYTES; j++)
+        known_values[(gsize) i * VALUE_BYTES + j] = (guint8) unit[j % KEY_BYTES];
+    }
+}
+
 static HBaseMutation *
 new_put (guint i)
 {
   g_autoptr(GBytes) key = row_key (i);
+  g_autoptr(GBytes) value = g_bytes_new_static (known_values + (gsize) i * VALUE_BYTES, VALUE_BYTES);
   HBaseMutation *put = hbase_mutation_new_put (key);
 
-  hbase_mutation_put (put, FAMILY, QUALIFIER, value_bytes);
+  hbase_mutation_put (put, FAMILY, QUALIFIER, value);
   return put;
+}
+
+/* Checks that @row is row @i as the bench writes it: its key, and f:q
+ * holding row @i's value, written at @since_ms or later (0: any time).
+ * @what names the operation for the message. */
+static gboolean
+check_row (HBaseRow *row, guint i, const char *what, gint64 since_ms, GError **error)
+{
+  GBytes *key = hbase_row_get_key (row);
+  const HBaseCell *cell = hbase_row_lookup_cell (row, FAMILY, QUALIFIER);
+  GBytes *value = cell != NULL ? hbase_cell_get_value (cell) : NULL;
+  gsize key_size = 0;
+  const char *key_data = key != NULL ? g_bytes_get_data (key, &key_size) : NULL;
+
+  if (i >= n_known)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: a row beyond the %u expected, '%.*s'", what,
+                   n_known, key_data != NULL ? (int) MIN (key_size, 64) : 6,
+                   key_data != NULL ? key_data : "(none)");
+      return FALSE;
+    }
+  if (key_data == NULL || key_size != KEY_BYTES ||
+      memcmp (key_data, known_keys + (gsize) i * KEY_BYTES, KEY_BYTES) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: expected row r%010u, got row '%.*s'", what, i,
+                   key_data != NULL ? (int) MIN (key_size, 64) : 6, key_data != NULL ? key_data : "(none)");
+      return FALSE;
+    }
+  if (value == NULL || g_bytes_get_size (value) != VALUE_BYTES ||
+      memcmp (g_bytes_get_data (value, NULL), known_values + (gsize) i * VALUE_BYTES, VALUE_BYTES) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "%s: row r%010u has %s f:q value (is the table loaded by this version of the bench?)",
+                   what, i, value == NULL ? "no" : "the wrong");
+      return FALSE;
+    }
+  if (since_ms > 0 && hbase_cell_get_timestamp (cell) < since_ms)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "%s: row r%010u was written at %" G_GINT64_FORMAT " ms, before the workload started (%"
+                   G_GINT64_FORMAT " ms): the workload's write is missing",
+                   what, i, hbase_cell_get_timestamp (cell), since_ms);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* After a put workload of rows 0 .. rows - 1 that started at @since_ms:
+ * reads back its first, middle and last rows (untimed). */
+static gboolean
+check_written (HBaseTable *table, guint rows, gint64 since_ms, const char *workload, GError **error)
+{
+  guint sample[] = { 0, rows / 2, rows - 1 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sample); s++)
+    {
+      g_autoptr(GBytes) key = row_key (sample[s]);
+      g_autoptr(HBaseRow) row = hbase_table_get (table, key, NULL, NULL, error);
+      g_autofree char *what = g_strdup_printf ("read-back after %s", workload);
+
+      if (row == NULL || !check_row (row, sample[s], what, since_ms, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gint64
@@ -141,14 +241,9 @@ worker_run (gpointer data)
           guint i = (guint) g_rand_int_range (rand, 0, (gint32) w->key_range);
           g_autoptr(GBytes) key = row_key (i);
           g_autoptr(HBaseRow) row = hbase_table_get (w->table, key, NULL, NULL, &w->error);
-          GBytes *value;
 
-          if (row == NULL)
+          if (row == NULL || !check_row (row, i, "get", 0, &w->error))
             break;
-          value = hbase_row_lookup (row, FAMILY, QUALIFIER);
-          if (value == NULL || g_bytes_get_size (value) != VALUE_BYTES)
-            g_set_error (&w->error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                         "row r%010u: missing or wrong value (is the read table loaded?)", i);
         }
     }
   return NULL;
@@ -222,7 +317,8 @@ run_batches (HBaseTable *table, guint rows, guint batch, double *seconds, double
 }
 
 /* Scans rows 0 .. stop - 1 (all rows when stop is 0) with the caching
- * option; checks the count when @expected is not 0. */
+ * option; checks every row (the n-th must be row n) and, when @expected is
+ * not 0, the count. */
 static gboolean
 run_scan (HBaseTable *table, guint stop, guint expected, double *seconds, double *cpu_seconds,
           GError **error)
@@ -254,6 +350,8 @@ run_scan (HBaseTable *table, guint stop, guint expected, double *seconds, double
             }
           break;
         }
+      if (!check_row (row, count, "scan", 0, error))
+        return FALSE;
       count++;
     }
   g_clear_object (&scanner);
@@ -293,7 +391,6 @@ main (int argc, char **argv)
   g_autoptr(HBaseTable) write_table = NULL;
   g_auto(GStrv) workloads = NULL;
   g_autofree char *gateway = NULL;
-  g_autofree char *value = NULL;
   guint threads;
   double seconds, cpu;
 
@@ -310,11 +407,12 @@ main (int argc, char **argv)
       return 2;
     }
   threads = (guint) opt_threads;
+  /* every row a workload writes or reads: rows, ops, batch-rows, and the
+   * warm-ups (at least 2 batches of 1000) */
+  prepare_rows (MAX (MAX ((guint) opt_rows, (guint) opt_ops),
+                     MAX ((guint) opt_batch_rows, MAX ((guint) opt_warmup, 2000u))));
   if (opt_workloads != NULL)
     workloads = g_strsplit (opt_workloads, ",", -1);
-
-  value = g_strnfill (VALUE_BYTES, 'v');
-  value_bytes = g_bytes_new_static (value, VALUE_BYTES);
 
   gateway = opt_gateways != NULL
     ? g_strdup (opt_gateways)
@@ -334,12 +432,18 @@ main (int argc, char **argv)
   for (guint pass = 0; pass < 2; pass++)
     {
       guint t = pass == 0 ? 1 : threads;
+      gint64 since_ms;
 
       if (!wanted (workloads, pass == 0 ? "put1" : "putN"))
         continue;
-      if ((opt_warmup > 0 &&
-           !run_point (write_table, KIND_PUT, (guint) opt_warmup, t, 1, &seconds, &cpu, &error)) ||
-          !run_point (write_table, KIND_PUT, (guint) opt_ops, t, 1, &seconds, &cpu, &error))
+      if (opt_warmup > 0 &&
+          !run_point (write_table, KIND_PUT, (guint) opt_warmup, t, 1, &seconds, &cpu, &error))
+        goto failed;
+      if (opt_warmup_only)
+        continue;
+      since_ms = g_get_real_time () / 1000;
+      if (!run_point (write_table, KIND_PUT, (guint) opt_ops, t, 1, &seconds, &cpu, &error) ||
+          !check_written (write_table, (guint) opt_ops, since_ms, "put", &error))
         goto failed;
       report ("put", t, (guint) opt_ops, seconds, cpu);
     }
@@ -348,14 +452,21 @@ main (int argc, char **argv)
   for (guint pass = 0; pass < 2; pass++)
     {
       guint batch = pass == 0 ? 100 : 1000;
+      const char *name = pass == 0 ? "put_batch100" : "put_batch1000";
+      gint64 since_ms;
 
       if (!wanted (workloads, pass == 0 ? "batch100" : "batch1000"))
         continue;
-      if ((opt_warmup > 0 &&
-           !run_batches (write_table, MAX ((guint) opt_warmup, 2 * batch), batch, &seconds, &cpu, &error)) ||
-          !run_batches (write_table, (guint) opt_batch_rows, batch, &seconds, &cpu, &error))
+      if (opt_warmup > 0 &&
+          !run_batches (write_table, MAX ((guint) opt_warmup, 2 * batch), batch, &seconds, &cpu, &error))
         goto failed;
-      report (pass == 0 ? "put_batch100" : "put_batch1000", 1, (guint) opt_batch_rows, seconds, cpu);
+      if (opt_warmup_only)
+        continue;
+      since_ms = g_get_real_time () / 1000;
+      if (!run_batches (write_table, (guint) opt_batch_rows, batch, &seconds, &cpu, &error) ||
+          !check_written (write_table, (guint) opt_batch_rows, since_ms, name, &error))
+        goto failed;
+      report (name, 1, (guint) opt_batch_rows, seconds, cpu);
     }
 
   /* point gets of random existing rows, 1 and N threads */
@@ -365,9 +476,12 @@ main (int argc, char **argv)
 
       if (!wanted (workloads, pass == 0 ? "get1" : "getN"))
         continue;
-      if ((opt_warmup > 0 &&
-           !run_point (read_table, KIND_GET, (guint) opt_warmup, t, 1000, &seconds, &cpu, &error)) ||
-          !run_point (read_table, KIND_GET, (guint) opt_ops, t, 1, &seconds, &cpu, &error))
+      if (opt_warmup > 0 &&
+          !run_point (read_table, KIND_GET, (guint) opt_warmup, t, 1000, &seconds, &cpu, &error))
+        goto failed;
+      if (opt_warmup_only)
+        continue;
+      if (!run_point (read_table, KIND_GET, (guint) opt_ops, t, 1, &seconds, &cpu, &error))
         goto failed;
       report ("get", t, (guint) opt_ops, seconds, cpu);
     }
@@ -375,19 +489,20 @@ main (int argc, char **argv)
   /* a scan of the whole read table */
   if (wanted (workloads, "scan"))
     {
-      if ((opt_warmup > 0 &&
-           !run_scan (read_table, MIN ((guint) opt_rows, 10 * (guint) opt_warmup), 0, &seconds, &cpu,
-                      &error)) ||
-          !run_scan (read_table, 0, (guint) opt_rows, &seconds, &cpu, &error))
+      if (opt_warmup > 0 &&
+          !run_scan (read_table, MIN ((guint) opt_rows, 10 * (guint) opt_warmup), 0, &seconds, &cpu,
+                     &error))
         goto failed;
-      report ("scan", 1, (guint) opt_rows, seconds, cpu);
+      if (!opt_warmup_only)
+        {
+          if (!run_scan (read_table, 0, (guint) opt_rows, &seconds, &cpu, &error))
+            goto failed;
+          report ("scan", 1, (guint) opt_rows, seconds, cpu);
+        }
     }
-
-  g_bytes_unref (value_bytes);
   return 0;
 
 failed:
   g_printerr ("bench-table: %s\n", error->message);
-  g_clear_pointer (&value_bytes, g_bytes_unref);
   return 1;
 }

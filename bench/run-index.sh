@@ -3,7 +3,9 @@
 # run-index.sh: the Redis index design's benchmark of the Redis index (bench/bench-index.c):
 # inserts of 10k and 100k rows (and 1M with --full) without and with the
 # index, and queries answered from the index against a filtered scan.
-# Prints a Markdown table; BENCHMARKS.md quotes it.
+# Prints a Markdown table; BENCHMARKS.md quotes it.  Every query answer
+# (index and scan) is checked: its sorted row keys must be the rows the
+# generator wrote that match the query; a wrong answer exits with status 1.
 #
 #   bench/run-index.sh [--full] [bench-index options: --threads T,
 #                      --rounds N, --rows N,N, --batch N, --repeat N, ...]

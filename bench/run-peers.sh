@@ -3,7 +3,7 @@
 # The peer benchmark: hbase-glib against the other ways of reaching the same
 # HBase, in one run, on the same machine (bench/README.md, BENCHMARKS.md).
 #
-#   bench/run-peers.sh            full run (about 5 minutes on 2 cores)
+#   bench/run-peers.sh            full run, both orders (one order took about 5 minutes on 2 cores)
 #   bench/run-peers.sh --quick    tiny counts: a smoke test of the whole chain
 #
 # Clients (one column each):
@@ -18,10 +18,22 @@
 # Workloads: put (1 and $BENCH_THREADS threads), put multiple in batches of 100
 # and 1000 rows, get of random existing rows (1 and $BENCH_THREADS threads), a
 # scan of the whole read table (caching $BENCH_CACHING).  Rows: key "r%010d",
-# one cell f:q, a 100-byte value.  The read table bench_peers is loaded once
-# by the native client (put, flush, major compaction, one warming scan) and
-# only read; the write table bench_peers_w is dropped and created again
-# before each client.  No pre-split: each table is one region.
+# one cell f:q, a 100-byte value of its own ("v%010d" of the row repeated).
+# Every client checks every reply (row keys and values; a read-back after
+# each put workload) and exits non-zero on a wrong answer.  The read table
+# bench_peers is loaded once by the native client (put, flush, major
+# compaction, one checking scan) and only read; the write table bench_peers_w
+# is dropped and created again before each timed client run.  No pre-split:
+# each table is one region.
+#
+# Order: the clients run in the order of $BENCH_CLIENTS, then in the reverse
+# order (BENCH_ORDERS=1: the first order only); the table gives both runs of
+# every client and their mean.  Gateways: the Thrift1 gateway is started
+# before anything runs; before each timed client run, the same client makes
+# one untimed warm-up pass through its gateway (--warmup-only: every
+# workload's warm-up, BENCH_WARMUP operations each, as the timed run makes
+# before each workload), so every gateway sees the same traffic right before
+# its client is timed.
 #
 # Needs the local stack (scripts/stack.sh; started here if HBase is not
 # running) and a configured build of the library in $BUILD_DIR (scripts/build.sh).
@@ -35,6 +47,8 @@
 #   BENCH_WARMUP       untimed operations before each workload (default 5000)
 #   BENCH_CACHING      scan rows per round trip, all clients (default 1000)
 #   BENCH_CLIENTS      clients to run (default "hbase-glib java-thrift2 happybase java-native")
+#   BENCH_ORDERS       2: the clients in BENCH_CLIENTS order, then reversed; 1: that order
+#                      only (default 2)
 #   BENCH_WORKLOADS    subset of put1,putN,batch100,batch1000,get1,getN,scan (default all)
 #   BENCH_OUT          results file; the table goes to BENCH_OUT.md
 #                      (default $BUILD_DIR/bench/peers-YYYYmmdd-HHMMSS.txt)
@@ -71,6 +85,7 @@ BENCH_WARMUP=${BENCH_WARMUP:-5000}
 BENCH_CACHING=${BENCH_CACHING:-1000}
 BENCH_CLIENTS=${BENCH_CLIENTS:-hbase-glib java-thrift2 happybase java-native}
 BENCH_WORKLOADS=${BENCH_WORKLOADS:-}
+BENCH_ORDERS=${BENCH_ORDERS:-2}
 BENCH_VENV=${BENCH_VENV:-$cache/bench-venv}
 BENCH_KEEP_THRIFT1=${BENCH_KEEP_THRIFT1:-0}
 THRIFT2_PORT=${THRIFT2_PORT:-9090}
@@ -83,6 +98,7 @@ die() { say "error: $*"; exit 1; }
 now() { date +%s; }
 t_start=$(now)
 
+case $BENCH_ORDERS in 1|2) ;; *) die "BENCH_ORDERS must be 1 or 2, not '$BENCH_ORDERS'" ;; esac
 [ -f "$BUILD_DIR/Makefile" ] ||
   die "no configured build in $BUILD_DIR: run scripts/build.sh (or set BUILD_DIR)"
 mkdir -p "$BUILD_DIR/bench"
@@ -111,6 +127,8 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+# Started before anything else, so that its start-up is over before any
+# client runs; it is warmed like the Thrift2 gateway (below).
 case " $BENCH_CLIENTS " in
   *" happybase "*)
     if [ ! -f "$state/run/thrift1-$THRIFT1_PORT.pid" ]; then thrift1_started=1; fi
@@ -151,22 +169,37 @@ common=(--rows "$BENCH_ROWS" --ops "$BENCH_OPS" --batch-rows "$BENCH_BATCH_ROWS"
 
 say "loading $read_table: $BENCH_ROWS rows (native client: put, flush, major compaction)"
 "${java_cmd[@]}" BenchNative load "$read_table" "$BENCH_ROWS"
+"${java_cmd[@]}" BenchNative create "$write_table"
 
-for client in $BENCH_CLIENTS; do
-  case $client in
-    hbase-glib)   cmd=("$bench_table" --port "$THRIFT2_PORT") ;;
-    java-thrift2) cmd=("${java_cmd[@]}" BenchThrift2 --port "$THRIFT2_PORT") ;;
-    happybase)    cmd=("$BENCH_VENV/bin/python" "$here/python/bench_happybase.py" --port "$THRIFT1_PORT") ;;
-    java-native)  cmd=("${java_cmd[@]}" BenchNative) ;;
-    *) die "unknown client '$client' in BENCH_CLIENTS" ;;
-  esac
-  say "$client: recreating $write_table"
-  "${java_cmd[@]}" BenchNative create "$write_table"
-  say "$client: running"
-  t0=$(now)
-  "${cmd[@]}" "${common[@]}" | tee -a "$BENCH_OUT" | sed 's/^/  /' >&2 ||
-    die "$client failed (its error is above)"
-  say "$client: done in $(( $(now) - t0 )) s"
+orders=("$BENCH_CLIENTS")
+[ "$BENCH_ORDERS" = 2 ] && orders+=("$(printf '%s\n' $BENCH_CLIENTS | tac | paste -sd ' ')")
+
+for o in "${!orders[@]}"; do
+  order=$((o + 1))
+  say "order $order: ${orders[$o]}"
+  for client in ${orders[$o]}; do
+    case $client in
+      hbase-glib)   cmd=("$bench_table" --port "$THRIFT2_PORT") ;;
+      java-thrift2) cmd=("${java_cmd[@]}" BenchThrift2 --port "$THRIFT2_PORT") ;;
+      happybase)    cmd=("$BENCH_VENV/bin/python" "$here/python/bench_happybase.py" --port "$THRIFT1_PORT") ;;
+      java-native)  cmd=("${java_cmd[@]}" BenchNative) ;;
+      *) die "unknown client '$client' in BENCH_CLIENTS" ;;
+    esac
+    # the gateway's warm-up: the same untimed pass for every client
+    if [ "$BENCH_WARMUP" -gt 0 ]; then
+      say "$client (order $order): untimed warm-up pass"
+      "${cmd[@]}" "${common[@]}" --warmup-only >&2 ||
+        die "$client failed in its warm-up pass (its error is above)"
+    fi
+    say "$client (order $order): recreating $write_table"
+    "${java_cmd[@]}" BenchNative create "$write_table"
+    say "$client (order $order): running"
+    t0=$(now)
+    "${cmd[@]}" "${common[@]}" | sed -u "s/^RESULT /RESULT order=$order /" | tee -a "$BENCH_OUT" |
+      sed 's/^/  /' >&2 ||
+      die "$client failed (its error is above)"
+    say "$client (order $order): done in $(( $(now) - t0 )) s"
+  done
 done
 
 # --- the table --------------------------------------------------------------------------
@@ -178,20 +211,38 @@ md=$BENCH_OUT.md
   echo "hbase-glib at commit $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')."
   echo "BENCH_ROWS=$BENCH_ROWS BENCH_OPS=$BENCH_OPS BENCH_BATCH_ROWS=$BENCH_BATCH_ROWS" \
        "BENCH_THREADS=$BENCH_THREADS BENCH_WARMUP=$BENCH_WARMUP BENCH_CACHING=$BENCH_CACHING"
-  echo "Command: bench/run-peers.sh$([ $quick = 1 ] && echo ' --quick')"
+  echo "Command: $([ "$BENCH_ORDERS" != 2 ] && echo "BENCH_ORDERS=$BENCH_ORDERS ")bench/run-peers.sh$([ $quick = 1 ] && echo ' --quick')"
+  for o in "${!orders[@]}"; do echo "Order $((o + 1)): ${orders[$o]}"; done
+  echo "Every reply was checked (row keys and values); before each timed client run, one untimed"
+  echo "warm-up pass of the same client through its gateway ($BENCH_WARMUP operations per workload)."
   echo
-  awk -v threads="$BENCH_THREADS" -v caching="$BENCH_CACHING" '
+  awk -v threads="$BENCH_THREADS" -v caching="$BENCH_CACHING" -v norders="$BENCH_ORDERS" '
     /^RESULT / {
       delete f
       for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-      k = f["workload"] "/" f["threads"]
-      rate[k, f["client"]] = f["ops_per_s"]
-      cpu[k, f["client"]] = f["ops"] > 0 ? f["cpu_s"] * 1e6 / f["ops"] : 0
+      k = f["workload"] "/" f["threads"]; c = f["client"]; o = f["order"]
+      rate[k, c, o] = f["ops_per_s"]
+      cpu[k, c, o] = f["ops"] > 0 ? f["cpu_s"] * 1e6 / f["ops"] : 0
     }
-    function cell(v) { return v == "" ? "—" : sprintf("%.0f", v) }
+    # the mean over the orders measured, "" when one is missing
+    function mean(a, k, c,   o, s) {
+      s = 0
+      for (o = 1; o <= norders; o++) { if (!((k, c, o) in a)) return ""; s += a[k, c, o] }
+      return s / norders
+    }
+    # "mean (order 1 / order 2)", or the one figure with one order
+    function cell(a, k, c, fmt,   m, o, parts) {
+      m = mean(a, k, c)
+      if (m == "") return "—"
+      if (norders == 1) return sprintf(fmt, m)
+      parts = ""
+      for (o = 1; o <= norders; o++) parts = parts (o > 1 ? " / " : "") sprintf(fmt, a[k, c, o])
+      return sprintf(fmt, m) " (" parts ")"
+    }
     function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "—" : sprintf("%.2f×", a / b) }
     END {
       n = split("put/1 put/" threads " put_batch100/1 put_batch1000/1 get/1 get/" threads " scan/1", keys, " ")
+      nc = split("hbase-glib java-thrift2 happybase java-native", cs, " ")
       label["put/1"] = "put, 1 thread (ops/s)"
       label["put/" threads] = "put, " threads " threads (ops/s)"
       label["put_batch100/1"] = "put multiple, batches of 100 (rows/s)"
@@ -199,12 +250,19 @@ md=$BENCH_OUT.md
       label["get/1"] = "get, 1 thread (ops/s)"
       label["get/" threads] = "get, " threads " threads (ops/s)"
       label["scan/1"] = "scan, caching " caching " (rows/s)"
+      if (norders == 2)
+        print "Each cell: the mean of the two orders (order 1 / order 2); ratios are of the means."
+      else
+        print "One order only (BENCH_ORDERS=1): each client ran once."
+      print ""
       print "| workload | hbase-glib | Java Thrift2 | happybase (Thrift1) | native Java | hbase-glib / Java Thrift2 | hbase-glib / happybase |"
       print "|---|---:|---:|---:|---:|---:|---:|"
       for (i = 1; i <= n; i++) {
         k = keys[i]
-        g = rate[k, "hbase-glib"]; j = rate[k, "java-thrift2"]; h = rate[k, "happybase"]; nv = rate[k, "java-native"]
-        printf "| %s | %s | %s | %s | %s | %s | %s |\n", label[k], cell(g), cell(j), cell(h), cell(nv), ratio(g, j), ratio(g, h)
+        printf "| %s |", label[k]
+        for (c = 1; c <= nc; c++) printf " %s |", cell(rate, k, cs[c], "%.0f")
+        g = mean(rate, k, "hbase-glib")
+        printf " %s | %s |\n", ratio(g, mean(rate, k, "java-thrift2")), ratio(g, mean(rate, k, "happybase"))
       }
       print ""
       print "Client CPU per operation (µs; per row for put multiple and scan): the client process only, the gateway and HBase excluded."
@@ -215,11 +273,7 @@ md=$BENCH_OUT.md
         k = keys[i]
         l = label[k]; sub(/ \((ops|rows)\/s\)$/, "", l)
         printf "| %s |", l
-        split("hbase-glib java-thrift2 happybase java-native", cs, " ")
-        for (c = 1; c <= 4; c++) {
-          v = cpu[k, cs[c]]
-          printf " %s |", (((k, cs[c]) in cpu) ? sprintf("%.1f", v) : "—")
-        }
+        for (c = 1; c <= nc; c++) printf " %s |", cell(cpu, k, cs[c], "%.1f")
         printf "\n"
       }
     }' "$BENCH_OUT"

@@ -10,11 +10,14 @@
 //   java -cp CLASSES:$(scripts/stack.sh classpath) BenchNative [options]
 //   java ... BenchNative create TABLE        drop TABLE if it exists, create it (family f)
 //   java ... BenchNative load TABLE ROWS     create it, put rows 0 .. ROWS-1, flush,
-//                                            major-compact and scan it once (warm cache)
+//                                            major-compact and scan it once (warm cache,
+//                                            and every row checked)
 // run-peers.sh uses the last two to prepare the tables of every client.
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -40,7 +43,7 @@ public class BenchNative {
 
     private static Put newPut(int row) {
       return new Put(BenchHarness.key(row))
-          .addColumn(BenchHarness.FAMILY, BenchHarness.QUALIFIER, BenchHarness.VALUE);
+          .addColumn(BenchHarness.FAMILY, BenchHarness.QUALIFIER, BenchHarness.value(row));
     }
 
     @Override
@@ -48,11 +51,17 @@ public class BenchNative {
       table.put(newPut(row));
     }
 
+    /** The reply's row key, its f:q value (null when missing) and that cell's timestamp. */
+    private static void check(String what, int row, Result result, long sinceMs) {
+      Cell cell = result.getColumnLatestCell(BenchHarness.FAMILY, BenchHarness.QUALIFIER);
+      BenchHarness.check(what, row, result.getRow() != null ? ByteBuffer.wrap(result.getRow()) : null,
+          cell != null ? ByteBuffer.wrap(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength()) : null,
+          cell != null ? cell.getTimestamp() : 0, sinceMs);
+    }
+
     @Override
-    public int get(int row) throws Exception {
-      Result result = table.get(new Get(BenchHarness.key(row)));
-      byte[] value = result.getValue(BenchHarness.FAMILY, BenchHarness.QUALIFIER);
-      return value == null ? -1 : value.length;
+    public void get(int row, String what, long sinceMs) throws Exception {
+      check(what, row, table.get(new Get(BenchHarness.key(row))), sinceMs);
     }
 
     @Override
@@ -68,7 +77,7 @@ public class BenchNative {
       if (stopRow >= 0) scan.withStopRow(BenchHarness.key(stopRow));
       long count = 0;
       try (ResultScanner scanner = table.getScanner(scan)) {
-        for (Result r = scanner.next(); r != null; r = scanner.next()) count++;
+        for (Result r = scanner.next(); r != null; r = scanner.next()) check("scan", (int) count++, r, 0);
       }
       return count;
     }
@@ -90,6 +99,7 @@ public class BenchNative {
 
   static void load(Connection connection, Admin admin, TableName name, int rows) throws Exception {
     long t0 = System.nanoTime();
+    BenchHarness.prepareRows(rows);
     create(admin, name);
     try (NativeSession s = new NativeSession(connection, name.getNameAsString())) {
       for (int first = 0; first < rows; first += 1000) s.putBatch(first, Math.min(1000, rows - first));
@@ -108,8 +118,12 @@ public class BenchNative {
         name, rows, (System.nanoTime() - t0) / 1e9);
   }
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     BenchHarness h = new BenchHarness("java-native", args);
+    BenchHarness.main("java-native", () -> body(h));
+  }
+
+  private static void body(BenchHarness h) throws Exception {
     Configuration conf = HBaseConfiguration.create();
     try (Connection connection = ConnectionFactory.createConnection(conf)) {
       if (!h.extra.isEmpty()) {

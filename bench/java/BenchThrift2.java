@@ -36,7 +36,7 @@ public class BenchThrift2 {
 
     private static TPut newPut(int row) {
       TColumnValue cell = new TColumnValue(ByteBuffer.wrap(BenchHarness.FAMILY),
-          ByteBuffer.wrap(BenchHarness.QUALIFIER), ByteBuffer.wrap(BenchHarness.VALUE));
+          ByteBuffer.wrap(BenchHarness.QUALIFIER), ByteBuffer.wrap(BenchHarness.value(row)));
       return new TPut(ByteBuffer.wrap(BenchHarness.key(row)), Collections.singletonList(cell));
     }
 
@@ -45,11 +45,22 @@ public class BenchThrift2 {
       client.put(table, newPut(row));
     }
 
+    /** The reply's row key, its f:q value (null when missing) and that cell's timestamp. */
+    private static void check(String what, int row, TResult result, long sinceMs) {
+      TColumnValue cell = null;
+      if (result.getColumnValuesSize() == 1) {
+        TColumnValue c = result.getColumnValues().get(0);
+        if (ByteBuffer.wrap(BenchHarness.FAMILY).equals(c.bufferForFamily())
+            && ByteBuffer.wrap(BenchHarness.QUALIFIER).equals(c.bufferForQualifier()))
+          cell = c;
+      }
+      BenchHarness.check(what, row, result.bufferForRow(), cell != null ? cell.bufferForValue() : null,
+          cell != null ? cell.getTimestamp() : 0, sinceMs);
+    }
+
     @Override
-    public int get(int row) throws Exception {
-      TResult result = client.get(table, new TGet(ByteBuffer.wrap(BenchHarness.key(row))));
-      if (result.getColumnValuesSize() != 1) return -1;
-      return result.getColumnValues().get(0).bufferForValue().remaining();
+    public void get(int row, String what, long sinceMs) throws Exception {
+      check(what, row, client.get(table, new TGet(ByteBuffer.wrap(BenchHarness.key(row)))), sinceMs);
     }
 
     @Override
@@ -70,7 +81,7 @@ public class BenchThrift2 {
         for (;;) {
           List<TResult> rows = client.getScannerRows(id, caching);
           if (rows.isEmpty()) break;
-          count += rows.size();
+          for (TResult r : rows) check("scan", (int) count++, r, 0);
         }
       } finally {
         client.closeScanner(id);
@@ -84,8 +95,8 @@ public class BenchThrift2 {
     }
   }
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     BenchHarness h = new BenchHarness("java-thrift2", args);
-    h.run(table -> new Thrift2Session(h.host, h.port, table));
+    BenchHarness.main("java-thrift2", () -> h.run(table -> new Thrift2Session(h.host, h.port, table)));
   }
 }

@@ -292,8 +292,9 @@ run_scan (HBaseTable *table, guint rows, GError **error)
   printf ("scanned %u rows in order: %.1f s wall, %.2f us client CPU/row, peak RSS (VmHWM) %.1f MiB\n",
           count, seconds, count > 0 ? cpu_us / count : 0.0, mib (status_bytes ("VmHWM:")));
   if (rss_1m > 0)
-    printf ("RSS at 1M rows %.1f MiB, at %u rows %.1f MiB: %+.1f MiB; samples after 1M within %.1f .. %.1f MiB\n",
-            mib (rss_1m), count, mib (now), mib (now) - mib (rss_1m),
+    printf ("RSS at 1M rows %.1f MiB, at %u rows %.1f MiB: %+" G_GINT64_FORMAT " KiB; "
+            "samples after 1M within %.1f .. %.1f MiB\n",
+            mib (rss_1m), count, mib (now), ((gint64) now - (gint64) rss_1m) / 1024,
             min_after_1m != G_MAXUINT64 ? mib (min_after_1m) : mib (now),
             max_after_1m > 0 ? mib (max_after_1m) : mib (now));
   fflush (stdout);

@@ -78,7 +78,12 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  * @max_bytes: flush when the buffered mutations reach this size (an
  *   estimate of what they take on the wire: keys, families, qualifiers,
  *   values and a few bytes per cell); 0 for
- *   %HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES
+ *   %HBASE_WRITE_BUFFER_DEFAULT_MAX_BYTES.  A batch passes it by the
+ *   mutation that filled it (one per thread adding at that moment).  The
+ *   thread that fills a batch writes it, so one thread adding holds one
+ *   batch; while it writes, adds from other threads fill the next one and
+ *   then wait for it: twice @max_bytes.  The heap the mutations take is
+ *   larger than this estimate (each value, key and column is a #GBytes)
  * @max_mutations: flush when this many mutations are buffered; 0 for no
  *   limit on the count
  * @flush_interval_ms: flush once the oldest buffered mutation has waited
@@ -95,7 +100,8 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  *   before a write, such as its Redis index entries, overlaps the write
  *   before).  Batches are still written one at a time, in order.  At most
  *   one batch is written and one waits: an add that fills a third waits
- *   (back-pressure), so up to three times @max_bytes are held.  Failures
+ *   (back-pressure), and so do adds from other threads meanwhile, so up
+ *   to three times @max_bytes are held.  Failures
  *   are reported from that thread.
  *
  * How a write buffer flushes and reports failures.  Initialise with

@@ -123,8 +123,9 @@ HbaseThriftTRowMutations *_hbase_table_row_mutations_new (GPtrArray  *mutations,
 /* The two halves of hbase_table_apply_multiple(), for the write buffer's
  * background flushes: prepare checks and converts @mutations and runs the
  * before hook in the caller's thread, send (another thread, later) sends
- * them and runs the after hook.  Free a prepared call with
- * _hbase_table_call_free(), sent or not. */
+ * them and runs the after hook.  The puts are not copied: they must not
+ * change until sent.  Free a prepared call with _hbase_table_call_free(),
+ * sent or not. */
 TableCall *_hbase_table_apply_multiple_prepare (HBaseTable   *table,
                                                 GPtrArray    *mutations,
                                                 GCancellable *cancellable,

@@ -8,8 +8,12 @@
 #include "hbase-put-request.h"
 #include "hbase-table-call.h"
 
+/* With @share, the puts are sent as they are when sent, not copied: for a
+ * caller that promises not to change them meanwhile (the write buffer,
+ * whose prepared batches wait for the one before: copies would be held
+ * that long). */
 static TableCall *
-prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
+prepare_writes_full (HBaseTable *table, GPtrArray *mutations, gboolean share, GError **error)
 {
   g_autoptr(TableCall) call = NULL;
 
@@ -34,7 +38,7 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
       if (hbase_mutation_is_put (mutation))
         {
           /* sent as it is now (hbase-put-request.c) */
-          HBaseMutation *put = _hbase_mutation_copy (mutation);
+          HBaseMutation *put = share ? hbase_mutation_ref (mutation) : _hbase_mutation_copy (mutation);
 
           call->payload += _hbase_mutation_put_size (put);
           _hbase_table_batch_add (call->batches, TRUE, put);
@@ -53,6 +57,12 @@ prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
       g_array_append_val (call->last_batch, last);
     }
   return g_steal_pointer (&call);
+}
+
+static TableCall *
+prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
+{
+  return prepare_writes_full (table, mutations, FALSE, error);
 }
 
 static TableCall *
@@ -223,7 +233,7 @@ TableCall *
 _hbase_table_apply_multiple_prepare (HBaseTable *table, GPtrArray *mutations,
                                      GCancellable *cancellable, GError **error)
 {
-  g_autoptr(TableCall) call = prepare_writes (table, mutations, error);
+  g_autoptr(TableCall) call = prepare_writes_full (table, mutations, TRUE, error);
 
   if (call == NULL || !_hbase_table_call_before (call, cancellable, error))
     return NULL;

@@ -36,6 +36,10 @@
  *   takes; flush and close also fail with a summary.  What is still in the
  *   list when the buffer is freed is logged with g_warning(), the last
  *   resort, so that no failure vanishes.
+ * - The buffer counts the bytes it holds until they are written (pending
+ *   and taken batches), and adds wait while three batches are taken: with
+ *   several threads adding, the one that took a third batch waits for the
+ *   queue, and the others would otherwise fill a fourth meanwhile.
  * - With background_flush, full batches go to a sender thread: the thread
  *   that fills a batch also prepares it (checks, converts, and runs the
  *   table's before-write hooks: the Redis index adds its entries there),
@@ -49,6 +53,7 @@
 
 #include "hbase-mutation-private.h"
 #include "hbase-table-call.h"
+#include "hbase-write-buffer-private.h"
 #include "hbase-write-failure.h"
 
 /* Well below the 2 MB frame limit of framed gateways. */
@@ -56,6 +61,9 @@
 /* What Thrift adds around a mutation and around a cell, roughly. */
 #define MUTATION_OVERHEAD 32
 #define CELL_OVERHEAD 32
+/* Batches taken and not yet written (background: one written, one queued
+ * and one waiting to be queued), beyond which adds wait. */
+#define MAX_TAKEN_BATCHES 3
 /* Untaken failures logged one by one at free, before a count of the rest. */
 #define MAX_WARNINGS 10
 
@@ -76,6 +84,9 @@ struct _HBaseWriteBuffer {
   GCond wake;             /* wakes the interval thread */
   GArray *pending;        /* Pending, in the order added */
   gsize pending_bytes;
+  gsize held_bytes;       /* pending_bytes and those of the taken batches not yet written */
+  gsize peak_held_bytes;  /* the highest held_bytes so far */
+  guint n_taken;          /* batches taken and not yet written */
   gint64 oldest;          /* monotonic time the first pending one was added */
   GPtrArray *failures;    /* HBaseWriteFailure, kept when there is no on_failure */
   gboolean closed;
@@ -120,6 +131,7 @@ typedef struct {
 typedef struct _Batch {
   GPtrArray *requests;    /* Request, in order */
   guint n_mutations;
+  gsize bytes;            /* their estimated size, counted in held_bytes until written */
   GCancellable *cancellable;
   Outcome outcome;
   gboolean waited;        /* a flush waits for it and frees it */
@@ -383,6 +395,7 @@ static Batch *
 take_batch (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable)
 {
   g_autoptr(GArray) taken = NULL;
+  Batch *batch;
 
   if (buffer->pending->len == 0 ||
       !(mode == FLUSH_ALL || (mode == FLUSH_FULL && is_full (buffer)) ||
@@ -390,8 +403,23 @@ take_batch (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable)
     return NULL;
   taken = buffer->pending;
   buffer->pending = pending_new ();
+  batch = batch_new (taken, cancellable);
+  batch->bytes = buffer->pending_bytes;
   buffer->pending_bytes = 0;
-  return batch_new (taken, cancellable);
+  buffer->n_taken++;
+  return batch;
+}
+
+/* @batch was written: its mutations are no longer held.  Call with
+ * buffer->lock held. */
+static void
+release_batch (HBaseWriteBuffer *buffer, Batch *batch)
+{
+  buffer->held_bytes -= batch->bytes;
+  batch->bytes = 0;
+  buffer->n_taken--;
+  /* adds waiting for room (hbase_write_buffer_add()) */
+  g_cond_broadcast (&buffer->moved);
 }
 
 /* Background flushes: hands @batch (may be NULL) to the sender thread, in
@@ -459,7 +487,12 @@ flush (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable, GErr
   if (buffer->sender != NULL)
     return flush_in_background (buffer, batch, mode, error);
   if (batch != NULL)
-    send_batch (buffer, batch);
+    {
+      send_batch (buffer, batch);
+      g_mutex_lock (&buffer->lock);
+      release_batch (buffer, batch);
+      g_mutex_unlock (&buffer->lock);
+    }
   g_mutex_unlock (&buffer->flush_lock);
   ok = batch_result (buffer, batch, error);
   g_clear_pointer (&batch, batch_free);
@@ -487,6 +520,7 @@ sender_main (gpointer data)
       g_mutex_unlock (&buffer->lock);
       send_batch (buffer, batch);
       g_mutex_lock (&buffer->lock);
+      release_batch (buffer, batch);
       if (!batch->waited)
         {
           /* for the next hbase_write_buffer_flush()'s result */
@@ -636,9 +670,11 @@ hbase_write_buffer_new (HBaseTable *table, const HBaseWriteBufferOptions *option
  * flushed in this thread before this returns (waiting first for a flush
  * in progress); with @background_flush, the batch is handed to the
  * buffer's sender thread instead, and this waits only while another batch
- * already waits for it.  The mutations that flush cannot write are reported to
- * the failure callback or kept for hbase_write_buffer_take_failures();
- * they do not make this call fail: once buffered, a mutation is accepted.
+ * already waits for it (or, before buffering @mutation, while a batch of
+ * another thread does, so that no more than three are held).  The
+ * mutations that flush cannot write are reported to the failure callback
+ * or kept for hbase_write_buffer_take_failures(); they do not make this
+ * call fail: once buffered, a mutation is accepted.
  *
  * Returns: %TRUE if @mutation was buffered (it will be written or
  *   reported), %FALSE with @error set if it was refused
@@ -659,6 +695,11 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
   pending.size = mutation_size (mutation);
 
   g_mutex_lock (&buffer->lock);
+  /* back-pressure for adds from several threads: while three batches are
+   * taken (one written, one queued, one handed over by a thread waiting
+   * for the queue), a fourth does not fill up meanwhile */
+  while (buffer->n_taken >= MAX_TAKEN_BATCHES && !buffer->closed)
+    g_cond_wait (&buffer->moved, &buffer->lock);
   if (buffer->closed)
     {
       /* closed meanwhile */
@@ -673,6 +714,8 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
     }
   g_array_append_val (buffer->pending, pending);
   buffer->pending_bytes += pending.size;
+  buffer->held_bytes += pending.size;
+  buffer->peak_held_bytes = MAX (buffer->peak_held_bytes, buffer->held_bytes);
   full = is_full (buffer);
   g_mutex_unlock (&buffer->lock);
 
@@ -959,4 +1002,19 @@ hbase_write_buffer_take_failures (HBaseWriteBuffer *buffer)
   buffer->failures = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_write_failure_free);
   g_mutex_unlock (&buffer->lock);
   return taken;
+}
+
+/* The most the buffer's own estimate of the mutations it held (waiting,
+ * and taken by a flush until written) reached since it was made; for
+ * tests of the bound hbase-write-buffer.h documents. */
+gsize
+_hbase_write_buffer_get_peak_held_bytes (HBaseWriteBuffer *buffer)
+{
+  gsize bytes;
+
+  g_return_val_if_fail (HBASE_IS_WRITE_BUFFER (buffer), 0);
+  g_mutex_lock (&buffer->lock);
+  bytes = buffer->peak_held_bytes;
+  g_mutex_unlock (&buffer->lock);
+  return bytes;
 }

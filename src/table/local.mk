@@ -32,6 +32,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-scanner.c \
 	src/table/hbase-scanner-next.c \
 	src/table/hbase-write-buffer.c \
+	src/table/hbase-write-buffer-private.h \
 	src/table/hbase-write-buffer-async.c \
 	src/table/hbase-write-failure.c \
 	src/table/hbase-write-failure.h \

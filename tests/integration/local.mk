@@ -21,6 +21,7 @@ check_PROGRAMS += \
 	tests/integration/test-scanner-gateways \
 	tests/integration/test-write-buffer \
 	tests/integration/test-write-buffer-async \
+	tests/integration/test-write-buffer-memory \
 	tests/integration/test-table-atomic \
 	tests/integration/test-table-async \
 	tests/integration/test-table-hooks \
@@ -32,6 +33,8 @@ check_PROGRAMS += tests/integration/test-errors
 # these read internal state (scanner server ids, write hooks)
 tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
+# the write buffer's estimate of the bytes it held
+tests_integration_test_write_buffer_memory_LDADD = $(internal_ldadd)
 # the mark an index puts on its table, and the writes it refuses
 tests_integration_test_table_index_mark_LDADD = $(internal_ldadd)
 

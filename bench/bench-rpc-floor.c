@@ -146,7 +146,8 @@ connect_gateway (const char *host, int port)
 }
 
 /* One call; returns the reply's length, or -1.  @expected 0: the first
- * call, reading until the gateway has been silent for 200 ms. */
+ * call, reading until the gateway has been silent for 200 ms after the
+ * first bytes. */
 static gssize
 call_raw (int fd, const GByteArray *request, gsize expected, guint8 *buf, gsize cap,
           guint *syscalls)
@@ -156,15 +157,19 @@ call_raw (int fd, const GByteArray *request, gsize expected, guint8 *buf, gsize 
   if (send (fd, request->data, request->len, MSG_NOSIGNAL) != (gssize) request->len)
     return -1;
   (*syscalls)++;
-  if (expected == 0)
-    {
-      struct timeval wait = { .tv_sec = 0, .tv_usec = 200000 };
-
-      setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-    }
   while (expected == 0 || got < expected)
     {
-      gssize n = recv (fd, buf + got, cap - got, 0);
+      gssize n;
+
+      /* the first call: the first bytes may take long (a cold gateway),
+       * the rest of the reply follows within the silence limit */
+      if (expected == 0 && got > 0)
+        {
+          struct timeval wait = { .tv_sec = 0, .tv_usec = 200000 };
+
+          setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+        }
+      n = recv (fd, buf + got, cap - got, 0);
 
       (*syscalls)++;
       if (n <= 0)

@@ -408,7 +408,9 @@ compare_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Median milliseconds of @repeat runs; @rows gets the rows found. */
+/* Median milliseconds of @repeat runs; @rows gets the rows found.  -1
+ * when a query failed (said on stderr): the caller still drops what it
+ * made. */
 static double
 time_query (HBaseIndex *index, HBaseIndexQuery *query, guint repeat, guint *rows,
             gboolean expect_scan)
@@ -423,7 +425,10 @@ time_query (HBaseIndex *index, HBaseIndexQuery *query, guint repeat, guint *rows
 
       page = hbase_index_find (index, query, NULL, NULL, &error);
       if (page == NULL)
-        g_error ("query: %s", error->message);
+        {
+          g_printerr ("bench-index: query failed: %s\n", error->message);
+          return -1.0;
+        }
       times[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
       *rows = hbase_index_page_get_rows (page)->len;
       /* the rows were written once and never changed: none may be stale */
@@ -497,7 +502,8 @@ print_cpu_row (guint rows, const char *who, double plain, double indexed)
     g_print ("| %u | insert, %s CPU per row | %.2f us | %.2f us | %+.2f us |\n", rows, who, a, b, b - a);
 }
 
-static void
+/* FALSE when a query failed (the tables and keys are dropped all the same). */
+static gboolean
 run_size (HBaseClient *client, guint rows, const Settings *settings)
 {
   g_autofree char *plain_name = g_strdup_printf ("bench_index_plain_%d", (int) getpid ());
@@ -517,6 +523,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   g_autofree Cpu *plain_cpu = g_new0 (Cpu, settings->rounds);
   g_autofree Cpu *indexed_cpu = g_new0 (Cpu, settings->rounds);
   Cpu plain_mean, indexed_mean;
+  gboolean failed = FALSE;
   g_autoptr(GBytes) city = text ("city07");
   gint64 lo = 30, hi = 32;
   /* by_city is used alone and composed: sunk, so the composition
@@ -626,15 +633,15 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   /* one untimed pass first: it warms HBase's block cache for the scan and
    * for the index alike, and gives the compactions that follow a large
    * load time to end before anything is timed */
-  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+  for (guint q = 0; q < G_N_ELEMENTS (queries) && !failed; q++)
     {
       guint found = 0;
 
       if (rows <= settings->skip_scan_above)
-        time_query (scanning, queries[q].query, 1, &found, TRUE);
-      time_query (index, queries[q].query, 1, &found, FALSE);
+        failed |= time_query (scanning, queries[q].query, 1, &found, TRUE) < 0;
+      failed |= !failed && time_query (index, queries[q].query, 1, &found, FALSE) < 0;
     }
-  for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+  for (guint q = 0; q < G_N_ELEMENTS (queries) && !failed; q++)
     {
       guint found_index = 0, found_scan = 0;
       double ms_index, ms_scan = -1.0;
@@ -643,6 +650,11 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
         ms_scan = time_query (scanning, queries[q].query, MAX (1, settings->repeat / 2),
                               &found_scan, TRUE);
       ms_index = time_query (index, queries[q].query, settings->repeat, &found_index, FALSE);
+      if (ms_index < 0 || (rows <= settings->skip_scan_above && ms_scan < 0))
+        {
+          failed = TRUE;
+          break;
+        }
       if (ms_scan >= 0 && found_scan != found_index)
         g_error ("%s: the scan found %u rows, the index %u", queries[q].label, found_scan,
                  found_index);
@@ -659,6 +671,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   g_clear_error (&error);
   drop_table (client, indexed_name);
   drop_table (client, meta);
+  return !failed;
 }
 
 /* The pid in the stack's pid file @name ($HBASE_GLIB_STATE_DIR/run, see
@@ -727,6 +740,7 @@ main (int argc, char **argv)
   g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autoptr(HBaseClient) client = NULL;
   g_auto(GStrv) sizes = NULL;
+  int status = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -757,6 +771,7 @@ main (int argc, char **argv)
   g_print ("| rows | workload | without index | with index | change |\n"
            "|---:|---|---:|---:|---:|\n");
   for (guint i = 0; sizes[i] != NULL; i++)
-    run_size (client, (guint) g_ascii_strtoull (sizes[i], NULL, 10), &settings);
-  return 0;
+    if (!run_size (client, (guint) g_ascii_strtoull (sizes[i], NULL, 10), &settings))
+      status = 1;
+  return status;
 }

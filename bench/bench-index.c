@@ -16,6 +16,16 @@
  * run (status 1, the tables and index dropped) naming the first row missing
  * or extra.
  *
+ * Besides wall time, each load is measured as CPU time per row: this
+ * process's (CLOCK_PROCESS_CPUTIME_ID, every thread), and that of the
+ * servers it talks to when they run on this machine: redis-server (its pid
+ * from INFO server), the gateway and HBase (pids from --gateway-pid and
+ * --hbase-pid, or the stack's pid files under $HBASE_GLIB_STATE_DIR/run),
+ * read from /proc/PID/stat (utime + stime, all threads).  On a machine
+ * shared with other work CPU per row stays comparable where wall time does
+ * not; a server's figure still includes whatever else it served meanwhile.
+ * The Redis commands a load sent are counted from INFO commandstats.
+ *
  * Rows: "u%08u" with f:name (name-N), f:age (0-99, decimal text), f:city
  * (one of 100), f:email and f:bio (about 100 bytes).  Indexes: age (int64,
  * exact and range), city (string, exact).
@@ -28,6 +38,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <hbase-glib/hbase-glib-index.h>
 
@@ -41,7 +53,21 @@ typedef struct {
   guint rounds;
   guint64 skip_scan_above;
   gboolean background;
+  /* pids of the servers whose CPU time is read, 0 when unknown */
+  int redis_pid;
+  int gateway_pid;
+  int hbase_pid;
 } Settings;
+
+/* CPU seconds of a load, per process measured; < 0 when unknown.  The
+ * Redis commands Redis counted meanwhile, < 0 when unknown. */
+typedef struct {
+  double client;
+  double redis;
+  double gateway;
+  double hbase;
+  double redis_calls;
+} Cpu;
 
 typedef struct {
   HBaseTable *table;
@@ -107,6 +133,209 @@ row_put (guint i)
   return put;
 }
 
+/* --- CPU time and Redis command counts ------------------------------------------------ */
+
+static double
+process_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* utime + stime of every thread of @pid, in seconds; -1 when unknown. */
+static double
+pid_cpu_seconds (int pid)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *end;
+
+  if (pid <= 0)
+    return -1.0;
+  path = g_strdup_printf ("/proc/%d/stat", pid);
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return -1.0;
+  /* field 2, the command, is in parentheses and may hold spaces: count
+   * from the last ')', which is followed by field 3 */
+  end = strrchr (contents, ')');
+  if (end == NULL || end[1] == '\0')
+    return -1.0;
+  fields = g_strsplit (end + 2, " ", 0);
+  if (g_strv_length (fields) < 13)
+    return -1.0;
+  /* utime and stime are fields 14 and 15 */
+  return (double) (g_ascii_strtoull (fields[11], NULL, 10) + g_ascii_strtoull (fields[12], NULL, 10)) /
+         (double) sysconf (_SC_CLK_TCK);
+}
+
+/* Whether process @pid's command name starts with @name. */
+static gboolean
+pid_is (int pid, const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/comm", pid);
+  g_autofree char *comm = NULL;
+
+  return pid > 0 && g_file_get_contents (path, &comm, NULL, NULL) && g_str_has_prefix (comm, name);
+}
+
+/* The reply of INFO @section, or NULL (Redis unreachable, or asking for a
+ * password). */
+static char *
+redis_info (const Settings *settings, const char *section)
+{
+  g_autoptr(GSocketClient) socket_client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autofree char *request = g_strdup_printf ("INFO %s\r\n", section);
+  g_autofree char *header = NULL;
+  char *body;
+  gsize len;
+
+  g_socket_client_set_timeout (socket_client, 5);
+  connection = g_socket_client_connect_to_host (socket_client,
+                                                settings->redis_host != NULL ? settings->redis_host : "127.0.0.1",
+                                                (guint16) settings->redis_port, NULL, NULL);
+  if (connection == NULL ||
+      !g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), request,
+                                  strlen (request), NULL, NULL, NULL))
+    return NULL;
+  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
+  g_data_input_stream_set_newline_type (in, G_DATA_STREAM_NEWLINE_TYPE_CR_LF);
+  header = g_data_input_stream_read_line (in, NULL, NULL, NULL);
+  if (header == NULL || header[0] != '$')
+    return NULL;
+  len = (gsize) g_ascii_strtoull (header + 1, NULL, 10);
+  body = g_malloc (len + 1);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), body, len, NULL, NULL, NULL))
+    {
+      g_free (body);
+      return NULL;
+    }
+  body[len] = '\0';
+  return body;
+}
+
+/* The pid of the Redis server, when it runs on this machine; 0 if not. */
+static int
+redis_pid (const Settings *settings)
+{
+  g_autofree char *info = redis_info (settings, "server");
+  const char *line = info != NULL ? strstr (info, "process_id:") : NULL;
+  int pid;
+
+  if (line == NULL)
+    return 0;
+  pid = (int) g_ascii_strtoll (line + strlen ("process_id:"), NULL, 10);
+  return pid_is (pid, "redis") ? pid : 0;
+}
+
+/* The calls of every command Redis counted so far (INFO commandstats,
+ * lines "cmdstat_NAME:calls=N,..."), as name -> gint64 *; NULL when Redis
+ * cannot tell. */
+static GHashTable *
+redis_calls (const Settings *settings)
+{
+  g_autofree char *info = redis_info (settings, "commandstats");
+  g_auto(GStrv) lines = NULL;
+  GHashTable *calls;
+
+  if (info == NULL)
+    return NULL;
+  calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  lines = g_strsplit (info, "\r\n", 0);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *colon = strchr (lines[i], ':');
+      gint64 *n;
+
+      if (!g_str_has_prefix (lines[i], "cmdstat_") || colon == NULL ||
+          !g_str_has_prefix (colon + 1, "calls="))
+        continue;
+      n = g_new (gint64, 1);
+      *n = g_ascii_strtoll (colon + 1 + strlen ("calls="), NULL, 10);
+      g_hash_table_insert (calls, g_strndup (lines[i] + strlen ("cmdstat_"),
+                                             (gsize) (colon - lines[i]) - strlen ("cmdstat_")), n);
+    }
+  return calls;
+}
+
+/* The calls made between @before and @after, all commands but INFO (this
+ * program's own); per command on stderr when @show (per row of @rows). */
+static double
+calls_between (GHashTable *before, GHashTable *after, guint rows, gboolean show)
+{
+  GHashTableIter iter;
+  gpointer name, n;
+  double total = 0.0;
+
+  if (before == NULL || after == NULL)
+    return -1.0;
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &name, &n))
+    {
+      gint64 *was = g_hash_table_lookup (before, name);
+      gint64 delta = *(gint64 *) n - (was != NULL ? *was : 0);
+
+      if (delta <= 0 || strcmp (name, "info") == 0)
+        continue;
+      total += (double) delta;
+      if (show)
+        g_printerr ("bench-index:   redis %s: %" G_GINT64_FORMAT " calls, %.4f per row\n",
+                    (const char *) name, delta, (double) delta / rows);
+    }
+  return total;
+}
+
+typedef struct {
+  double client, redis, gateway, hbase;
+  GHashTable *calls;
+} CpuMark;
+
+/* Counts first, then CPU: Redis's work on the INFO call is not the load's. */
+static void
+cpu_mark (CpuMark *mark, const Settings *settings)
+{
+  mark->calls = redis_calls (settings);
+  mark->client = process_cpu_seconds ();
+  mark->redis = pid_cpu_seconds (settings->redis_pid);
+  mark->gateway = pid_cpu_seconds (settings->gateway_pid);
+  mark->hbase = pid_cpu_seconds (settings->hbase_pid);
+}
+
+static double
+cpu_delta (double before, double after)
+{
+  return before < 0 || after < 0 ? -1.0 : after - before;
+}
+
+/* What the load between @start and now cost; frees @start's counts. */
+static Cpu
+cpu_since (CpuMark *start, const Settings *settings, guint rows, gboolean show_calls)
+{
+  CpuMark end;
+  Cpu cpu;
+
+  /* CPU first: Redis's work on the INFO call is not the load's */
+  end.client = process_cpu_seconds ();
+  end.redis = pid_cpu_seconds (settings->redis_pid);
+  end.gateway = pid_cpu_seconds (settings->gateway_pid);
+  end.hbase = pid_cpu_seconds (settings->hbase_pid);
+  end.calls = redis_calls (settings);
+  cpu.client = cpu_delta (start->client, end.client);
+  cpu.redis = cpu_delta (start->redis, end.redis);
+  cpu.gateway = cpu_delta (start->gateway, end.gateway);
+  cpu.hbase = cpu_delta (start->hbase, end.hbase);
+  cpu.redis_calls = calls_between (start->calls, end.calls, rows, show_calls);
+  g_clear_pointer (&start->calls, g_hash_table_unref);
+  g_clear_pointer (&end.calls, g_hash_table_unref);
+  return cpu;
+}
+
+/* --- the loads ------------------------------------------------------------------------- */
+
 static gpointer
 load_rows (gpointer data)
 {
@@ -130,14 +359,21 @@ load_rows (gpointer data)
   return NULL;
 }
 
-/* Seconds to insert @rows rows through @table with the loaders. */
+/* Seconds to insert @rows rows through @table with the loaders; @cpu
+ * gets what it cost (the Redis commands per command on stderr when
+ * @show_calls). */
 static double
-insert (HBaseTable *table, guint rows, const Settings *settings)
+insert (HBaseTable *table, guint rows, const Settings *settings, Cpu *cpu, gboolean show_calls)
 {
   g_autofree Loader *loaders = g_new0 (Loader, settings->threads);
   g_autofree GThread **threads = g_new0 (GThread *, settings->threads);
-  gint64 start = g_get_monotonic_time ();
   guint per = rows / settings->threads;
+  CpuMark mark;
+  gint64 start;
+  double seconds;
+
+  cpu_mark (&mark, settings);
+  start = g_get_monotonic_time ();
 
   for (guint t = 0; t < settings->threads; t++)
     {
@@ -154,7 +390,9 @@ insert (HBaseTable *table, guint rows, const Settings *settings)
       if (loaders[t].error != NULL)
         g_error ("load: %s", loaders[t].error->message);
     }
-  return (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  *cpu = cpu_since (&mark, settings, rows, show_calls);
+  return seconds;
 }
 
 static void
@@ -271,8 +509,9 @@ compare_double (const void *a, const void *b)
 }
 
 /* Median milliseconds of @repeat runs of @query; every run's answer is
- * checked against @expected (sorted row keys), untimed: -1 and @error set
- * when one differs. */
+ * checked against @expected (sorted row keys), untimed.  -1 and
+ * @check_error set when an answer differs or a query failed: the caller
+ * still drops what it made. */
 static double
 time_query (HBaseIndex *index, const Query *query, guint repeat, GPtrArray *expected,
             gboolean expect_scan, GError **check_error)
@@ -289,7 +528,10 @@ time_query (HBaseIndex *index, const Query *query, guint repeat, GPtrArray *expe
 
       page = hbase_index_find (index, query->query, NULL, NULL, &error);
       if (page == NULL)
-        g_error ("query: %s", error->message);
+        {
+          g_propagate_prefixed_error (check_error, g_steal_pointer (&error), "query failed: ");
+          return -1.0;
+        }
       times[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
       keys = page_keys (page);
       if (!check_keys (query, expect_scan ? "scan" : "index", keys, expected, check_error))
@@ -319,7 +561,54 @@ closed_port (void)
   return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
 }
 
+/* The mean over @n rounds of the field at @offset of Cpu; < 0 (unknown)
+ * when it is unknown in any round. */
+static double
+field_mean (const Cpu *rounds, guint n, glong offset)
+{
+  double mean = 0.0;
+
+  for (guint r = 0; r < n; r++)
+    {
+      double value = G_STRUCT_MEMBER (double, &rounds[r], offset);
+
+      if (value < 0)
+        return -1.0;
+      mean += value / n;
+    }
+  return mean;
+}
+
+static Cpu
+cpu_mean (const Cpu *rounds, guint n)
+{
+  Cpu mean;
+
+  mean.client = field_mean (rounds, n, G_STRUCT_OFFSET (Cpu, client));
+  mean.redis = field_mean (rounds, n, G_STRUCT_OFFSET (Cpu, redis));
+  mean.gateway = field_mean (rounds, n, G_STRUCT_OFFSET (Cpu, gateway));
+  mean.hbase = field_mean (rounds, n, G_STRUCT_OFFSET (Cpu, hbase));
+  mean.redis_calls = field_mean (rounds, n, G_STRUCT_OFFSET (Cpu, redis_calls));
+  return mean;
+}
+
+/* One line of the table: @who's CPU time per row loaded, in microseconds. */
 static void
+print_cpu_row (guint rows, const char *who, double plain, double indexed)
+{
+  double a = 1e6 * plain / rows, b = 1e6 * indexed / rows;
+
+  if (plain < 0 || indexed < 0)
+    g_print ("| %u | insert, %s CPU per row | - | - | - |\n", rows, who);
+  else if (a > 0.005)
+    g_print ("| %u | insert, %s CPU per row | %.2f us | %.2f us | %+.2f us (%+.1f%%) |\n", rows, who,
+             a, b, b - a, 100.0 * (b - a) / a);
+  else
+    g_print ("| %u | insert, %s CPU per row | %.2f us | %.2f us | %+.2f us |\n", rows, who, a, b, b - a);
+}
+
+/* FALSE when a query failed (the tables and keys are dropped all the same). */
+static gboolean
 run_size (HBaseClient *client, guint rows, const Settings *settings)
 {
   g_autofree char *plain_name = g_strdup_printf ("bench_index_plain_%d", (int) getpid ());
@@ -336,6 +625,10 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   double t_plain, t_indexed;
   g_autofree double *plain_times = g_new0 (double, settings->rounds);
   g_autofree double *indexed_times = g_new0 (double, settings->rounds);
+  g_autofree Cpu *plain_cpu = g_new0 (Cpu, settings->rounds);
+  g_autofree Cpu *indexed_cpu = g_new0 (Cpu, settings->rounds);
+  Cpu plain_mean, indexed_mean;
+  gboolean failed = FALSE;
   g_autoptr(GBytes) city = text ("city07");
   gint64 lo = 30, hi = 32;
   /* by_city is used alone and composed: sunk, so the composition
@@ -382,7 +675,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
             {
               create_table (client, plain_name);
               plain = hbase_table_new (client, plain_name, &error);
-              plain_times[round] = insert (plain, rows, settings);
+              plain_times[round] = insert (plain, rows, settings, &plain_cpu[round], FALSE);
               g_clear_object (&plain);
               drop_table (client, plain_name);
               continue;
@@ -395,13 +688,22 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
           if (index == NULL || (built = hbase_index_rebuild (index, NULL, NULL, &error)) == NULL)
             g_error ("index: %s", error != NULL ? error->message : "?");
           g_clear_pointer (&built, hbase_index_report_free);
-          indexed_times[round] = insert (hbase_index_get_table (index), rows, settings);
+          indexed_times[round] = insert (hbase_index_get_table (index), rows, settings,
+                                         &indexed_cpu[round], round == 0);
         }
     }
   for (guint round = 0; round < settings->rounds; round++)
-    g_printerr ("bench-index: %u rows, round %u (%s first): without index %.2f s, with %.2f s\n",
-                rows, round, round % 2 == 0 ? "without index" : "with index", plain_times[round],
-                indexed_times[round]);
+    {
+      g_printerr ("bench-index: %u rows, round %u (%s first): without index %.2f s, with %.2f s\n",
+                  rows, round, round % 2 == 0 ? "without index" : "with index", plain_times[round],
+                  indexed_times[round]);
+      g_printerr ("bench-index:   CPU us/row without index: client %.2f, redis %.2f, gateway %.2f, "
+                  "hbase %.2f; with: client %.2f, redis %.2f, gateway %.2f, hbase %.2f\n",
+                  1e6 * plain_cpu[round].client / rows, 1e6 * plain_cpu[round].redis / rows,
+                  1e6 * plain_cpu[round].gateway / rows, 1e6 * plain_cpu[round].hbase / rows,
+                  1e6 * indexed_cpu[round].client / rows, 1e6 * indexed_cpu[round].redis / rows,
+                  1e6 * indexed_cpu[round].gateway / rows, 1e6 * indexed_cpu[round].hbase / rows);
+    }
   t_plain = t_indexed = 0.0;
   for (guint round = 0; round < settings->rounds; round++)
     {
@@ -412,6 +714,22 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
            settings->threads, settings->threads > 1 ? "s" : "",
            settings->background ? ", background flush" : "", settings->rounds, t_plain,
            t_indexed, 100.0 * (t_indexed - t_plain) / t_plain);
+  plain_mean = cpu_mean (plain_cpu, settings->rounds);
+  indexed_mean = cpu_mean (indexed_cpu, settings->rounds);
+  print_cpu_row (rows, "client", plain_mean.client, indexed_mean.client);
+  print_cpu_row (rows, "redis-server", plain_mean.redis, indexed_mean.redis);
+  print_cpu_row (rows, "gateway", plain_mean.gateway, indexed_mean.gateway);
+  print_cpu_row (rows, "HBase", plain_mean.hbase, indexed_mean.hbase);
+  if (plain_mean.client >= 0 && plain_mean.redis >= 0 && plain_mean.gateway >= 0 && plain_mean.hbase >= 0 &&
+      indexed_mean.client >= 0 && indexed_mean.redis >= 0 && indexed_mean.gateway >= 0 &&
+      indexed_mean.hbase >= 0)
+    print_cpu_row (rows, "all four",
+                   plain_mean.client + plain_mean.redis + plain_mean.gateway + plain_mean.hbase,
+                   indexed_mean.client + indexed_mean.redis + indexed_mean.gateway + indexed_mean.hbase);
+  if (plain_mean.redis_calls >= 0 && indexed_mean.redis_calls >= 0)
+    g_print ("| %u | insert, Redis commands per row | %.3f | %.3f | %+.3f |\n", rows,
+             plain_mean.redis_calls / rows, indexed_mean.redis_calls / rows,
+             (indexed_mean.redis_calls - plain_mean.redis_calls) / rows);
 
   /* queries: from the index, and by a filtered scan (the same library
    * path a dirty index takes) */
@@ -460,14 +778,51 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   if (wrong != NULL)
     {
       g_printerr ("bench-index: wrong answer: %s\n", wrong->message);
-      exit (1);
+      failed = TRUE;
     }
+  return !failed;
+}
+
+/* The pid in the stack's pid file @name ($HBASE_GLIB_STATE_DIR/run, see
+ * scripts/stack.sh) when it names a running @comm; 0 if not. */
+static int
+stack_pid (const char *name, const char *comm)
+{
+  const char *state = g_getenv ("HBASE_GLIB_STATE_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  int pid;
+
+  if (state == NULL)
+    return 0;
+  path = g_build_filename (state, "run", name, NULL);
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return 0;
+  pid = (int) g_ascii_strtoll (contents, NULL, 10);
+  return pid_is (pid, comm) ? pid : 0;
+}
+
+/* The servers whose CPU time is measured, said on stderr. */
+static void
+find_pids (Settings *settings)
+{
+  const char *colon = settings->gateway != NULL ? strrchr (settings->gateway, ':') : NULL;
+  g_autofree char *gateway_file = g_strdup_printf ("gateway-%s.pid", colon != NULL ? colon + 1 : "9090");
+
+  settings->redis_pid = redis_pid (settings);
+  if (settings->gateway_pid == 0)
+    settings->gateway_pid = stack_pid (gateway_file, "java");
+  if (settings->hbase_pid == 0)
+    settings->hbase_pid = stack_pid ("hbase.pid", "java");
+  g_printerr ("bench-index: CPU time of this process and of redis-server (pid %d), the gateway "
+              "(pid %d), HBase (pid %d); 0: unknown, '-' in the table\n",
+              settings->redis_pid, settings->gateway_pid, settings->hbase_pid);
 }
 
 int
 main (int argc, char **argv)
 {
-  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 4, G_MAXUINT64, FALSE };
+  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 4, G_MAXUINT64, FALSE, 0, 0, 0 };
   g_autofree char *rows_list = NULL;
   g_autofree char *redis = NULL;
   gint threads = 4, batch = 1000, repeat = 5, rounds = 4;
@@ -483,6 +838,10 @@ main (int argc, char **argv)
     { "skip-scan-above", 0, 0, G_OPTION_ARG_INT64, &skip, "no scans above N rows", "N" },
     { "background", 0, 0, G_OPTION_ARG_NONE, &settings.background,
       "write buffers flush in the background (background_flush)", NULL },
+    { "gateway-pid", 0, 0, G_OPTION_ARG_INT, &settings.gateway_pid,
+      "the gateway's pid, for its CPU time (default: the stack's pid file)", "PID" },
+    { "hbase-pid", 0, 0, G_OPTION_ARG_INT, &settings.hbase_pid,
+      "HBase's pid (standalone: master and region server), for its CPU time (default: the stack's pid file)", "PID" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- the Redis index design's index benchmark");
@@ -490,6 +849,7 @@ main (int argc, char **argv)
   g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autoptr(HBaseClient) client = NULL;
   g_auto(GStrv) sizes = NULL;
+  int status = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -512,6 +872,7 @@ main (int argc, char **argv)
     g_error ("%s", error->message);
   if (!hbase_config_set_pool_size (config, settings.threads * 2 + 2, &error))
     g_error ("%s", error->message);
+  find_pids (&settings);
   client = hbase_client_new (config);
   if (client == NULL)
     g_error ("%s", error->message);
@@ -519,6 +880,7 @@ main (int argc, char **argv)
   g_print ("| rows | workload | without index | with index | change |\n"
            "|---:|---|---:|---:|---:|\n");
   for (guint i = 0; sizes[i] != NULL; i++)
-    run_size (client, (guint) g_ascii_strtoull (sizes[i], NULL, 10), &settings);
-  return 0;
+    if (!run_size (client, (guint) g_ascii_strtoull (sizes[i], NULL, 10), &settings))
+      status = 1;
+  return status;
 }

@@ -13,7 +13,10 @@
 # BUILD_DIR (default build) is the build tree with bench/bench-index.
 # Needs the local stack (scripts/stack.sh start): the gateway on
 # 127.0.0.1:9090 and redis-server on 127.0.0.1:6379 (its own key prefix;
-# everything it writes is deleted at the end).
+# everything it writes is deleted at the end).  CPU time per row is also
+# read for redis-server, the gateway and HBase when they run here: their
+# pids from INFO and from the stack's pid files in HBASE_GLIB_STATE_DIR
+# (default <repo>/.stack, as scripts/stack.sh).
 set -eu
 
 top_srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +26,8 @@ case $build_dir in
   *) build_dir=$top_srcdir/$build_dir ;;
 esac
 bench=$build_dir/bench/bench-index
+HBASE_GLIB_STATE_DIR=${HBASE_GLIB_STATE_DIR:-$top_srcdir/.stack}
+export HBASE_GLIB_STATE_DIR
 if [ ! -x "$bench" ]; then
   echo "run-index.sh: $bench is missing: build it (make -C $build_dir bench/bench-index)" >&2
   exit 1

@@ -18,7 +18,7 @@ row_op_free (gpointer data)
   RowOp *op = data;
 
   g_ptr_array_unref (op->vals);
-  g_ptr_array_unref (op->res);
+  g_clear_pointer (&op->res, g_ptr_array_unref);
   g_free (op);
 }
 
@@ -58,7 +58,8 @@ row_op_get (RowChange *change, const IndexColumn *column)
   op = g_new0 (RowOp, 1);
   op->column = column;
   op->vals = g_ptr_array_new_with_free_func (_hbase_index_entry_free);
-  op->res = g_ptr_array_new_with_free_func (_hbase_index_entry_free);
+  /* op->res is made when a value is learned (rare: most writes set
+   * their values) */
   g_ptr_array_add (change->ops, op);
   return op;
 }
@@ -105,7 +106,12 @@ cached_entry (IndexCore *core, guint c, GBytes *value)
     return entry;
   entry = _hbase_index_entry_new (column, g_bytes_get_data (value, NULL), g_bytes_get_size (value));
   if (entry != NULL)
-    _hbase_index_entry_blob (entry);   /* made before it is shared */
+    {
+      /* made before it is shared */
+      _hbase_index_entry_blob (entry);
+      if (strchr (entry->flags, 'x') != NULL)
+        entry->exact_key = _hbase_index_exact_key (core->base, column->name, entry->value);
+    }
   g_mutex_lock (&core->cache_lock);
   if (g_hash_table_size (cache) >= ENTRY_CACHE_MAX)
     g_hash_table_remove_all (cache);
@@ -246,12 +252,29 @@ op_flags (const RowOp *op, char flags[4])
   flags[n] = '\0';
 }
 
-/* A row's ops as the Lua script takes them: '>I1' count, then per op
- * '>I1c0I1c0I2' name, flags, count of values, and the values. */
-static GByteArray *
-ops_bytes (RowChange *change)
+static void
+put_be16 (GByteArray *out, guint value)
 {
-  GByteArray *out = g_byte_array_new ();
+  guint8 be[2] = { (guint8) (value >> 8), (guint8) value };
+
+  g_byte_array_append (out, be, 2);
+}
+
+static void
+put_blob (GByteArray *out, IndexEntry *entry)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (_hbase_index_entry_blob (entry), &len);
+
+  g_byte_array_append (out, data, (guint) len);
+}
+
+/* A row's ops as the Lua script takes them, appended to @out: '>I1'
+ * count, then per op '>I1c0I1c0I2' name, flags, count of values, and the
+ * values. */
+static void
+append_ops (GByteArray *out, RowChange *change)
+{
   guint8 n_ops = (guint8) change->ops->len;
 
   g_byte_array_append (out, &n_ops, 1);
@@ -271,27 +294,42 @@ ops_bytes (RowChange *change)
         g_byte_array_append (out, (const guint8 *) flags, flags_len);
       _hbase_index_append_list (out, op->vals);
     }
-  return out;
 }
 
 void
 _hbase_index_batch_ops (RedisBatch *batch, RowChange *change)
 {
-  g_autoptr(GByteArray) out = ops_bytes (change);
+  g_autoptr(GByteArray) out = g_byte_array_sized_new (256);
 
+  append_ops (out, change);
   _hbase_index_batch_arg (batch, out->data, out->len);
 }
 
-/* The values a row's change writes, '>I2' count and entries. */
+/* The values a row's change writes, '>I2' count and entries (as
+ * _hbase_index_append_list() of all ops' values), appended to @out. */
+static void
+append_written (GByteArray *out, RowChange *change)
+{
+  guint n = 0;
+
+  for (guint o = 0; o < change->ops->len; o++)
+    n += ((RowOp *) g_ptr_array_index (change->ops, o))->vals->len;
+  put_be16 (out, n);
+  for (guint o = 0; o < change->ops->len; o++)
+    {
+      GPtrArray *vals = ((RowOp *) g_ptr_array_index (change->ops, o))->vals;
+
+      for (guint v = 0; v < vals->len; v++)
+        put_blob (out, g_ptr_array_index (vals, v));
+    }
+}
+
 GByteArray *
 _hbase_index_written_bytes (RowChange *change)
 {
-  g_autoptr(GPtrArray) written = g_ptr_array_new ();
-  GByteArray *out = g_byte_array_new ();
+  GByteArray *out = g_byte_array_sized_new (256);
 
-  for (guint o = 0; o < change->ops->len; o++)
-    g_ptr_array_extend (written, ((RowOp *) g_ptr_array_index (change->ops, o))->vals, NULL, NULL);
-  _hbase_index_append_list (out, written);
+  append_written (out, change);
   return out;
 }
 
@@ -321,19 +359,18 @@ put_be64 (GByteArray *out, guint64 value)
 GByteArray *
 _hbase_index_fresh_record (RowChange *change, const char *token, double deadline)
 {
-  g_autoptr(GByteArray) written = _hbase_index_written_bytes (change);
-  g_autoptr(GByteArray) ops = ops_bytes (change);
-  GByteArray *out = g_byte_array_sized_new (written->len + ops->len + 64);
+  GByteArray *out = g_byte_array_sized_new (512);
   const guint8 tag = 'R', no_candidates[3] = { 0xff, 0xff, 0x00 }, one[2] = { 0x00, 0x01 };
-  guint8 token_len = (guint8) strlen (token), zero = 0;
-  guint32 ops_len = GUINT32_TO_BE (ops->len);
+  guint8 token_len = (guint8) strlen (token), zero = 0, ops_len_be[4] = { 0, 0, 0, 0 };
   double seq = 0.0;
   guint64 bits;
+  guint ops_at;
+  guint32 ops_len;
 
   g_byte_array_append (out, &tag, 1);
   memcpy (&bits, &seq, 8);
   put_be64 (out, bits);
-  g_byte_array_append (out, written->data, written->len);
+  append_written (out, change);
   g_byte_array_append (out, no_candidates, 3);
   g_byte_array_append (out, one, 2);
   g_byte_array_append (out, &token_len, 1);
@@ -342,7 +379,11 @@ _hbase_index_fresh_record (RowChange *change, const char *token, double deadline
   put_be64 (out, bits);
   g_byte_array_append (out, &zero, 1);    /* not contended */
   g_byte_array_append (out, &zero, 1);    /* no outcome */
-  g_byte_array_append (out, (const guint8 *) &ops_len, 4);
-  g_byte_array_append (out, ops->data, ops->len);
+  /* the ops' length, filled in once they are written after it */
+  g_byte_array_append (out, ops_len_be, 4);
+  ops_at = out->len;
+  append_ops (out, change);
+  ops_len = GUINT32_TO_BE (out->len - ops_at);
+  memcpy (out->data + ops_at - 4, &ops_len, 4);
   return out;
 }

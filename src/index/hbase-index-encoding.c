@@ -372,6 +372,7 @@ _hbase_index_entry_free (gpointer data)
   if (entry == NULL || !g_atomic_ref_count_dec (&entry->ref_count))
     return;
   g_clear_pointer (&entry->blob, g_bytes_unref);
+  g_clear_pointer (&entry->exact_key, g_bytes_unref);
   g_bytes_unref (entry->value);
   g_clear_pointer (&entry->sortkey, g_bytes_unref);
   g_free (entry->score);

@@ -20,7 +20,7 @@ typedef struct {
   gboolean resolved;      /* ... and was learned */
   gboolean touched;       /* by a mutation already */
   GPtrArray *vals;        /* IndexEntry: values the write sets */
-  GPtrArray *res;         /* IndexEntry: values learned after the write */
+  GPtrArray *res;         /* IndexEntry: values learned after the write; NULL until one is */
 } RowOp;
 
 typedef struct {

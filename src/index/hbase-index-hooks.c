@@ -63,8 +63,11 @@ adds_collect (IndexCore *core, GPtrArray *rows, Adds *adds)
 
               if (strchr (entry->flags, 'x') != NULL)
                 {
-                  g_autoptr(GBytes) key = _hbase_index_exact_key (core->base, op->column->name,
-                                                                  entry->value);
+                  /* entries from the core's cache carry their key */
+                  g_autoptr(GBytes) key = entry->exact_key != NULL
+                                          ? g_bytes_ref (entry->exact_key)
+                                          : _hbase_index_exact_key (core->base, op->column->name,
+                                                                    entry->value);
                   GPtrArray *members = g_hash_table_lookup (adds->sets, key);
 
                   if (members == NULL)
@@ -91,12 +94,11 @@ adds_collect (IndexCore *core, GPtrArray *rows, Adds *adds)
 static void
 batch_zmember (RedisBatch *batch, IndexEntry *entry, GBytes *row)
 {
-  gsize key_len = g_bytes_get_size (entry->sortkey), row_len = g_bytes_get_size (row);
-  g_autofree guint8 *member = g_malloc (key_len + row_len);
+  gsize key_len, row_len;
+  const void *key = g_bytes_get_data (entry->sortkey, &key_len);
+  const void *row_data = g_bytes_get_data (row, &row_len);
 
-  memcpy (member, g_bytes_get_data (entry->sortkey, NULL), key_len);
-  memcpy (member + key_len, g_bytes_get_data (row, NULL), row_len);
-  _hbase_index_batch_arg (batch, member, key_len + row_len);
+  _hbase_index_batch_arg2 (batch, key, key_len, row_data, row_len);
 }
 
 #define ADD_CHUNK 1000
@@ -446,6 +448,8 @@ learn_from_row (IndexCore *core, RowChange *change, HBaseRow *row)
         {
           GBytes *value = hbase_cell_get_value (cell);
 
+          if (op->res == NULL)
+            op->res = g_ptr_array_new_with_free_func (_hbase_index_entry_free);
           _hbase_index_entries_add (op->res, _hbase_index_entry_new (op->column, g_bytes_get_data (value, NULL),
                                                                      g_bytes_get_size (value)));
         }

@@ -79,6 +79,8 @@ typedef struct {
   char *score;            /* NULL without a range part */
   const char *flags;      /* "x", "z" or "xz": the parts it stands for */
   GBytes *blob;           /* as the Lua script stores it, made on demand */
+  GBytes *exact_key;      /* its exact set's key, set by the index that caches
+                           * the entry; NULL: compute it */
 } IndexEntry;
 
 /* The entry of a cell value, or NULL when the value is not indexable. */
@@ -183,11 +185,20 @@ char       *_hbase_index_pool_run_id       (IndexRedisPool       *pool);
  * at the last connect. */
 gint64      _hbase_index_pool_redis_now_ms (IndexRedisPool       *pool);
 
-/* Commands to send in one pipeline, arguments binary-safe. */
+/* An argument of a RedisBatch: where its RESP header ("$LEN\r\n")
+ * starts in the batch's data, and where its bytes are. */
 typedef struct {
-  GByteArray *data;
-  GArray *offsets;        /* gsize per argument */
-  GArray *lengths;        /* gsize per argument */
+  gsize start;
+  gsize offset;
+  gsize len;
+} RedisArg;
+
+/* Commands to send in one pipeline, arguments binary-safe.  Each argument
+ * is stored as it goes on the wire (a RESP bulk string), so a command is
+ * sent as its "*N" header and one copy of its arguments. */
+typedef struct {
+  GByteArray *data;       /* the arguments, as RESP bulk strings */
+  GArray *args;           /* RedisArg per argument */
   GArray *commands;       /* guint: first argument of each command */
 } RedisBatch;
 
@@ -197,6 +208,12 @@ void        _hbase_index_batch_command     (RedisBatch           *batch);
 void        _hbase_index_batch_arg         (RedisBatch           *batch,
                                             const void           *data,
                                             gsize                 len);
+/* One argument made of @data then @more (the two joined). */
+void        _hbase_index_batch_arg2        (RedisBatch           *batch,
+                                            const void           *data,
+                                            gsize                 len,
+                                            const void           *more,
+                                            gsize                 more_len);
 void        _hbase_index_batch_str         (RedisBatch           *batch,
                                             const char           *text);
 void        _hbase_index_batch_bytes       (RedisBatch           *batch,

@@ -23,6 +23,7 @@ check_PROGRAMS += \
 	tests/integration/test-write-buffer-async \
 	tests/integration/test-table-atomic \
 	tests/integration/test-table-async \
+	tests/integration/test-get-coalescer \
 	tests/integration/test-table-hooks \
 	tests/integration/test-table-index-mark \
 	tests/integration/test-generated-client
@@ -32,6 +33,8 @@ check_PROGRAMS += tests/integration/test-errors
 # these read internal state (scanner server ids, write hooks)
 tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
+# counts the coalescer's calls
+tests_integration_test_get_coalescer_LDADD = $(internal_ldadd)
 # the mark an index puts on its table, and the writes it refuses
 tests_integration_test_table_index_mark_LDADD = $(internal_ldadd)
 

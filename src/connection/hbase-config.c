@@ -50,8 +50,7 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
   { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
   { "coalesce-gets", "HBASE_GLIB_COALESCE_GETS", hbase_config_set_coalesce_gets },
-  { "coalesce-gets-window-us", "HBASE_GLIB_COALESCE_GETS_WINDOW_US",
-    hbase_config_set_coalesce_gets_window },
+  { "coalesce-gets-window-us", "HBASE_GLIB_COALESCE_GETS_WINDOW_US", hbase_config_set_coalesce_gets_window },
   { "tls-ca-file", "HBASE_GLIB_TLS_CA_FILE", NULL },
   { "tls-ca-path", "HBASE_GLIB_TLS_CA_PATH", NULL },
   { "tls-verify-hostname", "HBASE_GLIB_TLS_VERIFY_HOSTNAME", NULL },
@@ -220,7 +219,6 @@ hbase_config_new (void)
   config->pool_wait_ms = 10000;
   config->max_message_size = HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE;
   config->coalescing.max_keys = HBASE_CONFIG_DEFAULT_COALESCE_GETS;
-  config->coalescing.window_us = 0;
   config->kerberos.qop = HBASE_KERBEROS_QOP_ANY;
   return config;
 }

@@ -567,6 +567,19 @@ _hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *ca
  *
  * Asynchronous hbase_table_get().
  *
+ * Concurrent calls on the same table are gathered into getMultiple calls
+ * (the client's coalesce-gets setting, see hbase_config_set_coalesce_gets()):
+ * a get made while fewer than two such calls of the table are in flight
+ * leaves at once, alone; gets made while they are in flight wait for one
+ * to return and then leave together, up to coalesce-gets keys per call,
+ * only with gets of equal @options.  Each call still completes on its
+ * own, with its own row (the same, also for a missing row, as
+ * hbase_table_get() gives), its own cancellation (a cancelled get
+ * completes at once with %G_IO_ERROR_CANCELLED, whether or not it was
+ * sent) and its own deadline (the operation timeout counted from this
+ * call); when a gathered call fails, each get in it gets the error.
+ * With coalesce-gets set to 1, each get is a call of its own.
+ *
  * Since: 0.1
  */
 void

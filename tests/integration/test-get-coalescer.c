@@ -5,7 +5,8 @@
  * own row (existing, missing, duplicated keys, different read options),
  * the same as with gathering off; one cancelled get leaves the others
  * alone; a failed call reaches every get in it; the operation deadline
- * holds.  The coalescer's count of calls (an internal hook) shows that the
+ * holds; a window gathers gets made while nothing is in flight.  The
+ * coalescer's count of calls (an internal hook) shows that the
  * gets were gathered. */
 #include "config.h"
 
@@ -77,17 +78,24 @@ run_gets (HBaseTable *table, Get *gets, guint n, const HBaseReadOptions *const *
 
 /* A client on the fixture's gateway with @max_keys per gathered call. */
 static HBaseClient *
-client_new (Fixture *fixture, guint max_keys, guint timeout_ms)
+client_new_full (Fixture *fixture, guint max_keys, guint timeout_ms, guint window_us)
 {
   g_autoptr(HBaseConfig) config = test_stack_config (fixture->gateway);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (hbase_config_set_coalesce_gets (config, max_keys, &error));
+  g_assert_true (hbase_config_set_coalesce_gets_window (config, window_us, &error));
   g_assert_true (hbase_config_set_pool_size (config, 4, &error));
   if (timeout_ms != 0)
     g_assert_true (hbase_config_set_operation_timeout (config, timeout_ms, &error));
   g_assert_no_error (error);
   return hbase_client_new (config);
+}
+
+static HBaseClient *
+client_new (Fixture *fixture, guint max_keys, guint timeout_ms)
+{
+  return client_new_full (fixture, max_keys, timeout_ms, 0);
 }
 
 static HBaseTable *
@@ -363,6 +371,32 @@ test_deadline (Fixture *fixture, gconstpointer data)
   gets_clear (gets, n);
 }
 
+/* With a window, gets made while nothing is in flight wait for it and
+ * leave together: one call. */
+static void
+test_window (Fixture *fixture, gconstpointer data)
+{
+  const guint window_us = 50000, n = 10;
+  g_autoptr(HBaseClient) client = client_new_full (fixture, 100, 0, window_us);
+  g_autoptr(HBaseTable) table = table_new (client, hbase_table_get_name (fixture->table));
+  Get *gets = gets_new (n, 0);
+  guint64 calls, keys;
+  gint64 start;
+
+  write_rows (fixture);
+  start = g_get_monotonic_time ();
+  run_gets (table, gets, n, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      check_get (&gets[i], i, NULL);
+      g_assert_cmpint (gets[i].done_at - start, >=, window_us);
+    }
+  _hbase_get_coalescer_get_counts (table, &calls, &keys);
+  g_assert_cmpuint (calls, ==, 1);
+  g_assert_cmpuint (keys, ==, n);
+  gets_clear (gets, n);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -372,6 +406,7 @@ main (int argc, char **argv)
     { "cancel-one", test_cancel_one },
     { "failure", test_failure },
     { "deadline", test_deadline },
+    { "window", test_window },
   };
   static HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {

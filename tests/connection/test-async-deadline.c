@@ -217,6 +217,71 @@ test_cancel_queued_call (void)
   silent_gateway_stop (&gateway);
 }
 
+/* A gathered get cancelled after its call left completes at once; the
+ * others of the call go on until cancelled too, and then the call itself
+ * is cancelled. */
+static void
+test_cancel_sent_coalesced_get (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  Call calls[3] = { 0 };
+  GCancellable *cancellables[3];
+  guint pending = 0;
+  gint64 cancelled_at;
+
+  silent_gateway_start (&gateway);
+  table = table_on (&gateway, 2, 30000, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      cancellables[i] = g_cancellable_new ();
+      start_get (table, &calls[i], &pending, cancellables[i]);
+    }
+  /* let the drainers send them (one or two calls) */
+  while (g_atomic_int_get (&gateway.n_accepted) < 1)
+    g_usleep (1000);
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pending, ==, 3);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellables[1]);
+  while (calls[1].ended == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (calls[1].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (calls[1].ended - cancelled_at, <=, bound (50));
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pending, ==, 2);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellables[0]);
+  g_cancellable_cancel (cancellables[2]);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_assert_error (calls[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpint (calls[i].ended - cancelled_at, <=, bound (500));
+      g_clear_error (&calls[i].error);
+      g_object_unref (cancellables[i]);
+    }
+  /* and the calls nobody waits for any more were cancelled: their
+   * connections are closed, not held until the 30 s timeout */
+  for (;;)
+    {
+      HBaseClientStats stats = { 0 };
+
+      hbase_client_get_stats (hbase_table_get_client (table), &stats);
+      if (stats.open == 0)
+        break;
+      g_assert_cmpint (g_get_monotonic_time () - cancelled_at, <=, bound (2000));
+      g_usleep (10 * G_TIME_SPAN_MILLISECOND);
+    }
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
 static void
 test_cancelled_before_the_call (void)
 {
@@ -250,6 +315,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/connection/async-deadline/every-coalesced-get-keeps-its-deadline",
                         GINT_TO_POINTER (TRUE), test_every_call_keeps_its_deadline);
   g_test_add_func ("/connection/async-deadline/cancel-queued-call", test_cancel_queued_call);
+  g_test_add_func ("/connection/async-deadline/cancel-sent-coalesced-get",
+                   test_cancel_sent_coalesced_get);
   g_test_add_func ("/connection/async-deadline/cancelled-before-the-call",
                    test_cancelled_before_the_call);
   return g_test_run ();

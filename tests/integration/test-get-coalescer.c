@@ -22,6 +22,14 @@ typedef TestTableFixture Fixture;
 
 #define N_ROWS 40
 
+/* @ms in microseconds, 20 times looser under valgrind (make check-valgrind
+ * sets HBASE_GLIB_TEST_UNDER_VALGRIND): there the run checks memory. */
+static gint64
+bound (gint64 ms)
+{
+  return ms * G_TIME_SPAN_MILLISECOND * (g_getenv ("HBASE_GLIB_TEST_UNDER_VALGRIND") != NULL ? 20 : 1);
+}
+
 /* One outstanding get and what it gave. */
 typedef struct {
   guint *pending;
@@ -336,7 +344,10 @@ test_failure (Fixture *fixture, gconstpointer data)
 }
 
 /* Gets to a gateway that refuses connections: each ends by its own
- * operation deadline, with the error a get of its own gives. */
+ * operation deadline, with a timeout or a connection error (whether the
+ * retries run out before the deadline depends on the machine's speed, for
+ * a get of its own as well).  Deadlines against a gateway that never
+ * answers: tests/connection/test-async-deadline.c. */
 static void
 test_deadline (Fixture *fixture, gconstpointer data)
 {
@@ -358,15 +369,17 @@ test_deadline (Fixture *fixture, gconstpointer data)
   client = hbase_client_new (config);
   table = table_new (client, hbase_table_get_name (fixture->table));
   g_assert_null (hbase_table_get (table, key, NULL, NULL, &single));
-  g_assert_nonnull (single);
+  g_assert_true (g_error_matches (single, HBASE_ERROR, HBASE_ERROR_TIMEOUT) ||
+                 g_error_matches (single, HBASE_ERROR, HBASE_ERROR_CONNECTION));
   start = g_get_monotonic_time ();
   run_gets (table, gets, n, NULL);
   for (guint i = 0; i < n; i++)
     {
       g_assert_null (gets[i].row);
-      g_assert_error (gets[i].error, single->domain, single->code);
+      g_assert_true (g_error_matches (gets[i].error, HBASE_ERROR, HBASE_ERROR_TIMEOUT) ||
+                     g_error_matches (gets[i].error, HBASE_ERROR, HBASE_ERROR_CONNECTION));
       /* the deadline, and not much later (a loaded machine) */
-      g_assert_cmpint (gets[i].done_at - start, <, (gint64) timeout_ms * 1000 * 3);
+      g_assert_cmpint (gets[i].done_at - start, <, bound (3 * timeout_ms));
     }
   gets_clear (gets, n);
 }

@@ -34,8 +34,8 @@ G_BEGIN_DECLS
  * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
  * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
  * | largest reply      | max-message-size             | HBASE_GLIB_MAX_MESSAGE_SIZE       | 268435456      |
- * | keys per gathered get | coalesce-gets             | HBASE_GLIB_COALESCE_GETS          | 100            |
- * | get gathering window | coalesce-gets-window-us    | HBASE_GLIB_COALESCE_GETS_WINDOW_US| 0              |
+ * | gathered gets      | coalesce-gets                | HBASE_GLIB_COALESCE_GETS          | 100            |
+ * | gathering window   | coalesce-gets-window-us      | HBASE_GLIB_COALESCE_GETS_WINDOW_US| 0              |
  * | TLS CA file        | tls-ca-file                  | HBASE_GLIB_TLS_CA_FILE            | system store   |
  * | TLS CA directory   | tls-ca-path                  | HBASE_GLIB_TLS_CA_PATH            | none           |
  * | TLS host check     | tls-verify-hostname          | HBASE_GLIB_TLS_VERIFY_HOSTNAME    | true           |

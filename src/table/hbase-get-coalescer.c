@@ -15,9 +15,7 @@
  * columns, versions, time range and filter as the first one waiting (up
  * to the coalesce-gets setting) and sends them as one getMultiple, whose
  * results come back in request order.  More drainers start (up to the
- * pool size) while a full call's worth of keys waits.  A drainer hands
- * its slot to a new job at the back of the pool's queue when other jobs
- * wait for a worker, so a stream of gets never starves them.  With a window
+ * pool size) while a full call's worth of keys waits.  With a window
  * (coalesce-gets-window-us), a drainer waits that long after the first
  * get arrived before taking them.
  *
@@ -366,8 +364,6 @@ drain (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellab
   guint max_keys = hbase_config_get_coalesce_gets (config);
   guint window_us = hbase_config_get_coalesce_gets_window (config);
   g_autoptr(GPtrArray) dead = g_ptr_array_new_with_free_func (waiter_retire);
-  /* it exists: this job runs on it */
-  GThreadPool *workers = _hbase_client_get_workers (table->client, NULL);
   GPtrArray *batch;
 
   drainer->ran = TRUE;
@@ -380,18 +376,6 @@ drain (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellab
       g_ptr_array_set_size (dead, 0);
       send_batch (table, batch);
       g_ptr_array_unref (batch);
-      if (g_thread_pool_unprocessed (workers) > 0)
-        {
-          /* other jobs wait for a worker (other tables' calls, writes):
-           * they go first, and a new drainer (in this one's slot, its
-           * task in the same context) takes the gets after them */
-          GMainContext *context = g_task_get_context (task);
-
-          g_main_context_push_thread_default (context);
-          start_drainer (table, task);
-          g_main_context_pop_thread_default (context);
-          break;
-        }
     }
   g_task_return_boolean (task, TRUE);
 }

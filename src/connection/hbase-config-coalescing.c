@@ -29,18 +29,19 @@ in_range (Setting setting, guint value, guint min, guint max, GError **error)
  *
  * Sets how many concurrent hbase_table_get_async() calls on one table may
  * be sent together as one getMultiple call.  A get that arrives while
- * fewer than two gathered calls of its table are in flight leaves at once,
- * on its own, so gathering adds no latency to a lone get; gets that arrive
- * while those calls are in flight wait for one to finish and then leave
- * together, up to @max_keys in one call (and more calls at once when a
- * full call's worth waits).  A round trip to the gateway then carries many
- * keys instead of one, which is what makes many small async lookups as
- * cheap as hand-made batches.  Only gets with equal read options are
- * gathered together.  The default is
- * %HBASE_CONFIG_DEFAULT_COALESCE_GETS (100 keys: the batch size at which
- * a getMultiple stops getting cheaper per key, and small enough for a
- * reply to stay well under the framed transport's 2 MB limit for typical
- * rows).  On error @config is left as it was.
+ * fewer than two gathered calls of its table are in flight (one with a
+ * pool of two connections or fewer: a worker thread stays free for other
+ * calls) leaves at once, on its own, so gathering adds no latency to a
+ * lone get; gets that arrive while those calls are in flight wait for one
+ * to finish and then leave together, up to @max_keys in one call (and
+ * more calls at once when a full call's worth waits).  A round trip to the
+ * gateway then carries many keys instead of one, which is what makes many
+ * small async lookups about as cheap as hand-made batches.  Only gets with
+ * equal read options are gathered together.  The default is
+ * %HBASE_CONFIG_DEFAULT_COALESCE_GETS: 100 keys, the batch size the
+ * synchronous lookup example uses, small enough for the reply to stay far
+ * under a framed gateway's 2 MB frame limit with rows of a few kilobytes.
+ * On error @config is left as it was.
  *
  * Returns: %TRUE if @max_keys was in range.
  *

@@ -15,7 +15,8 @@
  * columns, versions, time range and filter as the first one waiting (up
  * to the coalesce-gets setting) and sends them as one getMultiple, whose
  * results come back in request order.  More drainers start (up to the
- * pool size) while a full call's worth of keys waits.  With a window
+ * pool's workers but one, which stays for other calls) while a full
+ * call's worth of keys waits.  With a window
  * (coalesce-gets-window-us), a drainer waits that long after the first
  * get arrived before taking them.
  *
@@ -41,6 +42,17 @@
  * arriving while one call is in flight still leaves at once, while a
  * steady stream of gets gathers behind them. */
 #define SLOTS 2u
+
+/* The most drainers of one table: all the client's workers but one, so
+ * that a steady stream of gets on a table leaves a worker to the client's
+ * other async calls (a drainer runs as long as gets wait). */
+static guint
+max_drainers (HBaseTable *table)
+{
+  guint workers = MAX (hbase_config_get_pool_size (hbase_client_get_config (table->client)), 2u);
+
+  return workers - 1;
+}
 
 enum {
   WAITING,
@@ -394,7 +406,8 @@ drainer_done (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   g_mutex_lock (&coalescer->lock);
   coalescer->drainers--;
-  again = coalescer->waiting.length > 0 && coalescer->drainers < SLOTS;
+  again = coalescer->waiting.length > 0 &&
+          coalescer->drainers < MIN (SLOTS, max_drainers (table));
   if (again)
     coalescer->drainers++;
   g_mutex_unlock (&coalescer->lock);
@@ -420,7 +433,7 @@ _hbase_get_coalescer_add (HBaseTable *table, TableCall *call, GTask *task)
   HBaseGetCoalescer *coalescer = table->coalescer;
   const HBaseConfig *config = hbase_client_get_config (table->client);
   guint max_keys = hbase_config_get_coalesce_gets (config);
-  guint pool_size = hbase_config_get_pool_size (config);
+  guint limit = max_drainers (table);
   Waiter *waiter = g_new0 (Waiter, 1);
   gboolean start;
 
@@ -449,8 +462,8 @@ _hbase_get_coalescer_add (HBaseTable *table, TableCall *call, GTask *task)
 
   g_mutex_lock (&coalescer->lock);
   g_queue_push_tail (&coalescer->waiting, waiter);
-  start = coalescer->drainers < SLOTS ||
-          (coalescer->drainers < pool_size &&
+  start = coalescer->drainers < MIN (SLOTS, limit) ||
+          (coalescer->drainers < limit &&
            coalescer->waiting.length >= (guint64) max_keys * coalescer->drainers);
   if (start)
     coalescer->drainers++;

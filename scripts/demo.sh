@@ -42,8 +42,8 @@ section "load the dimension table: examples/dim-load"
 section "lookups, synchronous, 100 keys per call: examples/dim-lookup-sync"
 "$build/examples/dim-lookup-sync" --batch 100 --print 5 "$events_file"
 
-section "lookups, asynchronous, at most 16 in flight: examples/dim-lookup-async"
-"$build/examples/dim-lookup-async" --in-flight 16 "$events_file"
+section "lookups, asynchronous, at most 128 in flight (gathered into get-multiple calls): examples/dim-lookup-async"
+"$build/examples/dim-lookup-async" --in-flight 128 "$events_file"
 
 section "lookups through an LRU cache of 1000 rows: examples/dim-lookup-cache"
 "$build/examples/dim-lookup-cache" --capacity 1000 "$events_file"

@@ -34,6 +34,8 @@ G_BEGIN_DECLS
  * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
  * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
  * | largest reply      | max-message-size             | HBASE_GLIB_MAX_MESSAGE_SIZE       | 268435456      |
+ * | gathered gets      | coalesce-gets                | HBASE_GLIB_COALESCE_GETS          | 100            |
+ * | gathering window   | coalesce-gets-window-us      | HBASE_GLIB_COALESCE_GETS_WINDOW_US| 0              |
  * | TLS CA file        | tls-ca-file                  | HBASE_GLIB_TLS_CA_FILE            | system store   |
  * | TLS CA directory   | tls-ca-path                  | HBASE_GLIB_TLS_CA_PATH            | none           |
  * | TLS host check     | tls-verify-hostname          | HBASE_GLIB_TLS_VERIFY_HOSTNAME    | true           |
@@ -148,6 +150,15 @@ typedef enum {
  * Since: 0.1
  */
 #define HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE (256u * 1024 * 1024)
+/**
+ * HBASE_CONFIG_DEFAULT_COALESCE_GETS:
+ *
+ * The default most row keys one getMultiple call gathers from concurrent
+ * hbase_table_get_async() calls; see hbase_config_set_coalesce_gets().
+ *
+ * Since: 0.1
+ */
+#define HBASE_CONFIG_DEFAULT_COALESCE_GETS 100
 
 #define HBASE_TYPE_CONFIG (hbase_config_get_type ())
 GType           hbase_config_get_type              (void) G_GNUC_CONST;
@@ -211,6 +222,14 @@ gboolean        hbase_config_set_max_message_size  (HBaseConfig       *config,
                                                     guint              bytes,
                                                     GError           **error);
 guint           hbase_config_get_max_message_size  (const HBaseConfig *config);
+gboolean        hbase_config_set_coalesce_gets     (HBaseConfig       *config,
+                                                    guint              max_keys,
+                                                    GError           **error);
+guint           hbase_config_get_coalesce_gets     (const HBaseConfig *config);
+gboolean        hbase_config_set_coalesce_gets_window (HBaseConfig    *config,
+                                                    guint              microseconds,
+                                                    GError           **error);
+guint           hbase_config_get_coalesce_gets_window (const HBaseConfig *config);
 
 gboolean        hbase_config_set_tls_ca_file       (HBaseConfig       *config,
                                                     const char        *path,

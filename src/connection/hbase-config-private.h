@@ -21,6 +21,8 @@ typedef enum {
   SETTING_POOL_SIZE,
   SETTING_POOL_WAIT,
   SETTING_MAX_MESSAGE_SIZE,
+  SETTING_COALESCE_GETS,
+  SETTING_COALESCE_GETS_WINDOW,
   SETTING_TLS_CA_FILE,
   SETTING_TLS_CA_PATH,
   SETTING_TLS_VERIFY_HOSTNAME,
@@ -47,6 +49,16 @@ typedef struct {
 } HBaseConfigSetting;
 
 extern const HBaseConfigSetting _hbase_config_settings[N_SETTINGS];
+
+/* How concurrent async gets of a table are gathered into getMultiple
+ * calls (hbase-config-coalescing.c). */
+typedef struct {
+  guint max_keys;    /* keys per coalesced call; 1: every get on its own */
+  guint window_us;   /* how long a batch waits for more gets; 0: not at all */
+} HBaseGetCoalescing;
+
+/* Writable: the setters in hbase-config-coalescing.c change it. */
+HBaseGetCoalescing *_hbase_config_get_coalescing (const HBaseConfig *config);
 
 /* The TLS settings of https gateways (hbase-config-http.c); NULL strings
  * are unset.  The key password is a secret: never put it in a message. */

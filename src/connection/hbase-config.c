@@ -29,6 +29,7 @@ struct _HBaseConfig {
   guint pool_size;
   guint pool_wait_ms;
   guint max_message_size;
+  HBaseGetCoalescing coalescing;
   HBaseTlsSettings tls;
   HBaseKerberosSettings kerberos;
 };
@@ -48,6 +49,8 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "pool-size", "HBASE_GLIB_POOL_SIZE", hbase_config_set_pool_size },
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
   { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
+  { "coalesce-gets", "HBASE_GLIB_COALESCE_GETS", hbase_config_set_coalesce_gets },
+  { "coalesce-gets-window-us", "HBASE_GLIB_COALESCE_GETS_WINDOW_US", hbase_config_set_coalesce_gets_window },
   { "tls-ca-file", "HBASE_GLIB_TLS_CA_FILE", NULL },
   { "tls-ca-path", "HBASE_GLIB_TLS_CA_PATH", NULL },
   { "tls-verify-hostname", "HBASE_GLIB_TLS_VERIFY_HOSTNAME", NULL },
@@ -215,6 +218,7 @@ hbase_config_new (void)
   config->pool_size = 8;
   config->pool_wait_ms = 10000;
   config->max_message_size = HBASE_CONFIG_DEFAULT_MAX_MESSAGE_SIZE;
+  config->coalescing.max_keys = HBASE_CONFIG_DEFAULT_COALESCE_GETS;
   config->kerberos.qop = HBASE_KERBEROS_QOP_ANY;
   return config;
 }
@@ -466,6 +470,12 @@ const HBaseKerberosSettings *
 _hbase_config_get_kerberos_settings (const HBaseConfig *config)
 {
   return &config->kerberos;
+}
+
+HBaseGetCoalescing *
+_hbase_config_get_coalescing (const HBaseConfig *config)
+{
+  return (HBaseGetCoalescing *) &config->coalescing;
 }
 
 /**

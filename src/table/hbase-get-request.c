@@ -164,3 +164,33 @@ _hbase_get_request_send_get_multiple (ThriftProtocol *protocol, const GByteArray
   return _hbase_request_send (protocol, "getMultiple", "getMultiple_args", table, "tgets", NULL,
                               requests, write_get, error);
 }
+
+static gboolean
+bytes_equal (GBytes *a, GBytes *b)
+{
+  return a == b || (a != NULL && b != NULL && g_bytes_equal (a, b));
+}
+
+gboolean
+_hbase_get_request_same_read (const HBaseGetRequest *a, const HBaseGetRequest *b)
+{
+  guint n_a = a->columns != NULL ? a->columns->len : 0;
+  guint n_b = b->columns != NULL ? b->columns->len : 0;
+
+  if ((a->columns == NULL) != (b->columns == NULL) || n_a != n_b ||
+      a->max_versions != b->max_versions || a->has_time_range != b->has_time_range ||
+      (a->has_time_range && (a->min_timestamp != b->min_timestamp ||
+                             a->max_timestamp != b->max_timestamp)) ||
+      !bytes_equal (a->filter, b->filter))
+    return FALSE;
+  for (guint i = 0; i < n_a; i++)
+    {
+      const HBaseColumn *x = g_ptr_array_index (a->columns, i);
+      const HBaseColumn *y = g_ptr_array_index (b->columns, i);
+
+      if (!bytes_equal (hbase_column_get_family (x), hbase_column_get_family (y)) ||
+          !bytes_equal (hbase_column_get_qualifier (x), hbase_column_get_qualifier (y)))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -18,6 +18,12 @@ HBaseGetRequest *_hbase_get_request_new               (GBytes                 *r
                                                        const HBaseReadOptions *options);
 void             _hbase_get_request_free              (gpointer                request);
 
+/* Whether @a and @b read the same things (columns in the same order,
+ * versions, time range, filter), whatever their rows: such requests can
+ * go in one getMultiple call. */
+gboolean         _hbase_get_request_same_read         (const HBaseGetRequest  *a,
+                                                       const HBaseGetRequest  *b);
+
 /* The request as a TGet struct, field for field what the generated
  * writer writes for the TGet hbase_table_get() used to build. */
 gboolean         _hbase_get_request_write             (const HBaseGetRequest  *request,

@@ -107,6 +107,16 @@ gboolean   _hbase_table_probe_exists      (HBaseTable      *table,
                                            GCancellable    *cancellable,
                                            GError         **error);
 
+/* The HBaseCallFuncs of a get (one HBaseGetRequest in call->gets; the row
+ * in call->row) and of a getMultiple (HBaseGetRequests; one row per
+ * request, in order, in call->rows).  hbase-table.c. */
+gboolean   _hbase_table_get_once          (HbaseThriftTHBaseServiceIf *service,
+                                           gpointer         user_data,
+                                           GError         **error);
+gboolean   _hbase_table_get_multiple_once (HbaseThriftTHBaseServiceIf *service,
+                                           gpointer         user_data,
+                                           GError         **error);
+
 /* Ready-made TableCallReturns. */
 void       _hbase_table_return_row        (GTask *task, TableCall *call);
 void       _hbase_table_return_rows       (GTask *task, TableCall *call);

@@ -55,6 +55,7 @@ struct _HBaseTable {
   gpointer hooks_data;
   GDestroyNotify hooks_destroy;
   gint allow_unindexed_writes;       /* atomic; hbase-table-index-mark.c */
+  struct _HBaseGetCoalescer *coalescer; /* async gets; hbase-get-coalescer.c */
 };
 
 /* Installs write hooks on @table (replacing any); @destroy frees

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "hbase-get-coalescer.h"
 #include "hbase-get-request.h"
 #include "hbase-result-reader.h"
 #include "hbase-table-call.h"
@@ -36,6 +37,7 @@ hbase_table_finalize (GObject *object)
   g_free (table->unusable);
   g_clear_pointer (&table->name_bytes, g_byte_array_unref);
   g_clear_object (&table->table_name);
+  g_clear_pointer (&table->coalescer, _hbase_get_coalescer_free);
   if (table->hooks_destroy != NULL)
     table->hooks_destroy (table->hooks_data);
   G_OBJECT_CLASS (hbase_table_parent_class)->finalize (object);
@@ -196,6 +198,7 @@ hbase_table_class_init (HBaseTableClass *klass)
 static void
 hbase_table_init (HBaseTable *table)
 {
+  table->coalescer = _hbase_get_coalescer_new ();
 }
 
 /**
@@ -303,8 +306,9 @@ _hbase_table_tget_new (GBytes *row, const HBaseReadOptions *options)
 }
 
 /* @requests: call->gets holds HBaseGetRequests (hbase-get-request.h) for
- * get_once and get_multiple_once, which encode them by hand; otherwise
- * generated TGets, for the generated calls (exists). */
+ * _hbase_table_get_once and _hbase_table_get_multiple_once, which encode
+ * them by hand; otherwise generated TGets, for the generated calls
+ * (exists). */
 static TableCall *
 prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean several,
               gboolean requests, const HBaseReadOptions *options, GError **error)
@@ -333,9 +337,9 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
 
 /* The requests are encoded by hand (hbase-get-request.c) and the replies
  * decoded straight into rows (hbase-result-reader.c): call->gets holds
- * HBaseGetRequests here. */
-static gboolean
-get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+ * HBaseGetRequests here.  Also what hbase-get-coalescer.c sends. */
+gboolean
+_hbase_table_get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   TableCall *call = user_data;
   HBaseRow *row = NULL;
@@ -348,8 +352,9 @@ get_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **erro
   return TRUE;
 }
 
-static gboolean
-get_multiple_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+gboolean
+_hbase_table_get_multiple_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data,
+                                GError **error)
 {
   TableCall *call = user_data;
   g_autoptr(GPtrArray) rows = NULL;
@@ -409,7 +414,7 @@ hbase_table_get (HBaseTable *table, GBytes *row, const HBaseReadOptions *options
 {
   g_autoptr(TableCall) call = prepare_gets (table, &row, 1, FALSE, TRUE, options, error);
 
-  if (call == NULL || !_hbase_table_call_run (call, get_once, cancellable, error))
+  if (call == NULL || !_hbase_table_call_run (call, _hbase_table_get_once, cancellable, error))
     return NULL;
   return g_steal_pointer (&call->row);
 }
@@ -447,7 +452,7 @@ hbase_table_get_multiple (HBaseTable *table, GPtrArray *rows, const HBaseReadOpt
     return NULL;
   if (rows->len == 0)
     return g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
-  if (!_hbase_table_call_run (call, get_multiple_once, cancellable, error))
+  if (!_hbase_table_call_run (call, _hbase_table_get_multiple_once, cancellable, error))
     return NULL;
   return g_steal_pointer (&call->rows);
 }
@@ -562,6 +567,19 @@ _hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *ca
  *
  * Asynchronous hbase_table_get().
  *
+ * Concurrent calls on the same table are gathered into getMultiple calls
+ * (the client's coalesce-gets setting, see hbase_config_set_coalesce_gets()):
+ * a get made while fewer than two such calls of the table are in flight
+ * leaves at once, alone; gets made while they are in flight wait for one
+ * to return and then leave together, up to coalesce-gets keys per call,
+ * only with gets of equal @options.  Each call still completes on its
+ * own, with its own row (the same, also for a missing row, as
+ * hbase_table_get() gives), its own cancellation (a cancelled get
+ * completes at once with %G_IO_ERROR_CANCELLED, whether or not it was
+ * sent) and its own deadline (the operation timeout counted from this
+ * call); when a gathered call fails, each get in it gets the error.
+ * With coalesce-gets set to 1, each get is a call of its own.
+ *
  * Since: 0.1
  */
 void
@@ -573,7 +591,16 @@ hbase_table_get_async (HBaseTable *table, GBytes *row, const HBaseReadOptions *o
 
   g_return_if_fail (HBASE_IS_TABLE (table));
   call = prepare_gets (table, &row, 1, FALSE, TRUE, options, &error);
-  _hbase_table_call_start (table, call, get_once, _hbase_table_return_row, error, hbase_table_get_async, cancellable, callback, user_data);
+  if (call != NULL && _hbase_get_coalescer_enabled (table))
+    {
+      g_autoptr(GTask) task = g_task_new (table, cancellable, callback, user_data);
+
+      g_task_set_source_tag (task, hbase_table_get_async);
+      _hbase_get_coalescer_add (table, call, task);
+      return;
+    }
+  _hbase_table_call_start (table, call, _hbase_table_get_once, _hbase_table_return_row, error,
+                           hbase_table_get_async, cancellable, callback, user_data);
 }
 
 /**
@@ -624,7 +651,7 @@ hbase_table_get_multiple_async (HBaseTable *table, GPtrArray *rows,
   else
     call = prepare_gets (table, (GBytes *const *) rows->pdata, rows->len, TRUE, TRUE, options,
                          &error);
-  _hbase_table_call_start (table, call, get_multiple_once, _hbase_table_return_rows, error, hbase_table_get_multiple_async, cancellable,
+  _hbase_table_call_start (table, call, _hbase_table_get_multiple_once, _hbase_table_return_rows, error, hbase_table_get_multiple_async, cancellable,
          callback, user_data);
 }
 

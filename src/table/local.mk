@@ -22,6 +22,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-call.c \
 	src/table/hbase-table-call.h \
 	src/table/hbase-table.c \
+	src/table/hbase-get-coalescer.c \
+	src/table/hbase-get-coalescer.h \
 	src/table/hbase-table-write.c \
 	src/table/hbase-table-atomic.c \
 	src/table/hbase-table-async.c \

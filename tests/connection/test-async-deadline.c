@@ -4,8 +4,9 @@
  * against a gateway that accepts connections and never answers, each of
  * 64 calls on a client with 8 workers ends with HBASE_ERROR_TIMEOUT within
  * 100 ms of its own deadline; and a call still waiting for a worker ends
- * at once when cancelled.  The gateway is a local TCP listener in the test,
- * so no HBase is needed. */
+ * at once when cancelled.  The same deadlines hold for gets gathered into
+ * getMultiple calls (the coalesce-gets setting).  The gateway is a local
+ * TCP listener in the test, so no HBase is needed. */
 #include "config.h"
 
 #include <netinet/in.h>
@@ -81,8 +82,11 @@ silent_gateway_stop (SilentGateway *gateway)
   g_ptr_array_unref (gateway->accepted);
 }
 
+/* @coalesce: concurrent gets gathered into getMultiple calls (the
+ * default); without, each get is a job of the worker pool of its own,
+ * which is what the cases about waiting for a worker need. */
 static HBaseTable *
-table_on (SilentGateway *gateway, guint pool_size, guint timeout_ms)
+table_on (SilentGateway *gateway, guint pool_size, guint timeout_ms, gboolean coalesce)
 {
   g_autoptr(HBaseConfig) config = hbase_config_new ();
   g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", gateway->port);
@@ -93,6 +97,7 @@ table_on (SilentGateway *gateway, guint pool_size, guint timeout_ms)
   g_assert_true (hbase_config_set_gateways (config, address, &error));
   g_assert_true (hbase_config_set_operation_timeout (config, timeout_ms, &error));
   g_assert_true (hbase_config_set_pool_size (config, pool_size, &error));
+  g_assert_true (hbase_config_set_coalesce_gets (config, coalesce ? 100 : 1, &error));
   g_assert_no_error (error);
   client = hbase_client_new (config);
   table = hbase_table_new (client, "async_deadline", &error);
@@ -130,7 +135,7 @@ start_get (HBaseTable *table, Call *call, guint *pending, GCancellable *cancella
 }
 
 static void
-test_every_call_keeps_its_deadline (void)
+test_every_call_keeps_its_deadline (gconstpointer coalesce)
 {
   SilentGateway gateway;
   HBaseTable *table;
@@ -139,7 +144,7 @@ test_every_call_keeps_its_deadline (void)
   gint64 max_late = G_MININT64, min_late = G_MAXINT64;
 
   silent_gateway_start (&gateway);
-  table = table_on (&gateway, 8, TIMEOUT_MS);
+  table = table_on (&gateway, 8, TIMEOUT_MS, GPOINTER_TO_INT (coalesce));
   for (guint i = 0; i < N_CALLS; i++)
     start_get (table, &calls[i], &pending, NULL);
   while (pending > 0)
@@ -177,7 +182,7 @@ test_cancel_queued_call (void)
 
   silent_gateway_start (&gateway);
   /* two workers (the fewest a client has), both kept busy by the silent gateway */
-  table = table_on (&gateway, 2, 30000);
+  table = table_on (&gateway, 2, 30000, FALSE);
   start_get (table, &busy[0], &pending, busy_cancellable);
   start_get (table, &busy[1], &pending, busy_cancellable);
   start_get (table, &queued, &pending, queued_cancellable);
@@ -212,6 +217,71 @@ test_cancel_queued_call (void)
   silent_gateway_stop (&gateway);
 }
 
+/* A gathered get cancelled after its call left completes at once; the
+ * others of the call go on until cancelled too, and then the call itself
+ * is cancelled. */
+static void
+test_cancel_sent_coalesced_get (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  Call calls[3] = { 0 };
+  GCancellable *cancellables[3];
+  guint pending = 0;
+  gint64 cancelled_at;
+
+  silent_gateway_start (&gateway);
+  table = table_on (&gateway, 2, 30000, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      cancellables[i] = g_cancellable_new ();
+      start_get (table, &calls[i], &pending, cancellables[i]);
+    }
+  /* let the drainers send them (one or two calls) */
+  while (g_atomic_int_get (&gateway.n_accepted) < 1)
+    g_usleep (1000);
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pending, ==, 3);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellables[1]);
+  while (calls[1].ended == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (calls[1].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (calls[1].ended - cancelled_at, <=, bound (50));
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pending, ==, 2);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellables[0]);
+  g_cancellable_cancel (cancellables[2]);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_assert_error (calls[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpint (calls[i].ended - cancelled_at, <=, bound (500));
+      g_clear_error (&calls[i].error);
+      g_object_unref (cancellables[i]);
+    }
+  /* and the calls nobody waits for any more were cancelled: their
+   * connections are closed, not held until the 30 s timeout */
+  for (;;)
+    {
+      HBaseClientStats stats = { 0 };
+
+      hbase_client_get_stats (hbase_table_get_client (table), &stats);
+      if (stats.open == 0)
+        break;
+      g_assert_cmpint (g_get_monotonic_time () - cancelled_at, <=, bound (2000));
+      g_usleep (10 * G_TIME_SPAN_MILLISECOND);
+    }
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
 static void
 test_cancelled_before_the_call (void)
 {
@@ -222,7 +292,7 @@ test_cancelled_before_the_call (void)
   guint pending = 0;
 
   silent_gateway_start (&gateway);
-  table = table_on (&gateway, 2, 30000);
+  table = table_on (&gateway, 2, 30000, FALSE);
   g_cancellable_cancel (cancellable);
   start_get (table, &call, &pending, cancellable);
   /* the callback never runs inside the _async call */
@@ -240,9 +310,13 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/connection/async-deadline/every-call-keeps-its-deadline",
-                   test_every_call_keeps_its_deadline);
+  g_test_add_data_func ("/connection/async-deadline/every-call-keeps-its-deadline",
+                        GINT_TO_POINTER (FALSE), test_every_call_keeps_its_deadline);
+  g_test_add_data_func ("/connection/async-deadline/every-coalesced-get-keeps-its-deadline",
+                        GINT_TO_POINTER (TRUE), test_every_call_keeps_its_deadline);
   g_test_add_func ("/connection/async-deadline/cancel-queued-call", test_cancel_queued_call);
+  g_test_add_func ("/connection/async-deadline/cancel-sent-coalesced-get",
+                   test_cancel_sent_coalesced_get);
   g_test_add_func ("/connection/async-deadline/cancelled-before-the-call",
                    test_cancelled_before_the_call);
   return g_test_run ();

@@ -28,6 +28,8 @@ static const char *const variables[] = {
   "HBASE_GLIB_POOL_SIZE",
   "HBASE_GLIB_POOL_WAIT_MS",
   "HBASE_GLIB_MAX_MESSAGE_SIZE",
+  "HBASE_GLIB_COALESCE_GETS",
+  "HBASE_GLIB_COALESCE_GETS_WINDOW_US",
 };
 
 static void
@@ -85,6 +87,8 @@ assert_defaults (const HBaseConfig *config)
   g_assert_cmpuint (hbase_config_get_max_message_size (config), ==, 256u * 1024 * 1024);
   g_assert_cmpuint (hbase_config_get_pool_size (config), ==, 8);
   g_assert_cmpuint (hbase_config_get_pool_wait (config), ==, 10000);
+  g_assert_cmpuint (hbase_config_get_coalesce_gets (config), ==, 100);
+  g_assert_cmpuint (hbase_config_get_coalesce_gets_window (config), ==, 0);
 }
 
 /* A temporary directory holding one config file. */
@@ -185,6 +189,9 @@ test_numeric_setters (void)
     { "pool-wait-ms", hbase_config_set_pool_wait, hbase_config_get_pool_wait, 0, 3600000, 42 },
     { "max-message-size", hbase_config_set_max_message_size, hbase_config_get_max_message_size, 4096,
       G_MAXINT32, 65536 },
+    { "coalesce-gets", hbase_config_set_coalesce_gets, hbase_config_get_coalesce_gets, 1, 10000, 42 },
+    { "coalesce-gets-window-us", hbase_config_set_coalesce_gets_window,
+      hbase_config_get_coalesce_gets_window, 0, 1000000, 42 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -878,6 +885,39 @@ test_environment_every_variable (void)
   clear_environment ();
 }
 
+/* The get coalescing settings from the environment and a key file. */
+static void
+test_environment_coalescing (void)
+{
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseConfig) from_file = hbase_config_new ();
+  g_autoptr(GKeyFile) key_file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+
+  clear_environment ();
+  g_setenv ("HBASE_GLIB_COALESCE_GETS", "1", TRUE);
+  g_setenv ("HBASE_GLIB_COALESCE_GETS_WINDOW_US", "250", TRUE);
+  config = hbase_config_new_from_environment (&error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hbase_config_get_coalesce_gets (config), ==, 1);
+  g_assert_cmpuint (hbase_config_get_coalesce_gets_window (config), ==, 250);
+  g_clear_pointer (&config, hbase_config_free);
+  g_setenv ("HBASE_GLIB_COALESCE_GETS", "0", TRUE);
+  g_assert_null (hbase_config_new_from_environment (&error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "coalesce-gets must be between 1 and 10000, got 0"));
+  g_clear_error (&error);
+  clear_environment ();
+
+  g_assert_true (g_key_file_load_from_data (key_file, "[hbase]\ncoalesce-gets = 500\n"
+                                            "coalesce-gets-window-us = 2000000\n", -1, 0, &error));
+  g_assert_false (hbase_config_load_key_file (from_file, key_file, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "coalesce-gets-window-us"));
+  /* all or nothing */
+  g_assert_cmpuint (hbase_config_get_coalesce_gets (from_file), ==, 100);
+}
+
 static void
 test_environment_file_then_variables (void)
 {
@@ -1028,6 +1068,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/config/file/errors", test_load_file_errors);
   g_test_add_func ("/connection/config/environment/none", test_environment_none);
   g_test_add_func ("/connection/config/environment/every-variable", test_environment_every_variable);
+  g_test_add_func ("/connection/config/environment/coalescing", test_environment_coalescing);
   g_test_add_func ("/connection/config/environment/file-then-variables", test_environment_file_then_variables);
   g_test_add_func ("/connection/config/environment/invalid-variable", test_environment_invalid_variable);
   g_test_add_func ("/connection/config/environment/bad-file", test_environment_bad_file);

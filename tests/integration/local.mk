@@ -24,6 +24,7 @@ check_PROGRAMS += \
 	tests/integration/test-write-buffer-memory \
 	tests/integration/test-table-atomic \
 	tests/integration/test-table-async \
+	tests/integration/test-get-coalescer \
 	tests/integration/test-table-hooks \
 	tests/integration/test-table-index-mark \
 	tests/integration/test-generated-client
@@ -35,6 +36,8 @@ tests_integration_test_scanner_LDADD = $(internal_ldadd)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
 # the write buffer's estimate of the bytes it held
 tests_integration_test_write_buffer_memory_LDADD = $(internal_ldadd)
+# counts the coalescer's calls
+tests_integration_test_get_coalescer_LDADD = $(internal_ldadd)
 # the mark an index puts on its table, and the writes it refuses
 tests_integration_test_table_index_mark_LDADD = $(internal_ldadd)
 

@@ -143,8 +143,22 @@ read_varint32 (ThriftProtocol *protocol, guint32 *value, GError **error)
                  "a variable-length integer of the reply is over 32 bits");
 }
 
-/* A string or binary's length, checked: not negative, within the limit
- * (and @cap when not 0), and its bytes can follow. */
+/* A string or binary's length @size: not negative, within the limit (and
+ * @cap when not 0), and its bytes can follow. */
+static gboolean
+length_is_valid (ThriftProtocol *protocol, gint64 size, gsize cap, GError **error)
+{
+  if (size < 0)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE,
+                   "the reply announces a string of negative size %" G_GINT64_FORMAT, size) >= 0;
+  if (cap != 0 && (guint64) size > cap)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_SIZE_LIMIT,
+                   "the reply announces a method name of %" G_GINT64_FORMAT " bytes "
+                   "(at most %" G_GSIZE_FORMAT "): this is not a Thrift reply", size, cap) >= 0;
+  return can_follow (protocol, size, error);
+}
+
+/* A string or binary's length, read and checked (length_is_valid). */
 static gint32
 read_length (ThriftProtocol *protocol, gsize cap, guint32 *len, GError **error)
 {
@@ -168,14 +182,7 @@ read_length (ThriftProtocol *protocol, gsize cap, guint32 *len, GError **error)
         return failed (protocol);
       size = raw;
     }
-  if (size < 0)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE,
-                   "the reply announces a string of negative size %" G_GINT64_FORMAT, size);
-  if (cap != 0 && (guint64) size > cap)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_SIZE_LIMIT,
-                   "the reply announces a method name of %" G_GINT64_FORMAT " bytes "
-                   "(at most %" G_GSIZE_FORMAT "): this is not a Thrift reply", size, cap);
-  if (!can_follow (protocol, size, error))
+  if (!length_is_valid (protocol, size, cap, error))
     return -1;
   *len = (guint32) size;
   return xfer;
@@ -252,18 +259,41 @@ begin_message (ThriftProtocol *protocol)
 /* A method name is an identifier: printable ASCII (it ends up in error
  * messages, which must stay UTF-8).  Frees *@name when it is not. */
 static gboolean
-check_name (ThriftProtocol *protocol, gchar **name, GError **error)
+name_is_printable (ThriftProtocol *protocol, const char *name, GError **error)
 {
-  for (const char *p = *name; *p != '\0'; p++)
+  for (const char *p = name; *p != '\0'; p++)
     if (*p < 0x21 || *p > 0x7e)
       {
-        guint8 byte = (guint8) *p;
-
-        g_clear_pointer (name, g_free);
         refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
-                "the reply's method name holds a byte 0x%02x: this is not a Thrift reply", byte);
+                "the reply's method name holds a byte 0x%02x: this is not a Thrift reply",
+                (guint8) *p);
         return FALSE;
       }
+  return TRUE;
+}
+
+static gboolean
+check_name (ThriftProtocol *protocol, gchar **name, GError **error)
+{
+  if (name_is_printable (protocol, *name, error))
+    return TRUE;
+  g_clear_pointer (name, g_free);
+  return FALSE;
+}
+
+/* The message type of a strict binary message header @header. */
+static gboolean
+binary_header_type (ThriftProtocol *protocol, gint32 header, ThriftMessageType *type,
+                    GError **error)
+{
+  if (header >= 0 || ((guint32) header & THRIFT_BINARY_PROTOCOL_VERSION_MASK) != THRIFT_BINARY_PROTOCOL_VERSION_1)
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_BAD_VERSION,
+                   "the reply does not start with a binary protocol message header "
+                   "(0x%08x): check the protocol", (guint32) header) >= 0;
+  if (!valid_message_type (header & 0xff))
+    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
+                   "the reply has an unknown message type %d", header & 0xff) >= 0;
+  *type = (ThriftMessageType) (header & 0xff);
   return TRUE;
 }
 
@@ -278,14 +308,8 @@ binary_read_message_begin (ThriftProtocol *protocol, gchar **name, ThriftMessage
   begin_message (protocol);
   if ((xfer = guard->parent->read_i32 (protocol, &header, error)) < 0)
     return failed (protocol);
-  if (header >= 0 || ((guint32) header & THRIFT_BINARY_PROTOCOL_VERSION_MASK) != THRIFT_BINARY_PROTOCOL_VERSION_1)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_BAD_VERSION,
-                   "the reply does not start with a binary protocol message header "
-                   "(0x%08x): check the protocol", (guint32) header);
-  if (!valid_message_type (header & 0xff))
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
-                   "the reply has an unknown message type %d", header & 0xff);
-  *type = (ThriftMessageType) (header & 0xff);
+  if (!binary_header_type (protocol, header, type, error))
+    return -1;
   if ((ret = read_string_capped (protocol, HBASE_PROTOCOL_MAX_NAME, name, error)) < 0 ||
       !check_name (protocol, name, error))
     return -1;
@@ -647,55 +671,35 @@ _hbase_protocol_check_list (ThriftProtocol *protocol, ThriftType element, gint32
   return elements_can_follow (protocol, (guint32) size, &element, 1, error);
 }
 
+/* A big-endian i32 straight from the transport. */
+static gboolean
+read_be32 (HBaseSocketTransport *direct, gint32 *value, GError **error)
+{
+  guint8 b[4];
+
+  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
+    return FALSE;
+  *value = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
+  return TRUE;
+}
+
 gboolean
 _hbase_protocol_read_message_begin_direct (ThriftProtocol *protocol, char *name,
                                            ThriftMessageType *type, gint32 *seqid,
                                            GError **error)
 {
   HBaseSocketTransport *direct = _hbase_protocol_get_direct_transport (protocol);
-  guint8 b[4];
   gint32 header, len;
 
   g_return_val_if_fail (direct != NULL, FALSE);
   begin_message (protocol);
-  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
-    return FALSE;
-  header = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
-  if (header >= 0 || ((guint32) header & THRIFT_BINARY_PROTOCOL_VERSION_MASK) != THRIFT_BINARY_PROTOCOL_VERSION_1)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_BAD_VERSION,
-                   "the reply does not start with a binary protocol message header "
-                   "(0x%08x): check the protocol", (guint32) header) >= 0;
-  if (!valid_message_type (header & 0xff))
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
-                   "the reply has an unknown message type %d", header & 0xff) >= 0;
-  *type = (ThriftMessageType) (header & 0xff);
-  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
-    return FALSE;
-  len = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
-  if (len < 0)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_NEGATIVE_SIZE,
-                   "the reply announces a string of negative size %d", len) >= 0;
-  if (len > HBASE_PROTOCOL_MAX_NAME)
-    return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_SIZE_LIMIT,
-                   "the reply announces a method name of %d bytes "
-                   "(at most %d): this is not a Thrift reply", len, HBASE_PROTOCOL_MAX_NAME) >= 0;
-  if (!can_follow (protocol, len, error) ||
+  if (!read_be32 (direct, &header, error) ||
+      !binary_header_type (protocol, header, type, error) ||
+      !read_be32 (direct, &len, error) ||
+      !length_is_valid (protocol, len, HBASE_PROTOCOL_MAX_NAME, error) ||
       (len > 0 && _hbase_socket_transport_read (direct, name, (guint32) len, error) < 0))
     return FALSE;
   name[len] = '\0';
-  for (const char *p = name; *p != '\0'; p++)
-    if (*p < 0x21 || *p > 0x7e)
-      return refuse (protocol, error, THRIFT_PROTOCOL_ERROR_INVALID_DATA,
-                     "the reply's method name holds a byte 0x%02x: this is not a Thrift reply",
-                     (guint8) *p) >= 0;
-  if (_hbase_socket_transport_read (direct, b, 4, error) < 0)
-    return FALSE;
-  *seqid = (gint32) (((guint32) b[0] << 24) | ((guint32) b[1] << 16) | ((guint32) b[2] << 8) | b[3]);
-  return TRUE;
+  return name_is_printable (protocol, name, error) && read_be32 (direct, seqid, error);
 }
 
-void
-_hbase_protocol_mark_failed (ThriftProtocol *protocol)
-{
-  failed (protocol);
-}

@@ -61,7 +61,6 @@ gboolean _hbase_protocol_check_list  (ThriftProtocol  *protocol,
                                       ThriftType       element,
                                       gint32           size,
                                       GError         **error);
-void     _hbase_protocol_mark_failed (ThriftProtocol  *protocol);
 
 /* The binary message header, read directly (the protocol must have a
  * direct transport): what the protocol's read_message_begin checks, the

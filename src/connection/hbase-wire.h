@@ -124,27 +124,6 @@ _hbase_wire_write_i64 (HBaseWire *wire, gint64 value, GError **error)
 }
 
 static inline gboolean
-_hbase_wire_write_byte (HBaseWire *wire, gint8 value, GError **error)
-{
-  if (wire->direct != NULL)
-    {
-      guint8 byte = (guint8) value;
-
-      _hbase_socket_transport_write (wire->direct, &byte, 1);
-      return TRUE;
-    }
-  return thrift_protocol_write_byte (wire->protocol, value, error) >= 0;
-}
-
-static inline gboolean
-_hbase_wire_write_bool (HBaseWire *wire, gboolean value, GError **error)
-{
-  if (wire->direct != NULL)
-    return _hbase_wire_write_byte (wire, value ? 1 : 0, error);
-  return thrift_protocol_write_bool (wire->protocol, value, error) >= 0;
-}
-
-static inline gboolean
 _hbase_wire_write_binary (HBaseWire *wire, gconstpointer data, guint32 len, GError **error)
 {
   if (wire->direct != NULL)

@@ -394,21 +394,21 @@ recv_reply (ThriftProtocol *protocol, const char *method, SuccessKind kind,
   const char *name;
   ThriftMessageType type;
   gint32 seqid;
-  gboolean ok = FALSE, read;
+  gboolean ok = FALSE, begun;
 
   if (_hbase_protocol_get_direct_transport (protocol) != NULL)
     {
-      read = _hbase_protocol_read_message_begin_direct (protocol, name_buf, &type, &seqid,
+      begun = _hbase_protocol_read_message_begin_direct (protocol, name_buf, &type, &seqid,
                                                         &call_error);
       name = name_buf;
     }
   else
     {
-      read = thrift_protocol_read_message_begin (protocol, &owned_name, &type, &seqid,
+      begun = thrift_protocol_read_message_begin (protocol, &owned_name, &type, &seqid,
                                                  &call_error) >= 0;
       name = owned_name;
     }
-  if (!read)
+  if (!begun)
     {
       hbase_error_take_call_error (error, call_error, NULL, NULL);
       return FALSE;

@@ -29,6 +29,7 @@
 
 #include <hbase-glib/hbase-glib-thrift.h>
 
+#include "../../src/connection/hbase-protocol.h"
 #include "../../src/connection/hbase-transport.h"
 #include "../../src/table/hbase-result-reader.h"
 #include "../../src/table/hbase-row-builder.h"
@@ -82,7 +83,10 @@ CHAINED_SUBCLASS (TestBufferedTransport, test_buffered_transport, THRIFT_TYPE_BU
  * connected to a loopback peer that sends what was written (with a frame
  * header for the framed transport). */
 
-typedef enum { WRAP_NONE, WRAP_FRAMED, WRAP_BUFFERED, SOCKET_BUFFERED, SOCKET_FRAMED } Wrap;
+/* SOCKET_DIRECT: the library's own binary protocol (hbase-protocol.h) over
+ * its socket transport, buffered, as every binary connection reads:
+ * the reader then decodes straight from the transport (hbase-wire.h) */
+typedef enum { WRAP_NONE, WRAP_FRAMED, WRAP_BUFFERED, SOCKET_BUFFERED, SOCKET_FRAMED, SOCKET_DIRECT } Wrap;
 
 typedef struct {
   gboolean compact;
@@ -95,19 +99,21 @@ static const Variant variants[] = {
   { FALSE, WRAP_BUFFERED }, { TRUE, WRAP_BUFFERED },
   { FALSE, SOCKET_BUFFERED }, { TRUE, SOCKET_BUFFERED },
   { FALSE, SOCKET_FRAMED }, { TRUE, SOCKET_FRAMED },
+  { FALSE, SOCKET_DIRECT },
 };
 
 static gboolean
 is_socket (const Variant *variant)
 {
-  return variant->wrap == SOCKET_BUFFERED || variant->wrap == SOCKET_FRAMED;
+  return variant->wrap == SOCKET_BUFFERED || variant->wrap == SOCKET_FRAMED ||
+         variant->wrap == SOCKET_DIRECT;
 }
 
 static const char *
 variant_name (const Variant *variant)
 {
   static const char *const wraps[] = { "memory", "cglib-framed", "cglib-buffered",
-                                       "socket-buffered", "socket-framed" };
+                                       "socket-buffered", "socket-framed", "socket-direct" };
   static char name[64];
 
   g_snprintf (name, sizeof name, "%s/%s", variant->compact ? "compact" : "binary",
@@ -176,9 +182,13 @@ connect_socket (Channel *channel)
   channel->peer_fd = accept (listen_fd, NULL, NULL);
   g_assert_cmpint (channel->peer_fd, >=, 0);
   close (listen_fd);
-  channel->in = g_object_new (channel->variant.compact ? THRIFT_TYPE_COMPACT_PROTOCOL
-                                                      : THRIFT_TYPE_BINARY_PROTOCOL,
-                              "transport", channel->socket, NULL);
+  if (channel->variant.wrap == SOCKET_DIRECT)
+    channel->in = _hbase_protocol_new (HBASE_PROTOCOL_BINARY, THRIFT_TRANSPORT (channel->socket),
+                                       HBASE_TRANSPORT_DEFAULT_MAX_MESSAGE);
+  else
+    channel->in = g_object_new (channel->variant.compact ? THRIFT_TYPE_COMPACT_PROTOCOL
+                                                        : THRIFT_TYPE_BINARY_PROTOCOL,
+                                "transport", channel->socket, NULL);
 }
 
 static Channel *

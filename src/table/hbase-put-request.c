@@ -5,8 +5,9 @@
  * cell, each with its own copies of family, qualifier and value.  callgrind
  * on bench-index's bulk load put building and finalizing them at about
  * 37,000 of the 96,000 instructions a written row cost in the client.  The
- * hand-written path sends a copy of each put mutation that shares its
- * bytes (_hbase_mutation_copy) and writes it as a TPut struct
+ * hand-written path sends each put mutation itself (an asynchronous call
+ * sends a copy that shares its bytes, _hbase_mutation_copy) and writes it
+ * as a TPut struct
  * (_hbase_mutation_write_put), field for field what the generated writer
  * wrote (tests/table/test-request-encoding.c compares the bytes).  The
  * reply, a void result or a TIOError, is read by hbase-result-reader.c

@@ -9,11 +9,13 @@
 #include "hbase-table-call.h"
 
 /* With @share, the puts are sent as they are when sent, not copied: for a
- * caller that promises not to change them meanwhile (the write buffer,
- * whose prepared batches wait for the one before: copies would be held
- * that long). */
+ * caller that cannot change them meanwhile.  A synchronous call returns
+ * only after its last send, so its caller cannot; nor can the write
+ * buffer, whose prepared batches wait for the one before (copies would be
+ * held that long).  An asynchronous call copies them: its caller may
+ * change or reuse a mutation as soon as the call has started. */
 static TableCall *
-prepare_writes_full (HBaseTable *table, GPtrArray *mutations, gboolean share, GError **error)
+prepare_writes (HBaseTable *table, GPtrArray *mutations, gboolean share, GError **error)
 {
   g_autoptr(TableCall) call = NULL;
 
@@ -57,12 +59,6 @@ prepare_writes_full (HBaseTable *table, GPtrArray *mutations, gboolean share, GE
       g_array_append_val (call->last_batch, last);
     }
   return g_steal_pointer (&call);
-}
-
-static TableCall *
-prepare_writes (HBaseTable *table, GPtrArray *mutations, GError **error)
-{
-  return prepare_writes_full (table, mutations, FALSE, error);
 }
 
 static TableCall *
@@ -150,7 +146,8 @@ mutate_row_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError
 }
 
 static TableCall *
-prepare_apply (HBaseTable *table, HBaseMutation *mutation, HBaseCallFunc *func, GError **error)
+prepare_apply (HBaseTable *table, HBaseMutation *mutation, gboolean share, HBaseCallFunc *func,
+               GError **error)
 {
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   TableCall *call;
@@ -158,7 +155,7 @@ prepare_apply (HBaseTable *table, HBaseMutation *mutation, HBaseCallFunc *func, 
   g_ptr_array_add (one, mutation);
   /* a delete of several kinds is several TDeletes: sent as one
    * mutateRow, it stays atomic like any single delete */
-  call = prepare_writes (table, one, error);
+  call = prepare_writes (table, one, share, error);
   if (call == NULL)
     return NULL;
   *func = write_once;
@@ -196,7 +193,7 @@ hbase_table_apply (HBaseTable *table, HBaseMutation *mutation, GCancellable *can
                    GError **error)
 {
   HBaseCallFunc func = NULL;
-  g_autoptr(TableCall) call = prepare_apply (table, mutation, &func, error);
+  g_autoptr(TableCall) call = prepare_apply (table, mutation, TRUE, &func, error);
 
   return call != NULL && _hbase_table_call_run (call, func, cancellable, error);
 }
@@ -224,7 +221,7 @@ gboolean
 hbase_table_apply_multiple (HBaseTable *table, GPtrArray *mutations, GCancellable *cancellable,
                             GError **error)
 {
-  g_autoptr(TableCall) call = prepare_writes (table, mutations, error);
+  g_autoptr(TableCall) call = prepare_writes (table, mutations, TRUE, error);
 
   return call != NULL && _hbase_table_call_run (call, write_once, cancellable, error);
 }
@@ -233,7 +230,7 @@ TableCall *
 _hbase_table_apply_multiple_prepare (HBaseTable *table, GPtrArray *mutations,
                                      GCancellable *cancellable, GError **error)
 {
-  g_autoptr(TableCall) call = prepare_writes_full (table, mutations, TRUE, error);
+  g_autoptr(TableCall) call = prepare_writes (table, mutations, TRUE, error);
 
   if (call == NULL || !_hbase_table_call_before (call, cancellable, error))
     return NULL;
@@ -295,7 +292,7 @@ hbase_table_apply_async (HBaseTable *table, HBaseMutation *mutation, GCancellabl
   TableCall *call;
 
   g_return_if_fail (HBASE_IS_TABLE (table));
-  call = prepare_apply (table, mutation, &func, &error);
+  call = prepare_apply (table, mutation, FALSE, &func, &error);
   _hbase_table_call_start (table, call, func, _hbase_table_return_true, error, hbase_table_apply_async, cancellable, callback, user_data);
 }
 
@@ -342,7 +339,7 @@ hbase_table_apply_multiple_async (HBaseTable *table, GPtrArray *mutations,
   TableCall *call;
 
   g_return_if_fail (HBASE_IS_TABLE (table));
-  call = prepare_writes (table, mutations, &error);
+  call = prepare_writes (table, mutations, FALSE, &error);
   _hbase_table_call_start (table, call, write_once, _hbase_table_return_true, error, hbase_table_apply_multiple_async, cancellable, callback,
          user_data);
 }

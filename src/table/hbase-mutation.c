@@ -13,6 +13,7 @@
 
 #include "hbase-mutation-fields.h"
 #include "hbase-mutation-private.h"
+#include "hbase-name-cache.h"
 #include "hbase-table-private.h"
 
 G_DEFINE_BOXED_TYPE (HBaseMutation, hbase_mutation, hbase_mutation_ref, hbase_mutation_unref)
@@ -254,10 +255,11 @@ _hbase_mutation_record_problem (HBaseMutation *mutation, const char *problem)
     record_problem (mutation, "%s", problem);
 }
 
+/* Names repeat from cell to cell: shared, see hbase-name-cache.c. */
 static GBytes *
 bytes_from_string (const char *text)
 {
-  return g_bytes_new (text, strlen (text));
+  return _hbase_name_cache_bytes (text);
 }
 
 /* Adds an entry (taking @family, @qualifier and @value), or records why
@@ -281,7 +283,7 @@ add_entry (HBaseMutation *mutation, const char *what, EntryKind kind,
   else
     {
       if (entry.qualifier == NULL)
-        entry.qualifier = g_bytes_new_static ("", 0);
+        entry.qualifier = _hbase_name_cache_bytes ("");
       g_array_append_val (mutation->entries, entry);
       return;
     }

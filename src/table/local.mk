@@ -15,6 +15,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-result-reader.c \
 	src/table/hbase-result-reader.h \
 	src/table/hbase-mutation.c \
+	src/table/hbase-name-cache.c \
+	src/table/hbase-name-cache.h \
 	src/table/hbase-mutation-fields.h \
 	src/table/hbase-mutation-thrift.c \
 	src/table/hbase-mutation-private.h \

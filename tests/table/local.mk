@@ -18,3 +18,7 @@ tests_table_test_write_buffer_callback_LDADD = $(internal_ldadd)
 # The string forms of mutations and rows.
 check_PROGRAMS += tests/table/test-strings
 tests_table_test_strings_LDADD = $(internal_ldadd)
+
+# The per-thread cache of family and qualifier names.
+check_PROGRAMS += tests/table/test-name-cache
+tests_table_test_name_cache_LDADD = $(internal_ldadd)

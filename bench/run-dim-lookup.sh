@@ -11,17 +11,22 @@
 # and the CPU time the 9090 gateway's and HBase's processes used meanwhile
 # (/proc/PID/stat; other users of the stack add to those).
 #
-#   bench/run-dim-lookup.sh      (BENCH_ROUNDS=3, BENCH_TABLE=bench_dim_product)
+#   bench/run-dim-lookup.sh      (BENCH_ROUNDS=3, BENCH_EVENTS=100000,
+#                                 BENCH_TABLE=bench_dim_product)
 #
-# The table (10,000 products, 8 regions) and 20,000 events are made by
-# examples/dim-load on the first run (the table is kept).  Needs the local
+# The table (10,000 products, 8 regions) and the events are made by
+# examples/dim-load on the first run (the table and the events file are
+# kept).  Before the rounds, each example runs once untimed, so the
+# gateway and HBase are warm for all of them; the order of the examples
+# is reversed every other round, so none always runs after the same one.  Needs the local
 # stack (scripts/stack.sh start) and a build (scripts/build.sh).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$repo/build}
 ROUNDS=${BENCH_ROUNDS:-3}
 TABLE=${BENCH_TABLE:-bench_dim_product}
-events=${BENCH_EVENTS_FILE:-${TMPDIR:-/tmp}/hbase-glib-bench-events-$TABLE}
+EVENTS=${BENCH_EVENTS:-100000}
+events=${BENCH_EVENTS_FILE:-${TMPDIR:-/tmp}/hbase-glib-bench-events-$TABLE-$EVENTS}
 ex=$BUILD_DIR/examples
 
 pid_on_port() { ss -ltnp 2>/dev/null | awk -v p=":$1" '$4 ~ p"$" {print}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2; }
@@ -32,7 +37,7 @@ cpu_ms() { if [ -n "$1" ]; then awk -v t="$tick" '{print int(($14 + $15) * 1000 
 
 [ -s "$events" ] ||
   "$ex/dim-load" --table "$TABLE" --products 10000 --regions 8 \
-    --events-file "$events" --events 20000 --unknown 1 > /dev/null
+    --events-file "$events" --events "$EVENTS" --unknown 1 > /dev/null
 
 run() {
   local label=$1; shift
@@ -46,10 +51,22 @@ run() {
     $(( $(cpu_ms "$gateway") - g0 )) $(( $(cpu_ms "$hbase") - h0 ))
 }
 
-for round in $(seq "$ROUNDS"); do
-  echo "round $round"
+examples_in_order() {
   run sync "$ex/dim-lookup-sync"
   HBASE_GLIB_COALESCE_GETS=1 run async-16-off "$ex/dim-lookup-async" --in-flight 16
   run async-16 "$ex/dim-lookup-async" --in-flight 16
   run async-128 "$ex/dim-lookup-async"
+}
+examples_reversed() {
+  run async-128 "$ex/dim-lookup-async"
+  run async-16 "$ex/dim-lookup-async" --in-flight 16
+  HBASE_GLIB_COALESCE_GETS=1 run async-16-off "$ex/dim-lookup-async" --in-flight 16
+  run sync "$ex/dim-lookup-sync"
+}
+
+echo "warm-up (untimed)"
+examples_in_order > /dev/null
+for round in $(seq "$ROUNDS"); do
+  echo "round $round"
+  if [ $((round % 2)) -eq 1 ]; then examples_in_order; else examples_reversed; fi
 done

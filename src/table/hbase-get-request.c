@@ -50,6 +50,19 @@ _hbase_get_request_new (GBytes *row, const HBaseReadOptions *options)
   return request;
 }
 
+HBaseGetRequest *
+_hbase_get_request_new_like (GBytes *row, const HBaseGetRequest *model)
+{
+  HBaseGetRequest *request = g_memdup2 (model, sizeof *model);
+
+  request->row = g_bytes_ref (row);
+  if (request->columns != NULL)
+    g_ptr_array_ref (request->columns);
+  if (request->filter != NULL)
+    g_bytes_ref (request->filter);
+  return request;
+}
+
 void
 _hbase_get_request_free (gpointer data)
 {

@@ -16,6 +16,10 @@ typedef struct _HBaseGetRequest HBaseGetRequest;
  * referenced, @options copied. */
 HBaseGetRequest *_hbase_get_request_new               (GBytes                 *row,
                                                        const HBaseReadOptions *options);
+/* A request for @row reading what @model reads: its columns and filter
+ * are shared, not copied again (requests never change once made). */
+HBaseGetRequest *_hbase_get_request_new_like          (GBytes                 *row,
+                                                       const HBaseGetRequest  *model);
 void             _hbase_get_request_free              (gpointer                request);
 
 /* Whether @a and @b read the same things (columns in the same order,

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "hbase-name-cache.h"
 #include "hbase-table-private.h"
 
 #define MAX_NAME_LENGTH 255
@@ -180,19 +181,8 @@ _hbase_read_options_column_list (const HBaseReadOptions *options)
     }
   if (options->columns == NULL || options->columns[0] == NULL)
     return NULL;
-  list = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_column_unref);
-  for (guint i = 0; options->columns[i] != NULL; i++)
-    {
-      const char *spec = options->columns[i];
-      const char *colon = strchr (spec, ':');
-      g_autoptr(GBytes) family = g_bytes_new (spec, colon != NULL ? (gsize) (colon - spec)
-                                                                  : strlen (spec));
-      g_autoptr(GBytes) qualifier = colon != NULL ? g_bytes_new (colon + 1, strlen (colon + 1))
-                                                  : NULL;
-
-      g_ptr_array_add (list, hbase_column_new_bytes (family, qualifier));
-    }
-  return list;
+  /* parsed once per thread for the same strings (hbase-name-cache.c) */
+  return _hbase_name_cache_columns (options->columns);
 }
 
 GPtrArray *

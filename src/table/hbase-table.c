@@ -318,20 +318,32 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
   if (!_hbase_table_check (table, error))
     return NULL;
   for (guint i = 0; i < n_rows; i++)
-    {
-      g_autofree char *what = several ? g_strdup_printf ("row %u of %u", i, n_rows) : NULL;
+    if (!_hbase_check_row (rows[i], "row", NULL))
+      {
+        /* the message names the row's place (formatted only now: it cost
+         * more than the rest of a row's preparation) */
+        g_autofree char *what = several ? g_strdup_printf ("row %u of %u", i, n_rows) : NULL;
 
-      if (!_hbase_check_row (rows[i], several ? what : "row", error))
+        _hbase_check_row (rows[i], several ? what : "row", error);
         return NULL;
-    }
+      }
   if (!_hbase_read_options_check (options, error))
     return NULL;
   call = _hbase_table_call_new (table);
   call->filter = _hbase_read_options_describe_filter (options);
   call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
-    g_ptr_array_add (call->gets, requests ? (gpointer) _hbase_get_request_new (rows[i], options)
-                                          : (gpointer) _hbase_table_tget_new (rows[i], options));
+    {
+      gpointer get;
+
+      if (!requests)
+        get = _hbase_table_tget_new (rows[i], options);
+      else if (i == 0)
+        get = _hbase_get_request_new (rows[i], options);
+      else  /* the options are read once for all rows */
+        get = _hbase_get_request_new_like (rows[i], g_ptr_array_index (call->gets, 0));
+      g_ptr_array_add (call->gets, get);
+    }
   return g_steal_pointer (&call);
 }
 

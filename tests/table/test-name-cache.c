@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the per-thread cache of family and qualifier
  * names: a repeated name is the same GBytes, every name keeps its exact
- * bytes whatever was evicted or not cached, and a name outlives the
- * thread that cached it. */
+ * bytes whatever was evicted or not cached, a name outlives the thread
+ * that cached it, and column strings are parsed once while they repeat. */
 #include "config.h"
 
 #include <string.h>
@@ -112,6 +112,55 @@ test_puts_share_names (void)
   g_assert_cmpuint (g_bytes_get_size (qb), ==, 0);
 }
 
+static void
+assert_column (GPtrArray *list, guint index, const char *family, const char *qualifier)
+{
+  HBaseColumn *column = g_ptr_array_index (list, index);
+
+  assert_bytes_str (hbase_column_get_family (column), family);
+  if (qualifier == NULL)
+    g_assert_null (hbase_column_get_qualifier (column));
+  else
+    assert_bytes_str (hbase_column_get_qualifier (column), qualifier);
+}
+
+/* Column strings are parsed once for a run of reads naming the same
+ * columns, and parsed anew (right) when they change. */
+static void
+test_columns_parsed_once (void)
+{
+  const char *const specs[] = { "d:name", "d", "d:a:b", "e:", NULL };
+  char **same = g_strdupv ((char **) specs);
+  const char *const other[] = { "d:name", "d:price", NULL };
+  g_autoptr(GPtrArray) first = _hbase_name_cache_columns (specs);
+  g_autoptr(GPtrArray) again = _hbase_name_cache_columns ((const char *const *) same);
+  g_autoptr(GPtrArray) changed = NULL, back = NULL;
+
+  g_assert_cmpuint (first->len, ==, 4);
+  assert_column (first, 0, "d", "name");
+  assert_column (first, 1, "d", NULL);
+  assert_column (first, 2, "d", "a:b");
+  assert_column (first, 3, "e", "");
+  g_assert_true (again == first);
+  /* the caller's strings changed in place: a new list */
+  g_free (same[0]);
+  same[0] = g_strdup ("d:nome");
+  changed = _hbase_name_cache_columns ((const char *const *) same);
+  g_assert_true (changed != first);
+  assert_column (changed, 0, "d", "nome");
+  g_clear_pointer (&changed, g_ptr_array_unref);
+  changed = _hbase_name_cache_columns (other);
+  g_assert_cmpuint (changed->len, ==, 2);
+  assert_column (changed, 1, "d", "price");
+  back = _hbase_name_cache_columns (specs);
+  g_assert_cmpuint (back->len, ==, 4);
+  assert_column (back, 0, "d", "name");
+  /* the first list is untouched by what came after */
+  g_assert_cmpuint (first->len, ==, 4);
+  assert_column (first, 0, "d", "name");
+  g_strfreev (same);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -121,5 +170,6 @@ main (int argc, char **argv)
   g_test_add_func ("/name-cache/long-name-exact", test_long_name_exact);
   g_test_add_func ("/name-cache/outlives-thread", test_outlives_thread);
   g_test_add_func ("/name-cache/puts-share-names", test_puts_share_names);
+  g_test_add_func ("/name-cache/columns-parsed-once", test_columns_parsed_once);
   return g_test_run ();
 }

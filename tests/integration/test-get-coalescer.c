@@ -5,7 +5,9 @@
  * own row (existing, missing, duplicated keys, different read options),
  * the same as with gathering off; one cancelled get leaves the others
  * alone; a failed call reaches every get in it; the operation deadline
- * holds; a window gathers gets made while nothing is in flight.  The
+ * holds; a window gathers gets made while nothing is in flight; gets
+ * made in two threads' main contexts and sent in one call each return in
+ * their own context.  The
  * coalescer's count of calls (an internal hook) shows that the
  * gets were gathered. */
 #include "config.h"
@@ -39,6 +41,7 @@ typedef struct {
   HBaseRow *row;
   GError *error;
   gint64 done_at;
+  GThread *done_in;         /* the thread that ran the callback */
 } Get;
 
 static void
@@ -48,6 +51,7 @@ get_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   get->row = hbase_table_get_finish (HBASE_TABLE (source), result, &get->error);
   get->done_at = g_get_monotonic_time ();
+  get->done_in = g_thread_self ();
   (*get->pending)--;
 }
 
@@ -410,6 +414,87 @@ test_window (Fixture *fixture, gconstpointer data)
   gets_clear (gets, n);
 }
 
+/* The second thread of test_contexts: its gets, made with its own
+ * thread-default context, which it runs until they are done. */
+typedef struct {
+  HBaseTable *table;
+  Get *gets;
+  guint n;
+  GMutex lock;
+  GCond cond;
+  gboolean started;
+} ContextThread;
+
+static gpointer
+gets_in_own_context (gpointer data)
+{
+  ContextThread *other = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  guint pending = other->n;
+
+  g_main_context_push_thread_default (context);
+  for (guint i = 0; i < other->n; i++)
+    {
+      other->gets[i].pending = &pending;
+      hbase_table_get_async (other->table, other->gets[i].key, NULL, NULL, get_done, &other->gets[i]);
+    }
+  g_mutex_lock (&other->lock);
+  other->started = TRUE;
+  g_cond_signal (&other->cond);
+  g_mutex_unlock (&other->lock);
+  while (pending > 0)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_pop_thread_default (context);
+  return NULL;
+}
+
+/* Gets made in two threads, each with its own main context, gathered into
+ * one call (a window holds the first): each returns its own row in the
+ * thread of the context it was made in. */
+static void
+test_contexts (Fixture *fixture, gconstpointer data)
+{
+  const guint n = 30;
+  g_autoptr(HBaseClient) client = client_new_full (fixture, 100, 0, (guint) bound (300));
+  g_autoptr(HBaseTable) table = table_new (client, hbase_table_get_name (fixture->table));
+  Get *gets = gets_new (2 * n, 0);
+  ContextThread other = { .table = table, .gets = gets + n, .n = n };
+  GThread *thread;
+  guint pending = n;
+  guint64 calls, keys;
+
+  write_rows (fixture);
+  g_mutex_init (&other.lock);
+  g_cond_init (&other.cond);
+  thread = g_thread_new ("other-context", gets_in_own_context, &other);
+  g_mutex_lock (&other.lock);
+  while (!other.started)
+    g_cond_wait (&other.cond, &other.lock);
+  g_mutex_unlock (&other.lock);
+  for (guint i = 0; i < n; i++)
+    {
+      gets[i].pending = &pending;
+      hbase_table_get_async (table, gets[i].key, NULL, NULL, get_done, &gets[i]);
+    }
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  for (guint i = 0; i < 2 * n; i++)
+    {
+      check_get (&gets[i], i, NULL);
+      if (i < n)
+        g_assert_true (gets[i].done_in == g_thread_self ());
+      else
+        g_assert_true (gets[i].done_in == thread);
+    }
+  _hbase_get_coalescer_get_counts (table, &calls, &keys);
+  g_assert_cmpuint (calls, ==, 1);
+  g_assert_cmpuint (keys, ==, 2 * n);
+  g_mutex_clear (&other.lock);
+  g_cond_clear (&other.cond);
+  gets_clear (gets, 2 * n);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -420,6 +505,7 @@ main (int argc, char **argv)
     { "failure", test_failure },
     { "deadline", test_deadline },
     { "window", test_window },
+    { "contexts", test_contexts },
   };
   static HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {

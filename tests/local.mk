@@ -40,6 +40,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/test-gir.py \
 	tests/test-async-pairs.py \
 	tests/thrift/test-check-idl.sh \
+	tests/proto/test-check-protos.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
@@ -61,6 +62,7 @@ EXTRA_DIST += \
 	tests/test-async-pairs.py \
 	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
+	tests/proto/test-check-protos.sh \
 	tests/install/test-pkg-config.sh \
 	tests/install/outside.c \
 	tests/install/outside-core.c \

@@ -22,7 +22,8 @@ AM_TESTS_ENVIRONMENT = \
 	       ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1;
 
 # Unit tests of internal pieces link the library's code statically.
-internal_ldadd = tests/libtest-support.la src/libhbase-glib-internal.la $(GLIB_LIBS) $(THRIFT_LIBS)
+internal_ldadd = tests/libtest-support.la src/libhbase-glib-internal.la $(GLIB_LIBS) $(THRIFT_LIBS) \
+	$(PROTOBUF_C_LIBS)
 
 noinst_LTLIBRARIES += tests/libtest-support.la
 tests_libtest_support_la_SOURCES = \

@@ -42,6 +42,9 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-connection.c \
 	src/native/hbase-native-connection.h \
 	src/native/hbase-native-cells.c \
-	src/native/hbase-native-cells.h
+	src/native/hbase-native-cells.h \
+	src/native/hbase-native-locator.c \
+	src/native/hbase-native-ops.c \
+	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)
 src_native_libhbase_native_la_LIBADD = src/native/libhbase-native-pb.la $(PROTOBUF_C_LIBS)

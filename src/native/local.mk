@@ -24,7 +24,7 @@ proto/generated.stamp: $(addprefix $(top_srcdir)/,$(native_proto_files))
 	touch $@
 BUILT_SOURCES += $(native_pb_headers)
 CLEANFILES += $(native_pb_sources) $(native_pb_headers) proto/generated.stamp
-EXTRA_DIST += $(native_proto_files) proto/check-protos.py
+EXTRA_DIST += $(native_proto_files) proto/check-protos.py docs/native-backend.md
 
 # The generated code, in a convenience library of its own that the
 # internal library takes whole, with flags of its own: protoc-c 1.4's output

@@ -3,7 +3,7 @@
  * RPC: where hbase:meta is (the ClientMetaService registry of the first
  * reachable bootstrap server), which region holds a row (a reversed scan
  * of hbase:meta, cached), and get, put and delete-row on that region's
- * server.  Not wired to the public table API yet (docs/native-backend.md).
+ * server (scans: hbase-native-scan.h).  Not wired to the public table API yet (docs/native-backend.md).
  */
 #ifndef HBASE_NATIVE_CLIENT_H
 #define HBASE_NATIVE_CLIENT_H

@@ -45,6 +45,8 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-cells.h \
 	src/native/hbase-native-locator.c \
 	src/native/hbase-native-ops.c \
+	src/native/hbase-native-scan.c \
+	src/native/hbase-native-scan.h \
 	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)
 src_native_libhbase_native_la_LIBADD = src/native/libhbase-native-pb.la $(PROTOBUF_C_LIBS)

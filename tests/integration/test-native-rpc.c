@@ -7,7 +7,8 @@
  * reverse, columns and versions, delete-row, a missing row, a missing
  * table or family (HBASE_ERROR_NOT_FOUND naming the Java class), and a
  * stale cached region answered with NotServingRegionException, dropped and
- * looked up again.
+ * looked up again; scans across the table's two regions, with a key range,
+ * columns, and closed early.
  *
  * The stack: the Thrift2 gateway of HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and the bootstrap servers of
@@ -23,6 +24,7 @@
 
 #include "../support/test-stack.h"
 #include "../../src/native/hbase-native-client.h"
+#include "../../src/native/hbase-native-scan.h"
 
 static TestGateway *gateway;
 static HBaseClient *thrift_client;   /* NULL: the stack is unreachable */
@@ -207,7 +209,7 @@ test_put_native_get_thrift (void)
   g_autoptr(GPtrArray) native_got = NULL;
   g_autoptr(GError) error = NULL;
   gint64 before = g_get_real_time () / 1000, after;
-  static const guint8 key[] = { 'n', 0x00, 0xfe, 'k' };
+  static const guint8 key[] = { 'e', 0x00, 0xfe, 'k' };
   const HBaseCell *c;
 
   if (client == NULL)
@@ -472,6 +474,151 @@ test_stale_region_retried (void)
   g_bytes_unref (bogus.end_key);
 }
 
+/* ---- scans ---- */
+
+/* Rows "g00".."g09" (first region, before "m") and "p00".."p09" (second),
+ * each with cf:v = its key and cf2:w = "w"; no other case writes rows in
+ * ["g", "q"). */
+static gboolean
+write_scan_rows (HBaseNativeClient *client)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("%c%02u", i < 10 ? 'g' : 'p', i % 10);
+      g_autoptr(GBytes) row = b (key);
+      g_autoptr(GPtrArray) cells = new_cells ();
+
+      g_ptr_array_add (cells, cell ("cf", "v", (const guint8 *) key, strlen (key), 10));
+      g_ptr_array_add (cells, cell ("cf2", "w", (const guint8 *) "w", 1, 10));
+      if (!_hbase_native_client_put (client, table_name, row, cells, NULL, &error))
+        {
+          g_test_message ("put %s: %s", key, error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Every row of @scanner, as "key=value,key=value" of the first cell each. */
+static char *
+scan_all (HBaseNativeScanner *scanner, guint *n_batches)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  *n_batches = 0;
+  for (;;)
+    {
+      g_autoptr(GPtrArray) rows = _hbase_native_scanner_next (scanner, NULL, &error);
+
+      g_assert_no_error (error);
+      if (rows->len == 0)
+        break;
+      (*n_batches)++;
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const HBaseNativeRow *r = rows->pdata[i];
+          const HBaseNativeCell *c = r->cells->pdata[0];
+
+          g_string_append_printf (out, "%s%.*s:%u", out->len > 0 ? "," : "",
+                                  (int) g_bytes_get_size (r->key), (const char *) g_bytes_get_data (r->key, NULL),
+                                  r->cells->len);
+          g_assert_true (g_bytes_equal (c->row, r->key));
+        }
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+test_scan_regions (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client ();
+  g_autoptr(HBaseNativeScanner) scanner = NULL;
+  g_autoptr(GBytes) start = b ("g"), stop = b ("q");
+  g_autofree char *got = NULL;
+  g_autoptr(GString) want = g_string_new (NULL);
+  guint batches;
+
+  if (client == NULL)
+    return;
+  g_assert_true (write_scan_rows (client));
+  for (guint i = 0; i < 20; i++)
+    g_string_append_printf (want, "%s%c%02u:2", i > 0 ? "," : "", i < 10 ? 'g' : 'p', i % 10);
+  /* 4 rows a call: 3 batches in the first region, 3 in the second */
+  scanner = _hbase_native_scanner_new (client, table_name, start, stop, NULL, 0, 4);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, want->str);
+  g_assert_cmpuint (batches, ==, 6);
+  g_assert_cmpuint (_hbase_native_client_n_cached (client), ==, 2);
+}
+
+static void
+test_scan_range_and_columns (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client ();
+  g_autoptr(HBaseNativeScanner) scanner = NULL;
+  g_autoptr(GBytes) start = b ("g07"), stop = b ("p02");
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  HBaseNativeColumn v = { 0 };
+  g_autofree char *got = NULL;
+  guint batches;
+
+  if (client == NULL)
+    return;
+  g_assert_true (write_scan_rows (client));
+  v.family = b ("cf");
+  v.qualifier = b ("v");
+  g_ptr_array_add (columns, &v);
+  scanner = _hbase_native_scanner_new (client, table_name, start, stop, columns, 0, 100);
+  g_bytes_unref (v.family);
+  g_bytes_unref (v.qualifier);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, "g07:1,g08:1,g09:1,p00:1,p01:1");
+  g_assert_cmpuint (batches, ==, 2);
+
+  /* a range inside the first region stops there: one open, no second region */
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+  {
+    g_autoptr(GBytes) s1 = b ("g01"), s2 = b ("g03");
+
+    scanner = _hbase_native_scanner_new (client, table_name, s1, s2, NULL, 0, 100);
+    got = scan_all (scanner, &batches);
+    g_assert_cmpstr (got, ==, "g01:2,g02:2");
+    g_assert_cmpuint (_hbase_native_scanner_get_n_calls (scanner), ==, 1);
+  }
+}
+
+static void
+test_scan_close_early (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client ();
+  g_autoptr(HBaseNativeScanner) scanner = NULL;
+  g_autoptr(GBytes) start = b ("g"), stop = b ("q");
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) error = NULL;
+  guint calls;
+
+  if (client == NULL)
+    return;
+  g_assert_true (write_scan_rows (client));
+  scanner = _hbase_native_scanner_new (client, table_name, start, stop, NULL, 0, 3);
+  rows = _hbase_native_scanner_next (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 3);
+  g_assert_true (_hbase_native_scanner_close (scanner, NULL, &error));
+  g_assert_no_error (error);
+  calls = _hbase_native_scanner_get_n_calls (scanner);
+  g_assert_cmpuint (calls, ==, 2);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  rows = _hbase_native_scanner_next (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 0);
+  g_assert_cmpuint (_hbase_native_scanner_get_n_calls (scanner), ==, calls);
+}
+
 static gboolean
 setup (void)
 {
@@ -520,6 +667,9 @@ main (int argc, char **argv)
   g_test_add_func ("/native/rpc/missing-table", test_missing_table);
   g_test_add_func ("/native/rpc/missing-family", test_missing_family);
   g_test_add_func ("/native/rpc/stale-region-retried", test_stale_region_retried);
+  g_test_add_func ("/native/rpc/scan-regions", test_scan_regions);
+  g_test_add_func ("/native/rpc/scan-range-and-columns", test_scan_range_and_columns);
+  g_test_add_func ("/native/rpc/scan-close-early", test_scan_close_early);
   rc = g_test_run ();
   if (stack_ok)
     {

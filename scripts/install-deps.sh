@@ -11,6 +11,8 @@ packages=(
   libglib2.0-dev thrift-compiler libthrift-c-glib-dev libhiredis-dev
   # Thrift over HTTP/HTTPS (libcurl, OpenSSL flavour); openssl makes the test certificates
   libcurl4-openssl-dev openssl
+  # HBase's own RPC (src/native/): protoc-c and libprotobuf-c
+  protobuf-c-compiler libprotobuf-c-dev
   # Kerberos: GSSAPI for the client (SASL GSSAPI and SPNEGO); an MIT KDC run
   # unprivileged from a private kdc.conf and kinit/klist for the kerberized
   # local stack (scripts/stack.sh start-secure)

@@ -39,6 +39,7 @@
 #   scripts/stack.sh status           what runs, and whether it answers (secure stack included)
 #   scripts/stack.sh logs             where the logs are
 #   scripts/stack.sh thrift-jar       the path of the gateway's jar
+#   scripts/stack.sh protocol-jar     the path of the hbase-protocol-shaded jar (the .proto files)
 #   scripts/stack.sh classpath        the stack's Java classpath (conf directory first)
 #
 # Settings (environment):
@@ -148,6 +149,7 @@ cmd_fetch() {
 classpath() { printf '%s:%s\n' "${launch_conf:-$conf}" "$(cat "$(classpath_file)")"; }
 
 thrift_jar() { tr ':' '\n' < "$(classpath_file)" | grep '/hbase-thrift-[^/]*\.jar$'; }
+protocol_jar() { tr ':' '\n' < "$(classpath_file)" | grep '/hbase-protocol-shaded-[^/]*\.jar$'; }
 
 # --- configuration -------------------------------------------------------------
 
@@ -700,6 +702,7 @@ case ${1:-} in
   secure-probe) shift; cmd_secure_probe "$@" ;;
   secure-env) cmd_secure_env ;;
   thrift-jar) cmd_fetch; thrift_jar ;;
+  protocol-jar) cmd_fetch; protocol_jar ;;
   tls) make_tls; printf '%s\n' "$tls" ;;
   start-thrift1) shift; cmd_start_thrift1 "$@" ;;
   stop-thrift1) shift; cmd_stop_thrift1 "$@" ;;

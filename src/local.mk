@@ -23,14 +23,15 @@ nodist_hbaseinclude_HEADERS += $(enum_types_h)
 BUILT_SOURCES += $(enum_types_h)
 CLEANFILES += $(enum_types_h) $(enum_types_c)
 EXTRA_DIST += src/core/hbase-enum-types.h.template src/core/hbase-enum-types.c.template
-src_libhbase_glib_internal_la_LIBADD = src/libhbase-glib-thrift-1.0.la $(CURL_LIBS) $(GSSAPI_LIBS)
+src_libhbase_glib_internal_la_LIBADD = src/libhbase-glib-thrift-1.0.la src/native/libhbase-native.la \
+	$(CURL_LIBS) $(GSSAPI_LIBS) $(PROTOBUF_C_LIBS)
 
 lib_LTLIBRARIES += src/libhbase-glib-1.0.la
 src_libhbase_glib_1_0_la_SOURCES =
 # no sources of its own: this only makes automake link it as C
 nodist_EXTRA_src_libhbase_glib_1_0_la_SOURCES = dummy.c
 src_libhbase_glib_1_0_la_LIBADD = src/libhbase-glib-internal.la src/libhbase-glib-thrift-1.0.la \
-	$(GLIB_LIBS) $(THRIFT_LIBS) $(CURL_LIBS) $(GSSAPI_LIBS)
+	$(GLIB_LIBS) $(THRIFT_LIBS) $(CURL_LIBS) $(GSSAPI_LIBS) $(PROTOBUF_C_LIBS)
 # Exported: the hand-written API (hbase_*), and the few internal
 # functions the Redis index library builds on (src/libhbase-glib-1.0.map).
 src_libhbase_glib_1_0_la_LDFLAGS = $(AM_LDFLAGS) \

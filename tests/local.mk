@@ -22,7 +22,8 @@ AM_TESTS_ENVIRONMENT = \
 	       ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1;
 
 # Unit tests of internal pieces link the library's code statically.
-internal_ldadd = tests/libtest-support.la src/libhbase-glib-internal.la $(GLIB_LIBS) $(THRIFT_LIBS)
+internal_ldadd = tests/libtest-support.la src/libhbase-glib-internal.la $(GLIB_LIBS) $(THRIFT_LIBS) \
+	$(PROTOBUF_C_LIBS)
 
 noinst_LTLIBRARIES += tests/libtest-support.la
 tests_libtest_support_la_SOURCES = \
@@ -40,6 +41,7 @@ TESTS += $(check_PROGRAMS) \
 	tests/test-gir.py \
 	tests/test-async-pairs.py \
 	tests/thrift/test-check-idl.sh \
+	tests/proto/test-check-protos.sh \
 	tests/install/test-pkg-config.sh \
 	tests/tools/test-cli.sh \
 	tests/tools/test-cli-more.sh \
@@ -61,6 +63,7 @@ EXTRA_DIST += \
 	tests/test-async-pairs.py \
 	tests/test-source-files.py \
 	tests/thrift/test-check-idl.sh \
+	tests/proto/test-check-protos.sh \
 	tests/install/test-pkg-config.sh \
 	tests/install/outside.c \
 	tests/install/outside-core.c \

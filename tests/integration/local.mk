@@ -13,6 +13,11 @@ check_PROGRAMS += tests/integration/test-kerberos-sasl tests/integration/test-ke
 # the negotiated protection level is read off the transport
 tests_integration_test_kerberos_sasl_LDADD = $(internal_ldadd)
 
+# native: HBase's own RPC (src/native/), read back through the gateway too
+check_PROGRAMS += tests/integration/test-native-rpc
+tests_integration_test_native_rpc_CPPFLAGS = $(native_cppflags)
+tests_integration_test_native_rpc_LDADD = $(internal_ldadd)
+
 # table
 check_PROGRAMS += \
 	tests/integration/test-table \

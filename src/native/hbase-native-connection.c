@@ -1,0 +1,489 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-native-connection.c: HBase's own RPC on one socket (RPC.proto's
+ * header comment is the specification).  The client opens with the
+ * preamble "HBas", version 0, auth 0x50 (SIMPLE) and a length-prefixed
+ * ConnectionHeader (user, service, KeyValueCodec); the server answers
+ * nothing.  Each call is a frame: 4-byte big-endian length, then the
+ * varint-delimited RequestHeader and request, then an optional cellblock;
+ * each reply the same with a ResponseHeader, whose ExceptionResponse (if
+ * any) replaces the response.  Every length the server sends is checked
+ * against what is left of its frame before it is used.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <hbase-glib/hbase-error.h>
+
+#include "../connection/hbase-transport.h"
+#include "../core/hbase-error-private.h"
+#include "hbase-native-connection.h"
+#include "RPC.pb-c.h"
+
+struct _HBaseNativeConnection
+{
+  HBaseSocketTransport *transport;
+  char                 *address;     /* "host:port", for messages */
+  char                 *service;
+  gboolean              said_hello;  /* preamble and header sent on this socket */
+  gboolean              for_fd;      /* cannot reconnect */
+  guint32               next_call_id;
+};
+
+/* ---- encoding ---------------------------------------------------------- */
+
+static void
+append_varint (GByteArray *out, guint64 value)
+{
+  guint8 b[10];
+  guint n = 0;
+
+  do
+    {
+      b[n] = value & 0x7f;
+      value >>= 7;
+      if (value != 0)
+        b[n] |= 0x80;
+      n++;
+    }
+  while (value != 0);
+  g_byte_array_append (out, b, n);
+}
+
+static void
+append_be32 (GByteArray *out, guint32 value)
+{
+  guint8 b[4] = { value >> 24, value >> 16, value >> 8, value };
+
+  g_byte_array_append (out, b, 4);
+}
+
+static void
+append_message (GByteArray *out, const ProtobufCMessage *message, gboolean delimited)
+{
+  gsize size = protobuf_c_message_get_packed_size (message);
+  guint at;
+
+  if (delimited)
+    append_varint (out, size);
+  at = out->len;
+  g_byte_array_set_size (out, out->len + size);
+  protobuf_c_message_pack (message, out->data + at);
+}
+
+static void
+set_be32 (guint8 *at, guint32 value)
+{
+  at[0] = value >> 24;
+  at[1] = value >> 16;
+  at[2] = value >> 8;
+  at[3] = value;
+}
+
+GByteArray *
+_hbase_native_encode_hello (const char *service, const char *user)
+{
+  static const guint8 preamble[6] = { 'H', 'B', 'a', 's', 0x00, 0x50 };
+  Hbase__Pb__UserInformation info = HBASE__PB__USER_INFORMATION__INIT;
+  Hbase__Pb__ConnectionHeader header = HBASE__PB__CONNECTION_HEADER__INIT;
+  GByteArray *out = g_byte_array_new ();
+
+  info.effective_user = (char *) user;
+  header.user_info = &info;
+  header.service_name = (char *) service;
+  header.cell_block_codec_class = (char *) HBASE_NATIVE_CODEC;
+  g_byte_array_append (out, preamble, sizeof preamble);
+  append_be32 (out, 0);
+  append_message (out, &header.base, FALSE);
+  set_be32 (out->data + 6, out->len - 10);
+  return out;
+}
+
+GByteArray *
+_hbase_native_encode_request (guint32 call_id, const char *method, const ProtobufCMessage *param,
+                              const guint8 *cellblock, gsize cellblock_len)
+{
+  Hbase__Pb__RequestHeader header = HBASE__PB__REQUEST_HEADER__INIT;
+  Hbase__Pb__CellBlockMeta meta = HBASE__PB__CELL_BLOCK_META__INIT;
+  GByteArray *out = g_byte_array_new ();
+
+  header.has_call_id = TRUE;
+  header.call_id = call_id;
+  header.method_name = (char *) method;
+  header.has_request_param = TRUE;
+  header.request_param = TRUE;
+  if (cellblock_len > 0)
+    {
+      meta.has_length = TRUE;
+      meta.length = cellblock_len;
+      header.cell_block_meta = &meta;
+    }
+  append_be32 (out, 0);
+  append_message (out, &header.base, TRUE);
+  append_message (out, param, TRUE);
+  if (cellblock_len > 0)
+    g_byte_array_append (out, cellblock, cellblock_len);
+  set_be32 (out->data, out->len - 4);
+  return out;
+}
+
+/* ---- server exceptions ------------------------------------------------- */
+
+typedef struct
+{
+  const char              *name;   /* after "org.apache.hadoop.hbase." unless it starts with "java." */
+  HBaseNativeExceptionKind kind;
+  gint                     code;
+} ExceptionClass;
+
+static const ExceptionClass exception_classes[] = {
+  { "NotServingRegionException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
+  { "exceptions.RegionMovedException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
+  { "client.RegionOfflineException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
+  { "CallQueueTooBigException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "CallDroppedException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "exceptions.RegionOpeningException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "quotas.RpcThrottlingException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "RetryImmediatelyException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "RegionTooBusyException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "PleaseHoldException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
+  { "regionserver.RegionServerAbortedException", HBASE_NATIVE_EXCEPTION_SERVER_GONE, HBASE_ERROR_CONNECTION },
+  { "regionserver.RegionServerStoppedException", HBASE_NATIVE_EXCEPTION_SERVER_GONE, HBASE_ERROR_CONNECTION },
+  { "exceptions.MasterStoppedException", HBASE_NATIVE_EXCEPTION_SERVER_GONE, HBASE_ERROR_CONNECTION },
+  { "ipc.ServerNotRunningYetException", HBASE_NATIVE_EXCEPTION_SERVER_GONE, HBASE_ERROR_CONNECTION },
+  { "TableNotFoundException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_NOT_FOUND },
+  { "regionserver.NoSuchColumnFamilyException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_NOT_FOUND },
+  { "NamespaceNotFoundException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_NOT_FOUND },
+  { "UnknownScannerException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_NOT_FOUND },
+  { "UnknownRegionException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_NOT_FOUND },
+  { "exceptions.FailedSanityCheckException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "regionserver.WrongRowIOException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "exceptions.UnknownProtocolException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "ipc.UnsupportedCellCodecException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "ipc.UnsupportedCompressionCodecException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "java.lang.IllegalArgumentException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_ILLEGAL_ARGUMENT },
+  { "DoNotRetryIOException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_IO },
+  { "TableNotEnabledException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_IO },
+  { "TableNotDisabledException", HBASE_NATIVE_EXCEPTION_FINAL, HBASE_ERROR_IO },
+};
+
+static const ExceptionClass *
+find_exception (const char *class_name)
+{
+  static const char prefix[] = "org.apache.hadoop.hbase.";
+  const char *name;
+
+  if (class_name == NULL)
+    return NULL;
+  name = g_str_has_prefix (class_name, prefix) ? class_name + strlen (prefix) : class_name;
+  for (gsize i = 0; i < G_N_ELEMENTS (exception_classes); i++)
+    if (strcmp (exception_classes[i].name, name) == 0 &&
+        (name != class_name || g_str_has_prefix (name, "java.")))
+      return &exception_classes[i];
+  return NULL;
+}
+
+HBaseNativeExceptionKind
+_hbase_native_exception_kind (const char *class_name)
+{
+  const ExceptionClass *found = find_exception (class_name);
+
+  return found != NULL ? found->kind : HBASE_NATIVE_EXCEPTION_FINAL;
+}
+
+gint
+_hbase_native_exception_code (const char *class_name)
+{
+  const ExceptionClass *found = find_exception (class_name);
+
+  return found != NULL ? found->code : HBASE_ERROR_IO;
+}
+
+void
+_hbase_native_set_exception_error (GError **error, const char *class_name,
+                                   const char *stack_trace, gboolean do_not_retry)
+{
+  const char *cls = class_name != NULL && *class_name != '\0' ? class_name : "(no exception class)";
+  g_autofree char *text = NULL;
+  const char *end;
+  GError *made;
+
+  /* the stack trace starts with "CLASS: message" and then "\n\tat ...";
+   * keep the message, which may itself have several lines */
+  if (stack_trace != NULL)
+    {
+      end = strstr (stack_trace, "\n\tat ");
+      text = g_strndup (stack_trace, MIN (end != NULL ? (gsize) (end - stack_trace)
+                                                      : strlen (stack_trace), 2000));
+      g_strchomp (text);
+    }
+  if (text != NULL && g_str_has_prefix (text, cls))
+    made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s", text);
+  else
+    made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s%s%s", cls,
+                        text != NULL && *text != '\0' ? ": " : "", text != NULL ? text : "");
+  if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
+    _hbase_error_set_permanent (made);
+  g_propagate_error (error, made);
+}
+
+HBaseNativeExceptionKind
+_hbase_native_error_kind (const GError *error)
+{
+  g_autofree char *cls = NULL;
+  const char *colon;
+
+  if (error == NULL || error->domain != HBASE_ERROR)
+    return HBASE_NATIVE_EXCEPTION_FINAL;
+  colon = strchr (error->message, ':');
+  cls = colon != NULL ? g_strndup (error->message, colon - error->message) : g_strdup (error->message);
+  return _hbase_native_exception_kind (cls);
+}
+
+/* ---- decoding ---------------------------------------------------------- */
+
+static gboolean
+protocol_error (GError **error, const char *what)
+{
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "malformed HBase RPC reply: %s", what);
+  return FALSE;
+}
+
+/* A varint length at *@pos, within @len; advances *@pos. */
+static gboolean
+read_length (const guint8 *data, gsize len, gsize *pos, gsize *value)
+{
+  guint64 v = 0;
+
+  for (guint shift = 0; shift < 64 && *pos < len; shift += 7)
+    {
+      guint8 b = data[(*pos)++];
+
+      v |= (guint64) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0)
+        {
+          if (v > len - *pos)
+            return FALSE;
+          *value = v;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+_hbase_native_decode_response (GBytes *frame, guint32 call_id,
+                               const ProtobufCMessageDescriptor *descriptor,
+                               ProtobufCMessage **response, GBytes **cellblock, GError **error)
+{
+  gsize len, pos = 0, header_len, body_len, cellblock_len = 0;
+  const guint8 *data = g_bytes_get_data (frame, &len);
+  Hbase__Pb__ResponseHeader *header;
+  ProtobufCMessage *body;
+
+  *response = NULL;
+  if (cellblock != NULL)
+    *cellblock = NULL;
+  if (!read_length (data, len, &pos, &header_len))
+    return protocol_error (error, "the response header's length runs past the frame");
+  header = hbase__pb__response_header__unpack (NULL, header_len, data + pos);
+  if (header == NULL)
+    return protocol_error (error, "the response header does not decode");
+  pos += header_len;
+  if (!header->has_call_id || header->call_id != call_id)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "malformed HBase RPC reply: call id %u%s, expected %u", header->call_id,
+                   header->has_call_id ? "" : " (absent)", call_id);
+      hbase__pb__response_header__free_unpacked (header, NULL);
+      return FALSE;
+    }
+  if (header->cell_block_meta != NULL && header->cell_block_meta->has_length)
+    {
+      cellblock_len = header->cell_block_meta->length;
+      if (cellblock_len > len - pos)
+        {
+          hbase__pb__response_header__free_unpacked (header, NULL);
+          return protocol_error (error, "the cellblock is longer than the frame");
+        }
+    }
+  if (header->exception != NULL)
+    {
+      Hbase__Pb__ExceptionResponse *e = header->exception;
+
+      _hbase_native_set_exception_error (error, e->exception_class_name, e->stack_trace,
+                                         e->has_do_not_retry && e->do_not_retry);
+      hbase__pb__response_header__free_unpacked (header, NULL);
+      return FALSE;
+    }
+  hbase__pb__response_header__free_unpacked (header, NULL);
+
+  if (!read_length (data, len - cellblock_len, &pos, &body_len))
+    return protocol_error (error, "the response's length runs past the frame");
+  if (pos + body_len != len - cellblock_len)
+    return protocol_error (error, "the frame's length does not add up to its parts");
+  body = protobuf_c_message_unpack (descriptor, NULL, body_len, data + pos);
+  if (body == NULL)
+    return protocol_error (error, "the response does not decode");
+  *response = body;
+  if (cellblock != NULL && cellblock_len > 0)
+    *cellblock = g_bytes_new_from_bytes (frame, len - cellblock_len, cellblock_len);
+  return TRUE;
+}
+
+/* ---- the connection ---------------------------------------------------- */
+
+static HBaseNativeConnection *
+connection_new (HBaseSocketTransport *transport, const char *address, const char *service)
+{
+  HBaseNativeConnection *self = g_new0 (HBaseNativeConnection, 1);
+  g_autofree char *description = g_strdup_printf ("HBase server %s (%s)", address, service);
+
+  self->transport = transport;
+  self->address = g_strdup (address);
+  self->service = g_strdup (service);
+  self->next_call_id = 1;
+  _hbase_socket_transport_set_description (transport, description);
+  /* the 4-byte length and the largest frame */
+  _hbase_socket_transport_set_max_message (transport, HBASE_NATIVE_MAX_FRAME + 4);
+  return self;
+}
+
+HBaseNativeConnection *
+_hbase_native_connection_new (const char *host, guint port, const char *service,
+                              guint connect_timeout_ms)
+{
+  g_autofree char *address = g_strdup_printf ("%s:%u", host, port);
+
+  return connection_new (_hbase_socket_transport_new (host, port, FALSE, connect_timeout_ms),
+                         address, service);
+}
+
+HBaseNativeConnection *
+_hbase_native_connection_new_for_fd (int fd, const char *service)
+{
+  HBaseNativeConnection *self =
+    connection_new (_hbase_socket_transport_new_for_fd (fd, FALSE), "socket", service);
+
+  self->for_fd = TRUE;
+  return self;
+}
+
+void
+_hbase_native_connection_free (HBaseNativeConnection *self)
+{
+  if (self == NULL)
+    return;
+  g_object_unref (self->transport);
+  g_free (self->address);
+  g_free (self->service);
+  g_free (self);
+}
+
+const char *
+_hbase_native_connection_get_address (HBaseNativeConnection *self)
+{
+  return self->address;
+}
+
+static void
+drop_socket (HBaseNativeConnection *self)
+{
+  thrift_transport_close (THRIFT_TRANSPORT (self->transport), NULL);
+  self->said_hello = FALSE;
+}
+
+static gboolean
+send_bytes (HBaseNativeConnection *self, GByteArray *bytes, GError **error)
+{
+  ThriftTransport *t = THRIFT_TRANSPORT (self->transport);
+
+  return thrift_transport_write (t, bytes->data, bytes->len, error);
+}
+
+/* Reads one response frame: its length is checked before anything is
+ * allocated for it. */
+static GBytes *
+read_frame (HBaseNativeConnection *self, GError **error)
+{
+  guint8 be[4];
+  guint32 size;
+  guint8 *body;
+
+  if (_hbase_socket_transport_read (self->transport, be, 4, error) != 4)
+    return NULL;
+  size = (guint32) be[0] << 24 | (guint32) be[1] << 16 | (guint32) be[2] << 8 | be[3];
+  if (size == 0 || size > HBASE_NATIVE_MAX_FRAME)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "malformed HBase RPC reply from %s: a frame of %u bytes (limit %u)",
+                   self->address, size, HBASE_NATIVE_MAX_FRAME);
+      return NULL;
+    }
+  body = g_malloc (size);
+  if (_hbase_socket_transport_read (self->transport, body, size, error) != (gint32) size)
+    {
+      g_free (body);
+      return NULL;
+    }
+  return g_bytes_new_take (body, size);
+}
+
+gboolean
+_hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
+                               const ProtobufCMessage *param,
+                               const ProtobufCMessageDescriptor *descriptor,
+                               ProtobufCMessage **response, GBytes **cellblock,
+                               gint64 deadline, GCancellable *cancellable, GError **error)
+{
+  ThriftTransport *t = THRIFT_TRANSPORT (self->transport);
+  guint32 call_id = self->next_call_id++;
+  g_autoptr(GByteArray) request = NULL;
+  g_autoptr(GBytes) frame = NULL;
+  gboolean ok;
+
+  *response = NULL;
+  if (cellblock != NULL)
+    *cellblock = NULL;
+  _hbase_socket_transport_set_deadline (self->transport, deadline);
+  _hbase_socket_transport_set_cancellable (self->transport, cancellable);
+  if (!self->said_hello)
+    {
+      g_autoptr(GByteArray) hello = _hbase_native_encode_hello (self->service, g_get_user_name ());
+
+      if (!self->for_fd && !_hbase_socket_transport_connect (self->transport, deadline,
+                                                             cancellable, error))
+        {
+          g_prefix_error (error, "HBase server %s: ", self->address);
+          return FALSE;
+        }
+      if (!send_bytes (self, hello, error))
+        goto failed;
+      self->said_hello = TRUE;
+    }
+  if (call_id == 0 || call_id > G_MAXINT32)
+    {
+      /* the Java server reads the call id as an int32: wrap before that */
+      call_id = 1;
+      self->next_call_id = 2;
+    }
+  request = _hbase_native_encode_request (call_id, method, param, NULL, 0);
+  if (!send_bytes (self, request, error) || !thrift_transport_flush (t, error))
+    goto failed;
+  frame = read_frame (self, error);
+  if (frame == NULL)
+    goto failed;
+  thrift_transport_read_end (t, NULL);
+  ok = _hbase_native_decode_response (frame, call_id, descriptor, response, cellblock, error);
+  if (!ok && error != NULL && *error != NULL &&
+      g_error_matches (*error, HBASE_ERROR, HBASE_ERROR_PROTOCOL))
+    drop_socket (self);   /* out of step: do not reuse */
+  else if (!ok && _hbase_native_error_kind (error != NULL ? *error : NULL) ==
+           HBASE_NATIVE_EXCEPTION_SERVER_GONE)
+    drop_socket (self);
+  return ok;
+
+failed:
+  drop_socket (self);
+  return FALSE;
+}

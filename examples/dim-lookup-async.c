@@ -9,7 +9,9 @@
  * hbase_table_get_multiple_async() for --batch > 1) and starts the next one
  * as each completes, so a slow lookup does not stall the others, and the
  * gateway never sees more than N requests from this process.  The client's
- * pool gets N connections, one per request in flight.  Results arrive in
+ * pool may grow to N connections, one per request in flight, which is what
+ * gets need when they are not gathered (below); gathered, a few calls carry
+ * them all and few connections are used.  Results arrive in
  * completion order (Flink's "unordered" mode).  Latency is per request,
  * from the moment it is started to its callback.
  *

@@ -2,9 +2,9 @@
 /* hbase-native-ops.c: get, put and delete-row over HBase's own RPC
  * (ClientService Get and Mutate, the mutation's cells inline in the
  * MutationProto), on the server of the region that holds the row.  A
- * reply saying the region is not there (NotServingRegion, RegionMoved)
- * drops the cached location, and the call is made once more after a new
- * lookup.
+ * failed attempt is retried as the client's policy says
+ * (_hbase_native_client_retry: relocate, back off, reconnect), all within
+ * the operation's one deadline.
  */
 #include "config.h"
 
@@ -17,34 +17,36 @@
 #include "Cell.pb-c.h"
 #include "Client.pb-c.h"
 
-/* One call of an operation on the region's connection. */
-typedef gboolean (*RegionCall) (HBaseNativeConnection *conn, Hbase__Pb__RegionSpecifier *region,
-                                gpointer data, gint64 deadline, GCancellable *cancellable,
-                                GError **error);
+/* One call of an operation on the region's server (through the client's
+ * pool). */
+typedef gboolean (*RegionCall) (HBaseNativeClient *client, const HBaseNativeRegion *region,
+                                Hbase__Pb__RegionSpecifier *spec, gpointer data, gint64 deadline,
+                                GCancellable *cancellable, GError **error);
 
+/* Runs @call on the region holding @row, retrying as the client's policy
+ * says, all within one deadline. */
 static gboolean
 on_region (HBaseNativeClient *self, const char *table, GBytes *row, RegionCall call,
            gpointer data, GCancellable *cancellable, GError **error)
 {
+  gint64 deadline = _hbase_native_client_deadline (self);
+
   for (guint attempt = 0;; attempt++)
     {
       g_autoptr(HBaseNativeRegion) region = NULL;
       Hbase__Pb__RegionSpecifier spec = HBASE__PB__REGION_SPECIFIER__INIT;
       g_autoptr(GError) local = NULL;
 
-      region = _hbase_native_client_locate (self, table, row, cancellable, error);
-      if (region == NULL)
-        return FALSE;
-      spec.type = HBASE__PB__REGION_SPECIFIER__REGION_SPECIFIER_TYPE__REGION_NAME;
-      spec.value.data = (guint8 *) g_bytes_get_data (region->name, &spec.value.len);
-      if (call (_hbase_native_client_connection (self, region), &spec, data,
-                _hbase_native_client_deadline (self), cancellable, &local))
-        return TRUE;
-      if (attempt == 0 && _hbase_native_error_kind (local) == HBASE_NATIVE_EXCEPTION_RELOCATE)
+      region = _hbase_native_client_locate_by (self, table, row, deadline, cancellable, &local);
+      if (region != NULL)
         {
-          _hbase_native_client_forget (self, table, region->name);
-          continue;
+          spec.type = HBASE__PB__REGION_SPECIFIER__REGION_SPECIFIER_TYPE__REGION_NAME;
+          spec.value.data = (guint8 *) g_bytes_get_data (region->name, &spec.value.len);
+          if (call (self, region, &spec, data, deadline, cancellable, &local))
+            return TRUE;
         }
+      if (_hbase_native_client_retry (self, table, region, attempt, deadline, cancellable, &local))
+        continue;
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
@@ -93,16 +95,19 @@ typedef struct
   GBytes    *row;
   GPtrArray *columns;
   guint      max_versions;
+  gint64     min_ts, max_ts;   /* max_ts 0: no time range */
   GPtrArray *cells;     /* out */
 } GetCall;
 
 static gboolean
-get_call (HBaseNativeConnection *conn, Hbase__Pb__RegionSpecifier *region, gpointer data,
-          gint64 deadline, GCancellable *cancellable, GError **error)
+get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
+          Hbase__Pb__RegionSpecifier *region, gpointer data, gint64 deadline,
+          GCancellable *cancellable, GError **error)
 {
   GetCall *g = data;
   Hbase__Pb__GetRequest request = HBASE__PB__GET_REQUEST__INIT;
   Hbase__Pb__Get get = HBASE__PB__GET__INIT;
+  Hbase__Pb__TimeRange range = HBASE__PB__TIME_RANGE__INIT;
   guint n = g->columns != NULL ? g->columns->len : 0;
   g_autofree Hbase__Pb__Column *columns = g_new0 (Hbase__Pb__Column, MAX (n, 1));
   g_autofree Hbase__Pb__Column **pointers = g_new0 (Hbase__Pb__Column *, MAX (n, 1));
@@ -135,10 +140,20 @@ get_call (HBaseNativeConnection *conn, Hbase__Pb__RegionSpecifier *region, gpoin
       get.has_max_versions = TRUE;
       get.max_versions = g->max_versions;
     }
+  if (g->max_ts != 0)
+    {
+      /* [from, to), as the Thrift2 gateway's TTimeRange */
+      range.has_from = TRUE;
+      range.from = (guint64) g->min_ts;
+      range.has_to = TRUE;
+      range.to = (guint64) g->max_ts;
+      get.time_range = &range;
+    }
   request.region = region;
   request.get = &get;
-  if (!_hbase_native_connection_call (conn, "Get", &request.base, &hbase__pb__get_response__descriptor,
-                                      &reply, &block, deadline, cancellable, error))
+  if (!_hbase_native_client_call (client, located, "Get", &request.base,
+                                  &hbase__pb__get_response__descriptor, &reply, &block, deadline,
+                                  cancellable, error))
     return FALSE;
   result = ((Hbase__Pb__GetResponse *) reply)->result;
   count = result != NULL && result->has_associated_cell_count && result->associated_cell_count > 0
@@ -181,7 +196,16 @@ _hbase_native_client_get (HBaseNativeClient *self, const char *table, GBytes *ro
                           GPtrArray *columns, guint max_versions,
                           GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, NULL };
+  return _hbase_native_client_get_range (self, table, row, columns, max_versions, 0, 0,
+                                         cancellable, error);
+}
+
+GPtrArray *
+_hbase_native_client_get_range (HBaseNativeClient *self, const char *table, GBytes *row,
+                                GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                gint64 max_ts, GCancellable *cancellable, GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, NULL };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return NULL;
@@ -191,17 +215,18 @@ _hbase_native_client_get (HBaseNativeClient *self, const char *table, GBytes *ro
 /* ---- put and delete ------------------------------------------------------- */
 
 static gboolean
-mutate_call (HBaseNativeConnection *conn, Hbase__Pb__RegionSpecifier *region, gpointer data,
-             gint64 deadline, GCancellable *cancellable, GError **error)
+mutate_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
+             Hbase__Pb__RegionSpecifier *region, gpointer data, gint64 deadline,
+             GCancellable *cancellable, GError **error)
 {
   Hbase__Pb__MutateRequest request = HBASE__PB__MUTATE_REQUEST__INIT;
   ProtobufCMessage *reply = NULL;
 
   request.region = region;
   request.mutation = data;
-  if (!_hbase_native_connection_call (conn, "Mutate", &request.base,
-                                      &hbase__pb__mutate_response__descriptor,
-                                      &reply, NULL, deadline, cancellable, error))
+  if (!_hbase_native_client_call (client, located, "Mutate", &request.base,
+                                  &hbase__pb__mutate_response__descriptor, &reply, NULL,
+                                  deadline, cancellable, error))
     return FALSE;
   protobuf_c_message_free_unpacked (reply, NULL);
   return TRUE;
@@ -269,5 +294,101 @@ _hbase_native_client_delete_row (HBaseNativeClient *self, const char *table, GBy
   set_bytes (&mutation.row, row);
   mutation.has_mutate_type = TRUE;
   mutation.mutate_type = HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;
+  return on_region (self, table, row, mutate_call, &mutation, cancellable, error);
+}
+
+/* ---- mutations with every kind of delete ---------------------------------- */
+
+gboolean
+_hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes *row,
+                             gboolean is_put, GPtrArray *cells, gint64 timestamp,
+                             guint durability, GCancellable *cancellable, GError **error)
+{
+  Hbase__Pb__MutationProto mutation = HBASE__PB__MUTATION_PROTO__INIT;
+  guint n = cells != NULL ? cells->len : 0;
+  g_autofree Hbase__Pb__MutationProto__ColumnValue *values =
+    g_new0 (Hbase__Pb__MutationProto__ColumnValue, MAX (n, 1));
+  g_autofree Hbase__Pb__MutationProto__ColumnValue **value_pointers =
+    g_new0 (Hbase__Pb__MutationProto__ColumnValue *, MAX (n, 1));
+  g_autofree Hbase__Pb__MutationProto__ColumnValue__QualifierValue *qvs =
+    g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue, MAX (n, 1));
+  g_autofree Hbase__Pb__MutationProto__ColumnValue__QualifierValue **qv_pointers =
+    g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue *, MAX (n, 1));
+
+  if (is_put && n == 0)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "a put needs at least one cell");
+      return FALSE;
+    }
+  if (durability > HBASE__PB__MUTATION_PROTO__DURABILITY__FSYNC_WAL)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "unknown durability %u", durability);
+      return FALSE;
+    }
+  /* one ColumnValue per cell, in the order given, as the server applies them */
+  for (guint i = 0; i < n; i++)
+    {
+      const HBaseNativeCell *cell = cells->pdata[i];
+
+      hbase__pb__mutation_proto__column_value__init (&values[i]);
+      hbase__pb__mutation_proto__column_value__qualifier_value__init (&qvs[i]);
+      set_bytes (&values[i].family, cell->family);
+      if (cell->type != HBASE_NATIVE_CELL_DELETE_FAMILY)
+        {
+          qvs[i].has_qualifier = TRUE;
+          set_bytes (&qvs[i].qualifier, cell->qualifier);
+        }
+      if (is_put)
+        {
+          qvs[i].has_value = TRUE;
+          set_bytes (&qvs[i].value, cell->value);
+        }
+      else
+        {
+          qvs[i].has_delete_type = TRUE;
+          switch (cell->type)
+            {
+            case HBASE_NATIVE_CELL_DELETE:
+              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_ONE_VERSION;
+              break;
+            case HBASE_NATIVE_CELL_DELETE_COLUMN:
+              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_MULTIPLE_VERSIONS;
+              break;
+            case HBASE_NATIVE_CELL_DELETE_FAMILY:
+              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_FAMILY;
+              break;
+            default:
+              g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                           "a delete of cell type %u is not supported", cell->type);
+              return FALSE;
+            }
+        }
+      if (cell->timestamp != HBASE_NATIVE_LATEST_TIMESTAMP)
+        {
+          qvs[i].has_timestamp = TRUE;
+          qvs[i].timestamp = (guint64) cell->timestamp;
+        }
+      qv_pointers[i] = &qvs[i];
+      values[i].n_qualifier_value = 1;
+      values[i].qualifier_value = &qv_pointers[i];
+      value_pointers[i] = &values[i];
+    }
+  mutation.has_row = TRUE;
+  set_bytes (&mutation.row, row);
+  mutation.has_mutate_type = TRUE;
+  mutation.mutate_type = is_put ? HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__PUT
+                                : HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;
+  mutation.n_column_value = n;
+  mutation.column_value = value_pointers;
+  if (timestamp != HBASE_NATIVE_LATEST_TIMESTAMP)
+    {
+      mutation.has_timestamp = TRUE;
+      mutation.timestamp = (guint64) timestamp;
+    }
+  if (durability != 0)
+    {
+      mutation.has_durability = TRUE;
+      mutation.durability = (Hbase__Pb__MutationProto__Durability) durability;
+    }
   return on_region (self, table, row, mutate_call, &mutation, cancellable, error);
 }

@@ -20,6 +20,8 @@ tests_integration_test_native_rpc_LDADD = $(internal_ldadd)
 # one client shared by threads, its connection pools and retries
 tests_integration_test_native_pool_CPPFLAGS = $(native_cppflags)
 tests_integration_test_native_pool_LDADD = $(internal_ldadd)
+# the same reads through a Thrift2 and a native HBaseTable, byte for byte
+check_PROGRAMS += tests/integration/test-backends-differential
 
 # table
 check_PROGRAMS += \

@@ -7,8 +7,8 @@
  * once: the region cache is under a lock, and each server has a bounded
  * pool of connections, each lent to one call at a time.  Failed calls are
  * retried as HBase's own client does (relocate, back off, reconnect),
- * never past the operation's deadline.  Not wired to the public table
- * API yet (docs/native-backend.md).
+ * never past the operation's deadline.  The table layer runs HBaseTable
+ * on it for clients with bootstrap servers (docs/native-backend.md).
  */
 #ifndef HBASE_NATIVE_CLIENT_H
 #define HBASE_NATIVE_CLIENT_H

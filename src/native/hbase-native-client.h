@@ -108,6 +108,18 @@ GPtrArray         *_hbase_native_client_get_range  (HBaseNativeClient *self,
                                                     gint64             max_ts,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* Whether @row has a cell the same read would return (a Get with
+ * existence_only: no cell is sent back). */
+gboolean           _hbase_native_client_exists     (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    GPtrArray         *columns,
+                                                    guint              max_versions,
+                                                    gint64             min_ts,
+                                                    gint64             max_ts,
+                                                    gboolean          *exists,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
 /* Writes @cells (HBaseNativeCell *: family, qualifier, value, timestamp
  * or HBASE_NATIVE_LATEST_TIMESTAMP; their row and type are ignored) to
  * @row, in one Mutate call. */

@@ -96,7 +96,9 @@ typedef struct
   GPtrArray *columns;
   guint      max_versions;
   gint64     min_ts, max_ts;   /* max_ts 0: no time range */
+  gboolean   existence_only;
   GPtrArray *cells;     /* out */
+  gboolean   exists;    /* out, with existence_only */
 } GetCall;
 
 static gboolean
@@ -149,6 +151,11 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       range.to = (guint64) g->max_ts;
       get.time_range = &range;
     }
+  if (g->existence_only)
+    {
+      get.has_existence_only = TRUE;
+      get.existence_only = TRUE;
+    }
   request.region = region;
   request.get = &get;
   if (!_hbase_native_client_call (client, located, "Get", &request.base,
@@ -156,6 +163,12 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
                                   cancellable, error))
     return FALSE;
   result = ((Hbase__Pb__GetResponse *) reply)->result;
+  if (g->existence_only)
+    {
+      g->exists = result != NULL && result->has_exists && result->exists;
+      protobuf_c_message_free_unpacked (reply, NULL);
+      return TRUE;
+    }
   count = result != NULL && result->has_associated_cell_count && result->associated_cell_count > 0
     ? (guint32) result->associated_cell_count : 0;
   cells = block != NULL ? _hbase_native_decode_cellblock (block, error)
@@ -205,11 +218,25 @@ _hbase_native_client_get_range (HBaseNativeClient *self, const char *table, GByt
                                 GPtrArray *columns, guint max_versions, gint64 min_ts,
                                 gint64 max_ts, GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, NULL };
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return NULL;
   return g.cells;
+}
+
+gboolean
+_hbase_native_client_exists (HBaseNativeClient *self, const char *table, GBytes *row,
+                             GPtrArray *columns, guint max_versions, gint64 min_ts,
+                             gint64 max_ts, gboolean *exists, GCancellable *cancellable,
+                             GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE };
+
+  if (!on_region (self, table, row, get_call, &g, cancellable, error))
+    return FALSE;
+  *exists = g.exists;
+  return TRUE;
 }
 
 /* ---- put and delete ------------------------------------------------------- */

@@ -10,7 +10,8 @@
  * hbase_table_apply_multiple() and the write buffer, from the very items
  * the Thrift2 path would send (puts as HBaseMutations, deletes as the
  * TDeletes the gateway would turn into HBase Deletes), one Mutate each,
- * in order.  Everything else, and any filter, fails with
+ * in order; exists (a Get with existence_only).  Everything else, and any
+ * filter, fails with
  * HBASE_ERROR_NOT_SUPPORTED before anything is sent.
  */
 #include "config.h"
@@ -271,12 +272,45 @@ native_write (HBaseNativeClient *native, TableCall *call, GCancellable *cancella
   return TRUE;
 }
 
+/* An exists: the generated TGet of hbase_table_exists(). */
+static gboolean
+native_exists (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
+               GError **error)
+{
+  HbaseThriftTGet *tget = g_ptr_array_index (call->gets, 0);
+  g_autoptr(GBytes) row = bytes_of (tget->row);
+  g_autoptr(GPtrArray) columns = NULL;
+
+  if (tget->__isset_filterString)
+    return _hbase_table_native_not_supported (error, "an exists with a filter (filter strings "
+                                                     "are run by the Thrift2 gateway)");
+  if (tget->__isset_columns && tget->columns->len > 0)
+    {
+      columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
+      for (guint i = 0; i < tget->columns->len; i++)
+        {
+          HbaseThriftTColumn *tc = g_ptr_array_index (tget->columns, i);
+          HBaseNativeColumn *c = g_new0 (HBaseNativeColumn, 1);
+
+          c->family = bytes_of (tc->family);
+          c->qualifier = tc->__isset_qualifier ? bytes_of (tc->qualifier) : NULL;
+          g_ptr_array_add (columns, c);
+        }
+    }
+  return _hbase_native_client_exists (native, hbase_table_get_name (call->table), row, columns,
+                                      tget->__isset_maxVersions ? (guint) tget->maxVersions : 0,
+                                      tget->__isset_timeRange ? tget->timeRange->minStamp : 0,
+                                      tget->__isset_timeRange ? tget->timeRange->maxStamp : 0,
+                                      &call->exists, cancellable, error);
+}
+
 gboolean
 _hbase_table_native_supports (TableCall *call, HBaseCallFunc func)
 {
   /* writes: apply, apply_multiple and the write buffer fill batches and
    * nothing else (mutate_row, check-and-mutate, increments do not) */
   return func == _hbase_table_get_once || func == _hbase_table_get_multiple_once ||
+         func == _hbase_table_exists_once ||
          (call->batches != NULL && call->row_mutations == NULL && call->increment == NULL &&
           call->append == NULL && call->check_family == NULL);
 }
@@ -295,6 +329,8 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
   native = native_of (call);
   if (call->batches != NULL)
     return native_write (native, call, cancellable, error);
+  if (func == _hbase_table_exists_once)
+    return native_exists (native, call, cancellable, error);
   if (func == _hbase_table_get_once)
     {
       HBaseRow *row = native_get (native, table, g_ptr_array_index (call->gets, 0),

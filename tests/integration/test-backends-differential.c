@@ -6,7 +6,8 @@
  * delete of each kind: whole row, family, column all versions, one cell
  * version), then read through an HBaseTable of a Thrift2 client and of a
  * native client (bootstrap servers) with hbase_table_get() and
- * hbase_table_get_multiple(), sync and async, under several read options
+ * hbase_table_get_multiple() (and hbase_table_exists()), sync and async,
+ * under several read options
  * (every column, "family" and "family:qualifier" strings, an HBaseColumn
  * list, versions, time ranges, a missing row): keys, families,
  * qualifiers, values, timestamps and cell order must be equal.  The same
@@ -180,6 +181,16 @@ compare_reads (const HBaseReadOptions *options, const char *what)
       n = hbase_table_get (native_table, keys->pdata[i], options, NULL, &error);
       g_assert_no_error (error);
       assert_same_row (t, n, what);
+    }
+  for (guint i = 0; i < keys->len; i++)
+    {
+      gboolean te = FALSE, ne = TRUE;
+
+      g_assert_true (hbase_table_exists (thrift_table, keys->pdata[i], options, &te, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (hbase_table_exists (native_table, keys->pdata[i], options, &ne, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (te, ==, ne);
     }
   tr = hbase_table_get_multiple (thrift_table, keys, options, NULL, &error);
   g_assert_no_error (error);
@@ -518,15 +529,15 @@ test_not_supported (void)
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
     g_clear_error (&error);
   }
-  g_assert_false (hbase_table_exists (native_table, row, NULL, &exists, NULL, &error));
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_clear_error (&error);
 
   filtered.filter = "KeyOnlyFilter()";
   got = hbase_table_get (native_table, row, &filtered, NULL, &error);
   g_assert_null (got);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
   g_assert_nonnull (strstr (error->message, "filter"));
+  g_clear_error (&error);
+  g_assert_false (hbase_table_exists (native_table, row, &filtered, &exists, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
   g_clear_error (&error);
 
   {

@@ -108,6 +108,20 @@ GPtrArray         *_hbase_native_client_get_range  (HBaseNativeClient *self,
                                                     gint64             max_ts,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* The cells of each of @rows (GBytes *), in their order (GPtrArray * of
+ * HBaseNativeCell *, empty for a missing row), read with one Multi call
+ * per region server (one RegionAction per region); a region or row
+ * answered with a retryable exception is tried again as the policy
+ * says, the others kept (hbase-native-multi.c). */
+GPtrArray         *_hbase_native_client_get_multi  (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GPtrArray         *rows,
+                                                    GPtrArray         *columns,
+                                                    guint              max_versions,
+                                                    gint64             min_ts,
+                                                    gint64             max_ts,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
 /* Whether @row has a cell the same read would return (a Get with
  * existence_only: no cell is sent back). */
 gboolean           _hbase_native_client_exists     (HBaseNativeClient *self,

@@ -347,15 +347,35 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
       g_autoptr(GPtrArray) rows =
         g_ptr_array_new_full (call->gets->len, (GDestroyNotify) hbase_row_unref);
 
-      /* one Get per row, in the caller's order (Multi per server: not yet) */
+      g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+      g_autoptr(GPtrArray) cells = NULL;
+      g_autoptr(GPtrArray) native_columns = NULL;
+      GBytes *row, *filter;
+      GPtrArray *columns;
+      gint32 max_versions;
+      gint64 min_ts, max_ts;
+
+      /* the requests of a get_multiple all read what the first reads */
       for (guint i = 0; i < call->gets->len; i++)
         {
-          HBaseRow *row = native_get (native, table, call->gets->pdata[i], cancellable, error);
-
-          if (row == NULL)
-            return FALSE;
-          g_ptr_array_add (rows, row);
+          _hbase_get_request_peek (call->gets->pdata[i], &row, &columns, &max_versions,
+                                   &min_ts, &max_ts, &filter);
+          g_ptr_array_add (keys, row);
         }
+      _hbase_get_request_peek (call->gets->pdata[0], &row, &columns, &max_versions,
+                               &min_ts, &max_ts, &filter);
+      if (filter != NULL)
+        return _hbase_table_native_not_supported (error, "a read with a filter (filter strings "
+                                                         "are run by the Thrift2 gateway)");
+      native_columns = _hbase_table_native_columns (columns);
+      /* one Multi call per region server, the rows in the caller's order */
+      cells = _hbase_native_client_get_multi (native, table, keys, native_columns,
+                                              max_versions > 0 ? (guint) max_versions : 0,
+                                              min_ts, max_ts, cancellable, error);
+      if (cells == NULL)
+        return FALSE;
+      for (guint i = 0; i < cells->len; i++)
+        g_ptr_array_add (rows, _hbase_table_native_row (cells->pdata[i]));
       g_clear_pointer (&call->rows, g_ptr_array_unref);
       call->rows = g_steal_pointer (&rows);
       return TRUE;

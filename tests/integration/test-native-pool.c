@@ -7,7 +7,9 @@
  * size; a cached region on a server that is gone (a refused port), the
  * connection dropped and the region found again on the real server; a
  * server that never answers, the operation ending at its deadline with
- * HBASE_ERROR_TIMEOUT and no later.  (The decision for every exception
+ * HBASE_ERROR_TIMEOUT and no later; many gets of both regions in one
+ * Multi per server, in the caller's order, one region answered with
+ * NotServingRegionException and asked again after a new lookup.  (The decision for every exception
  * class, which the stack cannot be made to send: tests/native/test-native-retry.c.)
  *
  * The stack: the Thrift2 gateway of HBASE_GLIB_TEST_GATEWAY (default
@@ -254,6 +256,64 @@ test_gone_server_relocated (void)
   g_assert_cmpuint (n_open, ==, 0);
 }
 
+/* ---- many gets, one Multi per server ---- */
+
+/* Rows of both regions read in one get_multi, in the caller's order,
+ * while the cache holds a region the server does not serve: the server
+ * answers that RegionAction with NotServingRegionException, the region
+ * is looked up again and its rows asked once more. */
+static void
+test_multi_stale_region (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client (10000);
+  const char *names[] = { "x-multi", "a-multi", "missing-multi", "n-multi", "b-multi" };
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) got = NULL;
+  g_autoptr(HBaseNativeRegion) real = NULL;
+  g_autoptr(GBytes) first = b ("a");
+  g_autofree char *bogus_name = NULL;
+  HBaseNativeRegion bogus;
+  g_autoptr(GError) error = NULL;
+
+  if (client == NULL)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GBytes) row = b (names[i]);
+      g_autoptr(GPtrArray) cells = one_cell (names[i]);
+
+      g_ptr_array_add (keys, g_bytes_ref (row));
+      if (strcmp (names[i], "missing-multi") != 0)
+        {
+          g_assert_true (_hbase_native_client_put (client, table_name, row, cells, NULL, &error));
+          g_assert_no_error (error);
+        }
+    }
+  real = _hbase_native_client_locate (client, table_name, first, NULL, &error);
+  g_assert_no_error (error);
+  bogus = *real;
+  bogus_name = g_strdup_printf ("%s,,1.00000000000000000000000000000000.", table_name);
+  bogus.name = b (bogus_name);
+  _hbase_native_client_cache (client, &bogus);
+
+  got = _hbase_native_client_get_multi (client, table_name, keys, NULL, 0, 0, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (got->len, ==, G_N_ELEMENTS (names));
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GPtrArray *cells = got->pdata[i];
+
+      if (strcmp (names[i], "missing-multi") == 0)
+        {
+          g_assert_cmpuint (cells->len, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (cells->len, ==, 1);
+      g_assert_true (g_bytes_equal (((HBaseNativeCell *) cells->pdata[0])->row, keys->pdata[i]));
+    }
+  g_bytes_unref (bogus.name);
+}
+
 /* ---- a server that never answers ---- */
 
 static int
@@ -337,6 +397,7 @@ main (int argc, char **argv)
   stack_ok = setup ();
   g_test_add_func ("/native/pool/threads-share-a-client", test_threads_share_a_client);
   g_test_add_func ("/native/pool/gone-server-relocated", test_gone_server_relocated);
+  g_test_add_func ("/native/pool/multi-stale-region", test_multi_stale_region);
   g_test_add_func ("/native/pool/deadline-kept", test_deadline_kept);
   rc = g_test_run ();
   if (stack_ok)

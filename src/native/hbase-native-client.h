@@ -161,6 +161,23 @@ gboolean           _hbase_native_client_mutate     (HBaseNativeClient *self,
                                                     guint              durability,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* One mutation of _hbase_native_client_mutate_row(), as the arguments of
+ * _hbase_native_client_mutate(). */
+typedef struct
+{
+  gboolean   is_put;
+  GPtrArray *cells;
+  gint64     timestamp;
+  guint      durability;
+} HBaseNativeMutation;
+/* @mutations (HBaseNativeMutation *) of @row applied all or none: one
+ * atomic RegionAction of a Multi call. */
+gboolean           _hbase_native_client_mutate_row (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    GPtrArray         *mutations,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
 /* Deletes every cell of @row (all families, all versions up to now). */
 gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     const char        *table,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-native-ops.c: get, put and delete-row over HBase's own RPC
- * (ClientService Get and Mutate, the mutation's cells inline in the
- * MutationProto), on the server of the region that holds the row.  A
+/* hbase-native-ops.c: get (and exists), put, deletes of every kind, and
+ * several mutations of a row at once over HBase's own RPC (ClientService
+ * Get, Mutate, and Multi with one atomic RegionAction; the mutation's cells
+ * inline in the MutationProto), on the server of the region that holds the
+ * row.  A
  * failed attempt is retried as the client's policy says
  * (_hbase_native_client_retry: relocate, back off, reconnect), all within
  * the operation's one deadline.
@@ -326,22 +328,38 @@ _hbase_native_client_delete_row (HBaseNativeClient *self, const char *table, GBy
 
 /* ---- mutations with every kind of delete ---------------------------------- */
 
-gboolean
-_hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes *row,
-                             gboolean is_put, GPtrArray *cells, gint64 timestamp,
-                             guint durability, GCancellable *cancellable, GError **error)
+/* A MutationProto and the arrays it points into. */
+typedef struct
 {
-  Hbase__Pb__MutationProto mutation = HBASE__PB__MUTATION_PROTO__INIT;
-  guint n = cells != NULL ? cells->len : 0;
-  g_autofree Hbase__Pb__MutationProto__ColumnValue *values =
-    g_new0 (Hbase__Pb__MutationProto__ColumnValue, MAX (n, 1));
-  g_autofree Hbase__Pb__MutationProto__ColumnValue **value_pointers =
-    g_new0 (Hbase__Pb__MutationProto__ColumnValue *, MAX (n, 1));
-  g_autofree Hbase__Pb__MutationProto__ColumnValue__QualifierValue *qvs =
-    g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue, MAX (n, 1));
-  g_autofree Hbase__Pb__MutationProto__ColumnValue__QualifierValue **qv_pointers =
-    g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue *, MAX (n, 1));
+  Hbase__Pb__MutationProto                               proto;
+  Hbase__Pb__MutationProto__ColumnValue                 *values;
+  Hbase__Pb__MutationProto__ColumnValue                **value_pointers;
+  Hbase__Pb__MutationProto__ColumnValue__QualifierValue  *qvs;
+  Hbase__Pb__MutationProto__ColumnValue__QualifierValue **qv_pointers;
+} MutationParts;
 
+static void
+mutation_parts_clear (MutationParts *parts)
+{
+  g_free (parts->values);
+  g_free (parts->value_pointers);
+  g_free (parts->qvs);
+  g_free (parts->qv_pointers);
+}
+
+/* Fills @parts with a put or delete of @row (see _hbase_native_client_mutate). */
+static gboolean
+mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put, GPtrArray *cells,
+               gint64 timestamp, guint durability, GError **error)
+{
+  Hbase__Pb__MutationProto *mutation = &parts->proto;
+  guint n = cells != NULL ? cells->len : 0;
+
+  hbase__pb__mutation_proto__init (mutation);
+  parts->values = g_new0 (Hbase__Pb__MutationProto__ColumnValue, MAX (n, 1));
+  parts->value_pointers = g_new0 (Hbase__Pb__MutationProto__ColumnValue *, MAX (n, 1));
+  parts->qvs = g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue, MAX (n, 1));
+  parts->qv_pointers = g_new0 (Hbase__Pb__MutationProto__ColumnValue__QualifierValue *, MAX (n, 1));
   if (is_put && n == 0)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "a put needs at least one cell");
@@ -356,33 +374,35 @@ _hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes 
   for (guint i = 0; i < n; i++)
     {
       const HBaseNativeCell *cell = cells->pdata[i];
+      Hbase__Pb__MutationProto__ColumnValue *value = &parts->values[i];
+      Hbase__Pb__MutationProto__ColumnValue__QualifierValue *qv = &parts->qvs[i];
 
-      hbase__pb__mutation_proto__column_value__init (&values[i]);
-      hbase__pb__mutation_proto__column_value__qualifier_value__init (&qvs[i]);
-      set_bytes (&values[i].family, cell->family);
+      hbase__pb__mutation_proto__column_value__init (value);
+      hbase__pb__mutation_proto__column_value__qualifier_value__init (qv);
+      set_bytes (&value->family, cell->family);
       if (cell->type != HBASE_NATIVE_CELL_DELETE_FAMILY)
         {
-          qvs[i].has_qualifier = TRUE;
-          set_bytes (&qvs[i].qualifier, cell->qualifier);
+          qv->has_qualifier = TRUE;
+          set_bytes (&qv->qualifier, cell->qualifier);
         }
       if (is_put)
         {
-          qvs[i].has_value = TRUE;
-          set_bytes (&qvs[i].value, cell->value);
+          qv->has_value = TRUE;
+          set_bytes (&qv->value, cell->value);
         }
       else
         {
-          qvs[i].has_delete_type = TRUE;
+          qv->has_delete_type = TRUE;
           switch (cell->type)
             {
             case HBASE_NATIVE_CELL_DELETE:
-              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_ONE_VERSION;
+              qv->delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_ONE_VERSION;
               break;
             case HBASE_NATIVE_CELL_DELETE_COLUMN:
-              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_MULTIPLE_VERSIONS;
+              qv->delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_MULTIPLE_VERSIONS;
               break;
             case HBASE_NATIVE_CELL_DELETE_FAMILY:
-              qvs[i].delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_FAMILY;
+              qv->delete_type = HBASE__PB__MUTATION_PROTO__DELETE_TYPE__DELETE_FAMILY;
               break;
             default:
               g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
@@ -392,30 +412,144 @@ _hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes 
         }
       if (cell->timestamp != HBASE_NATIVE_LATEST_TIMESTAMP)
         {
-          qvs[i].has_timestamp = TRUE;
-          qvs[i].timestamp = (guint64) cell->timestamp;
+          qv->has_timestamp = TRUE;
+          qv->timestamp = (guint64) cell->timestamp;
         }
-      qv_pointers[i] = &qvs[i];
-      values[i].n_qualifier_value = 1;
-      values[i].qualifier_value = &qv_pointers[i];
-      value_pointers[i] = &values[i];
+      parts->qv_pointers[i] = qv;
+      value->n_qualifier_value = 1;
+      value->qualifier_value = &parts->qv_pointers[i];
+      parts->value_pointers[i] = value;
     }
-  mutation.has_row = TRUE;
-  set_bytes (&mutation.row, row);
-  mutation.has_mutate_type = TRUE;
-  mutation.mutate_type = is_put ? HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__PUT
-                                : HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;
-  mutation.n_column_value = n;
-  mutation.column_value = value_pointers;
+  mutation->has_row = TRUE;
+  set_bytes (&mutation->row, row);
+  mutation->has_mutate_type = TRUE;
+  mutation->mutate_type = is_put ? HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__PUT
+                                 : HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;
+  mutation->n_column_value = n;
+  mutation->column_value = parts->value_pointers;
   if (timestamp != HBASE_NATIVE_LATEST_TIMESTAMP)
     {
-      mutation.has_timestamp = TRUE;
-      mutation.timestamp = (guint64) timestamp;
+      mutation->has_timestamp = TRUE;
+      mutation->timestamp = (guint64) timestamp;
     }
   if (durability != 0)
     {
-      mutation.has_durability = TRUE;
-      mutation.durability = (Hbase__Pb__MutationProto__Durability) durability;
+      mutation->has_durability = TRUE;
+      mutation->durability = (Hbase__Pb__MutationProto__Durability) durability;
     }
-  return on_region (self, table, row, mutate_call, &mutation, cancellable, error);
+  return TRUE;
+}
+
+gboolean
+_hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes *row,
+                             gboolean is_put, GPtrArray *cells, gint64 timestamp,
+                             guint durability, GCancellable *cancellable, GError **error)
+{
+  MutationParts parts = { 0 };
+  gboolean ok = mutation_fill (&parts, row, is_put, cells, timestamp, durability, error) &&
+                on_region (self, table, row, mutate_call, &parts.proto, cancellable, error);
+
+  mutation_parts_clear (&parts);
+  return ok;
+}
+
+/* ---- several mutations of one row, atomically ------------------------------ */
+
+typedef struct
+{
+  GPtrArray *mutations;   /* HBaseNativeMutation * */
+  MutationParts *parts;
+} RowCall;
+
+/* A server's exception in a Multi reply, as the connection makes one from
+ * an ExceptionResponse. */
+static void
+set_pair_error (GError **error, const Hbase__Pb__NameBytesPair *pair)
+{
+  g_autofree char *text = pair->has_value ? g_strndup ((const char *) pair->value.data,
+                                                       pair->value.len) : NULL;
+
+  _hbase_native_set_exception_error (error, pair->name, text, FALSE);
+}
+
+static gboolean
+row_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
+          Hbase__Pb__RegionSpecifier *region, gpointer data, gint64 deadline,
+          GCancellable *cancellable, GError **error)
+{
+  RowCall *r = data;
+  guint n = r->mutations->len;
+  g_autofree Hbase__Pb__Action *actions = g_new0 (Hbase__Pb__Action, n);
+  g_autofree Hbase__Pb__Action **pointers = g_new0 (Hbase__Pb__Action *, n);
+  Hbase__Pb__RegionAction action = HBASE__PB__REGION_ACTION__INIT;
+  Hbase__Pb__RegionAction *actions_of_regions[1] = { &action };
+  Hbase__Pb__MultiRequest request = HBASE__PB__MULTI_REQUEST__INIT;
+  ProtobufCMessage *reply = NULL;
+  Hbase__Pb__MultiResponse *response;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      hbase__pb__action__init (&actions[i]);
+      actions[i].has_index = TRUE;
+      actions[i].index = i;
+      actions[i].mutation = &r->parts[i].proto;
+      pointers[i] = &actions[i];
+    }
+  action.region = region;
+  action.has_atomic = TRUE;
+  action.atomic = TRUE;
+  action.n_action = n;
+  action.action = pointers;
+  request.n_regionaction = 1;
+  request.regionaction = actions_of_regions;
+  if (!_hbase_native_client_call (client, located, "Multi", &request.base,
+                                  &hbase__pb__multi_response__descriptor, &reply, NULL, deadline,
+                                  cancellable, error))
+    return FALSE;
+  response = (Hbase__Pb__MultiResponse *) reply;
+  if (response->n_regionactionresult != 1)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "malformed Multi reply: %" G_GSIZE_FORMAT " region results for 1 region",
+                   response->n_regionactionresult);
+      ok = FALSE;
+    }
+  else if (response->regionactionresult[0]->exception != NULL)
+    {
+      set_pair_error (error, response->regionactionresult[0]->exception);
+      ok = FALSE;
+    }
+  else
+    for (gsize k = 0; k < response->regionactionresult[0]->n_resultorexception && ok; k++)
+      if (response->regionactionresult[0]->resultorexception[k]->exception != NULL)
+        {
+          set_pair_error (error, response->regionactionresult[0]->resultorexception[k]->exception);
+          ok = FALSE;
+        }
+  protobuf_c_message_free_unpacked (reply, NULL);
+  return ok;
+}
+
+gboolean
+_hbase_native_client_mutate_row (HBaseNativeClient *self, const char *table, GBytes *row,
+                                 GPtrArray *mutations, GCancellable *cancellable, GError **error)
+{
+  g_autofree MutationParts *parts = g_new0 (MutationParts, MAX (mutations->len, 1));
+  RowCall r = { mutations, parts };
+  gboolean ok = mutations->len > 0;
+
+  if (!ok)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT, "mutate_row needs a mutation");
+  for (guint i = 0; i < mutations->len && ok; i++)
+    {
+      const HBaseNativeMutation *m = mutations->pdata[i];
+
+      ok = mutation_fill (&parts[i], row, m->is_put, m->cells, m->timestamp, m->durability, error);
+    }
+  if (ok)
+    ok = on_region (self, table, row, row_call, &r, cancellable, error);
+  for (guint i = 0; i < mutations->len; i++)
+    mutation_parts_clear (&parts[i]);
+  return ok;
 }

@@ -10,8 +10,9 @@
  * hbase_table_apply_multiple() and the write buffer, from the very items
  * the Thrift2 path would send (puts as HBaseMutations, deletes as the
  * TDeletes the gateway would turn into HBase Deletes), one Mutate each,
- * in order; exists (a Get with existence_only).  Everything else, and any
- * filter, fails with
+ * in order; mutate_row (the same TPuts and TDeletes as one atomic
+ * RegionAction); exists (a Get with existence_only).  Everything else,
+ * and any filter, fails with
  * HBASE_ERROR_NOT_SUPPORTED before anything is sent.
  */
 #include "config.h"
@@ -206,16 +207,16 @@ native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
 
 /* A TDelete as the gateway turns it into an HBase Delete: with columns,
  * each column at its own timestamp (TDelete.timestamp is then ignored);
- * without, the whole row up to TDelete.timestamp. */
+ * without, the whole row up to TDelete.timestamp.  Fills @m (cells owned
+ * by the caller's free). */
 static gboolean
-native_delete (HBaseNativeClient *native, const char *table, HbaseThriftTDelete *tdelete,
-               GCancellable *cancellable, GError **error)
+delete_of_tdelete (HbaseThriftTDelete *tdelete, HBaseNativeMutation *m, GError **error)
 {
-  g_autoptr(GPtrArray) cells = new_cells ();
-  g_autoptr(GBytes) row = bytes_of (tdelete->row);
-  gint64 ts = HBASE_NATIVE_LATEST_TIMESTAMP;
   guint8 type;
 
+  m->is_put = FALSE;
+  m->timestamp = HBASE_NATIVE_LATEST_TIMESTAMP;
+  m->durability = tdelete->__isset_durability ? (guint) tdelete->durability : 0;
   if (tdelete->__isset_columns && tdelete->columns->len > 0)
     {
       switch (tdelete->deleteType)
@@ -241,14 +242,82 @@ native_delete (HBaseNativeClient *native, const char *table, HbaseThriftTDelete 
           cell->qualifier = bytes_of (column->__isset_qualifier ? column->qualifier : NULL);
           cell->timestamp = column->__isset_timestamp ? column->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
           cell->type = type;
-          g_ptr_array_add (cells, cell);
+          g_ptr_array_add (m->cells, cell);
         }
     }
   else if (tdelete->__isset_timestamp)
-    ts = tdelete->timestamp;
-  return _hbase_native_client_mutate (native, table, row, FALSE, cells, ts,
-                                      tdelete->__isset_durability ? (guint) tdelete->durability : 0,
+    m->timestamp = tdelete->timestamp;
+  return TRUE;
+}
+
+static gboolean
+native_delete (HBaseNativeClient *native, const char *table, HbaseThriftTDelete *tdelete,
+               GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) cells = new_cells ();
+  g_autoptr(GBytes) row = bytes_of (tdelete->row);
+  HBaseNativeMutation m = { FALSE, cells, 0, 0 };
+
+  if (!delete_of_tdelete (tdelete, &m, error))
+    return FALSE;
+  return _hbase_native_client_mutate (native, table, row, FALSE, cells, m.timestamp, m.durability,
                                       cancellable, error);
+}
+
+static void
+mutation_free (HBaseNativeMutation *m)
+{
+  g_ptr_array_unref (m->cells);
+  g_free (m);
+}
+
+/* mutate_row: the TRowMutations the Thrift2 path sends (TPuts and
+ * TDeletes of one row), as one atomic RegionAction. */
+static gboolean
+native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
+                   GError **error)
+{
+  HbaseThriftTRowMutations *rm = call->row_mutations;
+  g_autoptr(GBytes) row = bytes_of (rm->row);
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) mutation_free);
+
+  for (guint i = 0; i < rm->mutations->len; i++)
+    {
+      HbaseThriftTMutation *tm = g_ptr_array_index (rm->mutations, i);
+      HBaseNativeMutation *m = g_new0 (HBaseNativeMutation, 1);
+
+      m->cells = new_cells ();
+      g_ptr_array_add (mutations, m);
+      if (tm->__isset_put)
+        {
+          HbaseThriftTPut *put = tm->put;
+
+          m->is_put = TRUE;
+          m->timestamp = put->__isset_timestamp ? put->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
+          m->durability = put->__isset_durability ? (guint) put->durability : 0;
+          for (guint j = 0; j < put->columnValues->len; j++)
+            {
+              HbaseThriftTColumnValue *cv = g_ptr_array_index (put->columnValues, j);
+              HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
+
+              cell->family = bytes_of (cv->family);
+              cell->qualifier = bytes_of (cv->qualifier);
+              cell->value = bytes_of (cv->value);
+              cell->timestamp = cv->__isset_timestamp ? cv->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
+              cell->type = HBASE_NATIVE_CELL_PUT;
+              g_ptr_array_add (m->cells, cell);
+            }
+        }
+      else if (tm->__isset_deleteSingle)
+        {
+          if (!delete_of_tdelete (tm->deleteSingle, m, error))
+            return FALSE;
+        }
+      else
+        return _hbase_table_native_not_supported (error, "this kind of row mutation");
+    }
+  return _hbase_native_client_mutate_row (native, hbase_table_get_name (call->table), row,
+                                          mutations, cancellable, error);
 }
 
 /* The batches of a write, in order, one Mutate per item: as on the
@@ -312,7 +381,10 @@ _hbase_table_native_supports (TableCall *call, HBaseCallFunc func)
   return func == _hbase_table_get_once || func == _hbase_table_get_multiple_once ||
          func == _hbase_table_exists_once ||
          (call->batches != NULL && call->row_mutations == NULL && call->increment == NULL &&
-          call->append == NULL && call->check_family == NULL);
+          call->append == NULL && call->check_family == NULL) ||
+         /* mutate_row (and a delete of several kinds): row mutations, no check */
+         (call->row_mutations != NULL && call->batches == NULL && call->check_family == NULL &&
+          call->increment == NULL && call->append == NULL);
 }
 
 gboolean
@@ -331,6 +403,8 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
     return native_write (native, call, cancellable, error);
   if (func == _hbase_table_exists_once)
     return native_exists (native, call, cancellable, error);
+  if (call->row_mutations != NULL)
+    return native_mutate_row (native, call, cancellable, error);
   if (func == _hbase_table_get_once)
     {
       HBaseRow *row = native_get (native, table, g_ptr_array_index (call->gets, 0),

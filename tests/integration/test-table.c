@@ -1056,13 +1056,12 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/table", "hbase_glib_table", families, 2, TEST_GATEWAYS_ALL
   };
-  /* what the native backend does (no filter, mutate_row or mixed
-   * delete yet; unknown-table writes through a new handle, which would
-   * have to allow unindexed writes first) */
+  /* what the native backend does (no filter yet; unknown-table writes
+   * through a new handle, which would have to allow unindexed writes first) */
   static const char *const native_cases[] = {
     "put-get", "get-missing", "get-columns", "max-versions", "time-range", "get-multiple",
-    "exists", "delete-version", "delete-column", "delete-family", "delete-row", "apply-multiple",
-    "bad-input", "unknown-family", "async", "async-cancelled", NULL
+    "exists", "delete-version", "delete-column", "delete-family", "delete-row", "delete-mixed",
+    "apply-multiple", "mutate-row", "bad-input", "unknown-family", "async", "async-cancelled", NULL
   };
   static const TestTableSuiteOptions options = { .native_cases = native_cases };
 

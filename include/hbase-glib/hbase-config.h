@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-config.h: how to reach the Thrift2 gateways, and how hard to try. */
+/* hbase-config.h: how to reach HBase (the Thrift2 gateways, or the
+ * bootstrap servers of the native backend), and how hard to try. */
 #ifndef HBASE_CONFIG_H
 #define HBASE_CONFIG_H
 
@@ -17,13 +18,15 @@ G_BEGIN_DECLS
  * HBaseConfig:
  *
  * Settings of an #HBaseClient: one or more gateway endpoints, the protocol
- * and transport they speak, timeouts, the retry policy and the pool size.
+ * and transport they speak (or, for the native backend, the bootstrap
+ * servers), timeouts, the retry policy and the pool size.
  * Built in code, read from a key file or from the environment; every
  * setter validates its value and names the setting in its error.
  *
  * | setting            | key file key (group [hbase]) | environment variable              | default        |
  * |--------------------|------------------------------|-----------------------------------|----------------|
  * | gateways           | gateways                     | HBASE_GLIB_GATEWAYS               | localhost:9090 |
+ * | bootstrap servers  | bootstrap-servers            | HBASE_GLIB_BOOTSTRAP_SERVERS      | none           |
  * | protocol           | protocol                     | HBASE_GLIB_PROTOCOL               | binary         |
  * | transport          | transport                    | HBASE_GLIB_TRANSPORT              | buffered       |
  * | connect timeout    | connect-timeout-ms           | HBASE_GLIB_CONNECT_TIMEOUT_MS     | 5000           |
@@ -69,9 +72,41 @@ G_BEGIN_DECLS
  * `hbase.thrift.security.qop` mode, unframed) and HTTP gateways with
  * SPNEGO (`Authorization: Negotiate`) on every request.
  *
+ * Bootstrap servers (hbase_config_set_bootstrap_servers()) choose the
+ * native backend instead (#HBaseBackend): HBase's own RPC to the masters
+ * and region servers, no gateway.  A config holds either gateways or
+ * bootstrap servers, never both.
+ *
  * Since: 0.1
  */
 typedef struct _HBaseConfig HBaseConfig;
+
+/**
+ * HBaseBackend:
+ * @HBASE_BACKEND_THRIFT2: through the Thrift2 gateways (the default).
+ * @HBASE_BACKEND_NATIVE: HBase's own RPC to the masters and region
+ *   servers, found from the bootstrap servers; SIMPLE authentication only,
+ *   and some operations fail with %HBASE_ERROR_NOT_SUPPORTED (filter
+ *   strings among them).
+ *
+ * How a client reaches HBase; see hbase_config_get_backend().
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  HBASE_BACKEND_THRIFT2,
+  HBASE_BACKEND_NATIVE,
+} HBaseBackend;
+
+/**
+ * HBASE_CONFIG_DEFAULT_NATIVE_PORT:
+ *
+ * The port of a bootstrap server given without one: the region servers'
+ * default RPC port.
+ *
+ * Since: 0.1
+ */
+#define HBASE_CONFIG_DEFAULT_NATIVE_PORT 16020
 
 /**
  * HBaseKerberosQop:
@@ -180,6 +215,12 @@ guint           hbase_config_get_gateway_port      (const HBaseConfig *config,
                                                     guint              index);
 const char     *hbase_config_get_gateway_url       (const HBaseConfig *config,
                                                     guint              index);
+
+gboolean        hbase_config_set_bootstrap_servers (HBaseConfig       *config,
+                                                    const char        *servers,
+                                                    GError           **error);
+const char * const *hbase_config_get_bootstrap_servers (const HBaseConfig *config);
+HBaseBackend    hbase_config_get_backend           (const HBaseConfig *config);
 
 gboolean        hbase_config_set_protocol          (HBaseConfig       *config,
                                                     HBaseProtocol      protocol,

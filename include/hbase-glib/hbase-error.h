@@ -48,6 +48,10 @@ G_BEGIN_DECLS
  *   gateway failed: no credentials or expired ones, a principal the KDC
  *   does not know, no protection level (QOP) both sides accept, or the
  *   gateway refused the client's token.  Not retried.
+ * @HBASE_ERROR_NOT_SUPPORTED: the operation or option is not available on
+ *   the client's backend (see #HBaseBackend): on the native backend, for
+ *   example, filter strings, which need the Thrift2 gateway.  Nothing was
+ *   sent.  Since: 0.1
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  *
@@ -64,6 +68,7 @@ typedef enum {
   HBASE_ERROR_BAD_DATA,
   HBASE_ERROR_INDEXED_TABLE,
   HBASE_ERROR_AUTHENTICATION,
+  HBASE_ERROR_NOT_SUPPORTED,
 } HBaseError;
 
 /**

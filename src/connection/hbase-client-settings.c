@@ -8,6 +8,7 @@
 void
 _hbase_client_settings_init (HBaseClientSettings *settings, const HBaseConfig *config)
 {
+  settings->backend = hbase_config_get_backend (config);
   settings->n_gateways = hbase_config_get_n_gateways (config);
   settings->gateways = g_new (HBaseGatewayAddress, settings->n_gateways);
   for (guint i = 0; i < settings->n_gateways; i++)

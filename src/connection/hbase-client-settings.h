@@ -20,6 +20,7 @@ typedef struct {
 } HBaseGatewayAddress;
 
 typedef struct {
+  HBaseBackend backend;            /* NATIVE: the gateways are unused */
   HBaseGatewayAddress *gateways;   /* never empty */
   guint n_gateways;
   HBaseProtocol protocol;

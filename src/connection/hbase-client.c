@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-client.c: a thread-safe client: a pool of gateway connections,
  * the retry rules, async plumbing, and the process-wide default client
- * (its table-less calls, ping and list namespaces, are in hbase-client-calls.c).
+ * (its table-less calls, ping and list namespaces, are in hbase-client-calls.c),
+ * and on the native backend the native client it holds for the table layer.
+ * Long because: the pool, the retry loop and the client struct they both
+ * guard read best as one piece.
  *
  * Retry rules (hbase_client_call()):
  *  - every call has one deadline, now + operation timeout; attempts,
@@ -61,6 +64,8 @@ struct _HBaseClient {
   guint next_gateway;     /* where the next new connection starts looking */
   HBaseClientStats stats;
   GThreadPool *workers;   /* runs the _async calls; made on first use */
+  gpointer native;        /* the native backend's client; made on first use */
+  GDestroyNotify native_free;
 };
 
 G_DEFINE_FINAL_TYPE (HBaseClient, hbase_client, G_TYPE_OBJECT)
@@ -82,6 +87,8 @@ hbase_client_finalize (GObject *object)
   if (client->workers != NULL)
     g_thread_pool_free (client->workers, TRUE, FALSE);
   g_queue_clear_full (&client->idle, g_object_unref);
+  if (client->native != NULL)
+    client->native_free (client->native);
   _hbase_client_settings_clear (&client->settings);
   g_clear_pointer (&client->config, hbase_config_free);
   g_mutex_clear (&client->lock);
@@ -590,6 +597,31 @@ back_off (HBaseClient *client, guint attempt, gint64 deadline, GCancellable *can
     }
 }
 
+HBaseBackend
+_hbase_client_get_backend (HBaseClient *client)
+{
+  return client->settings.backend;
+}
+
+gpointer
+_hbase_client_get_native (HBaseClient *client, gpointer (*make) (const HBaseConfig *config),
+                          GDestroyNotify free_func)
+{
+  gpointer native;
+
+  if (client->settings.backend != HBASE_BACKEND_NATIVE)
+    return NULL;
+  g_mutex_lock (&client->lock);
+  if (client->native == NULL)
+    {
+      client->native = make (client->config);
+      client->native_free = free_func;
+    }
+  native = client->native;
+  g_mutex_unlock (&client->lock);
+  return native;
+}
+
 /**
  * hbase_client_call:
  * @client: a client
@@ -640,6 +672,15 @@ _hbase_client_call_on (HBaseClient     *client,
     {
       g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                            "hbase_client_call needs a client and a function");
+      return FALSE;
+    }
+  if (G_UNLIKELY (client->settings.backend != HBASE_BACKEND_THRIFT2))
+    {
+      /* a native client has no gateway: nothing may go to the default one */
+      g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED,
+                           "this operation needs the Thrift2 gateway, and the client uses the "
+                           "native backend (bootstrap servers are set), which does not support "
+                           "it yet: use a client with gateways for it");
       return FALSE;
     }
   /* the first call of an _async job counts from the _async call */

@@ -52,6 +52,8 @@ apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **
     {
     case SETTING_GATEWAYS:
       return hbase_config_set_gateways (config, text, error);
+    case SETTING_BOOTSTRAP_SERVERS:
+      return hbase_config_set_bootstrap_servers (config, text, error);
     case SETTING_PROTOCOL:
       {
         HBaseProtocol protocol;

@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 /* The rows of the table in hbase-config.h, in its order. */
 typedef enum {
   SETTING_GATEWAYS,
+  SETTING_BOOTSTRAP_SERVERS,
   SETTING_PROTOCOL,
   SETTING_TRANSPORT,
   SETTING_CONNECT_TIMEOUT,
@@ -49,6 +50,18 @@ typedef struct {
 } HBaseConfigSetting;
 
 extern const HBaseConfigSetting _hbase_config_settings[N_SETTINGS];
+
+/* The native backend's settings (hbase-config-native.c). */
+typedef struct {
+  GStrv    bootstrap;      /* "HOST:PORT" entries; NULL: none (the Thrift2 backend) */
+  gboolean gateways_set;   /* the gateways were given, not the default */
+} HBaseNativeSettings;
+
+/* Writable: the setters in hbase-config-native.c change it. */
+HBaseNativeSettings *_hbase_config_get_native (const HBaseConfig *config);
+/* Gateways may be given only while no bootstrap server is (otherwise
+ * HBASE_ERROR_ILLEGAL_ARGUMENT); marks them given. */
+gboolean _hbase_config_gateways_given (HBaseConfig *config, GError **error);
 
 /* How concurrent async gets of a table are gathered into getMultiple
  * calls (hbase-config-coalescing.c). */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-config.c: HBaseConfig, the settings of an HBaseClient, each
  * validated by its setter.  Loading them from a key file or the
- * environment is in hbase-config-load.c. */
+ * environment is in hbase-config-load.c; the groups of settings with a
+ * private struct of their own are in hbase-config-*.c.
+ * Long because: the struct and the setters that read and write its plain
+ * fields stay together, each with its gtk-doc comment (about half the
+ * lines). */
 #include "config.h"
 
 #include <string.h>
@@ -32,6 +36,7 @@ struct _HBaseConfig {
   HBaseGetCoalescing coalescing;
   HBaseTlsSettings tls;
   HBaseKerberosSettings kerberos;
+  HBaseNativeSettings native;
 };
 
 G_DEFINE_BOXED_TYPE (HBaseConfig, hbase_config, hbase_config_copy, hbase_config_free)
@@ -39,6 +44,7 @@ G_DEFINE_BOXED_TYPE (HBaseConfig, hbase_config, hbase_config_copy, hbase_config_
 /* The rows of the table in hbase-config.h, in its order (Setting). */
 const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "gateways", "HBASE_GLIB_GATEWAYS", NULL },
+  { "bootstrap-servers", "HBASE_GLIB_BOOTSTRAP_SERVERS", NULL },
   { "protocol", "HBASE_GLIB_PROTOCOL", NULL },
   { "transport", "HBASE_GLIB_TRANSPORT", NULL },
   { "connect-timeout-ms", "HBASE_GLIB_CONNECT_TIMEOUT_MS", hbase_config_set_connect_timeout },
@@ -246,6 +252,7 @@ hbase_config_copy (const HBaseConfig *config)
   g_ptr_array_set_free_func (copy->gateways, gateway_free);
   _hbase_tls_settings_copy (&copy->tls, &config->tls);
   _hbase_kerberos_settings_copy (&copy->kerberos, &config->kerberos);
+  copy->native.bootstrap = g_strdupv (config->native.bootstrap);
   return copy;
 }
 
@@ -265,6 +272,7 @@ hbase_config_free (HBaseConfig *config)
   g_ptr_array_unref (config->gateways);
   _hbase_tls_settings_clear (&config->tls);
   _hbase_kerberos_settings_clear (&config->kerberos);
+  g_strfreev (config->native.bootstrap);
   g_free (config);
 }
 
@@ -349,6 +357,8 @@ hbase_config_set_gateways (HBaseConfig *config, const char *gateways, GError **e
                            "gateways must list at least one HOST[:PORT]");
       return FALSE;
     }
+  if (!_hbase_config_gateways_given (config, error))
+    return FALSE;
   g_ptr_array_unref (config->gateways);
   config->gateways = g_steal_pointer (&parsed);
   return TRUE;
@@ -372,7 +382,8 @@ hbase_config_add_gateway (HBaseConfig *config, const char *host, guint port, GEr
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!_hbase_config_check_host (host, error) || !check_port (port, error))
+  if (!_hbase_config_check_host (host, error) || !check_port (port, error) ||
+      !_hbase_config_gateways_given (config, error))
     return FALSE;
   g_ptr_array_add (config->gateways, gateway_new (host, port));
   return TRUE;
@@ -470,6 +481,12 @@ const HBaseKerberosSettings *
 _hbase_config_get_kerberos_settings (const HBaseConfig *config)
 {
   return &config->kerberos;
+}
+
+HBaseNativeSettings *
+_hbase_config_get_native (const HBaseConfig *config)
+{
+  return (HBaseNativeSettings *) &config->native;
 }
 
 HBaseGetCoalescing *

@@ -56,6 +56,16 @@ gboolean _hbase_client_call_on (HBaseClient     *client,
                                 GCancellable    *cancellable,
                                 GError         **error);
 
+/* The backend the client's config chose (read once, never changes). */
+HBaseBackend _hbase_client_get_backend (HBaseClient *client);
+/* On the native backend: the client's native client (src/native/, a
+ * higher layer, hence opaque here), made by @make from the client's
+ * config on first use and freed by @free_func with the client.  NULL on
+ * the Thrift2 backend. */
+gpointer     _hbase_client_get_native  (HBaseClient     *client,
+                                        gpointer       (*make) (const HBaseConfig *config),
+                                        GDestroyNotify   free_func);
+
 G_END_DECLS
 
 #endif /* HBASE_CONNECTION_PRIVATE_H */

@@ -23,6 +23,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/connection/hbase-config-http.c \
 	src/connection/hbase-config-kerberos.c \
 	src/connection/hbase-config-coalescing.c \
+	src/connection/hbase-config-native.c \
 	src/connection/hbase-config-private.h \
 	src/connection/hbase-client.c \
 	src/connection/hbase-client-calls.c \

@@ -3,12 +3,18 @@
  * RPC: where hbase:meta is (the ClientMetaService registry of the first
  * reachable bootstrap server), which region holds a row (a reversed scan
  * of hbase:meta, cached), and get, put and delete-row on that region's
- * server (scans: hbase-native-scan.h).  Not wired to the public table API yet (docs/native-backend.md).
+ * server (scans: hbase-native-scan.h).  One client serves many threads at
+ * once: the region cache is under a lock, and each server has a bounded
+ * pool of connections, each lent to one call at a time.  Failed calls are
+ * retried as HBase's own client does (relocate, back off, reconnect),
+ * never past the operation's deadline.  The table layer runs HBaseTable
+ * on it for clients with bootstrap servers (docs/native-backend.md).
  */
 #ifndef HBASE_NATIVE_CLIENT_H
 #define HBASE_NATIVE_CLIENT_H
 
 #include <gio/gio.h>
+#include <protobuf-c/protobuf-c.h>
 
 #include "hbase-native-cells.h"
 
@@ -47,6 +53,17 @@ HBaseNativeClient *_hbase_native_client_new  (const char *const *bootstrap,
                                               guint              timeout_ms);
 void               _hbase_native_client_free (HBaseNativeClient *self);
 
+/* At most @pool_size connections to one server (0: 8); a call waits
+ * for a free one until its deadline.  Set before the client is shared. */
+void               _hbase_native_client_set_pool_size       (HBaseNativeClient *self,
+                                                             guint              pool_size);
+/* The connect timeout (0: the operation timeout). */
+void               _hbase_native_client_set_connect_timeout (HBaseNativeClient *self,
+                                                             guint              connect_timeout_ms);
+/* The base pause of the backoff (0: 100 ms). */
+void               _hbase_native_client_set_pause           (HBaseNativeClient *self,
+                                                             guint              pause_ms);
+
 /* hbase:meta's location, from the first bootstrap server that answers
  * (one that cannot be connected to is skipped). */
 HBaseNativeRegion *_hbase_native_client_locate_meta (HBaseNativeClient *self,
@@ -81,6 +98,42 @@ GPtrArray         *_hbase_native_client_get        (HBaseNativeClient *self,
                                                     guint              max_versions,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* The same within the time range [@min_ts, @max_ts) (@max_ts 0: none). */
+GPtrArray         *_hbase_native_client_get_range  (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    GPtrArray         *columns,
+                                                    guint              max_versions,
+                                                    gint64             min_ts,
+                                                    gint64             max_ts,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
+/* The cells of each of @rows (GBytes *), in their order (GPtrArray * of
+ * HBaseNativeCell *, empty for a missing row), read with one Multi call
+ * per region server (one RegionAction per region); a region or row
+ * answered with a retryable exception is tried again as the policy
+ * says, the others kept (hbase-native-multi.c). */
+GPtrArray         *_hbase_native_client_get_multi  (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GPtrArray         *rows,
+                                                    GPtrArray         *columns,
+                                                    guint              max_versions,
+                                                    gint64             min_ts,
+                                                    gint64             max_ts,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
+/* Whether @row has a cell the same read would return (a Get with
+ * existence_only: no cell is sent back). */
+gboolean           _hbase_native_client_exists     (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    GPtrArray         *columns,
+                                                    guint              max_versions,
+                                                    gint64             min_ts,
+                                                    gint64             max_ts,
+                                                    gboolean          *exists,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
 /* Writes @cells (HBaseNativeCell *: family, qualifier, value, timestamp
  * or HBASE_NATIVE_LATEST_TIMESTAMP; their row and type are ignored) to
  * @row, in one Mutate call. */
@@ -90,6 +143,41 @@ gboolean           _hbase_native_client_put        (HBaseNativeClient *self,
                                                     GPtrArray         *cells,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* One Mutate of @row: a put of @cells (family, qualifier, value,
+ * timestamp or HBASE_NATIVE_LATEST_TIMESTAMP), or a delete of @cells
+ * (type HBASE_NATIVE_CELL_DELETE: one version, at the cell's timestamp
+ * or the newest; _DELETE_COLUMN: every version up to it; _DELETE_FAMILY:
+ * the family up to it, no qualifier), of the whole row when @cells is
+ * empty.  @timestamp: the mutation's own (the cells' default, and a whole
+ * row delete's bound), or HBASE_NATIVE_LATEST_TIMESTAMP; @durability:
+ * MutationProto.Durability (0: the table's).  Row and type of put cells
+ * are ignored. */
+gboolean           _hbase_native_client_mutate     (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    gboolean           is_put,
+                                                    GPtrArray         *cells,
+                                                    gint64             timestamp,
+                                                    guint              durability,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
+/* One mutation of _hbase_native_client_mutate_row(), as the arguments of
+ * _hbase_native_client_mutate(). */
+typedef struct
+{
+  gboolean   is_put;
+  GPtrArray *cells;
+  gint64     timestamp;
+  guint      durability;
+} HBaseNativeMutation;
+/* @mutations (HBaseNativeMutation *) of @row applied all or none: one
+ * atomic RegionAction of a Multi call. */
+gboolean           _hbase_native_client_mutate_row (HBaseNativeClient *self,
+                                                    const char        *table,
+                                                    GBytes            *row,
+                                                    GPtrArray         *mutations,
+                                                    GCancellable      *cancellable,
+                                                    GError           **error);
 /* Deletes every cell of @row (all families, all versions up to now). */
 gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     const char        *table,
@@ -97,13 +185,80 @@ gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
 
-/* For the operations (hbase-native-ops.c): the ClientService connection
- * to @region's server (owned by @self), and the deadline of an operation
- * starting now (monotonic µs). */
-typedef struct _HBaseNativeConnection HBaseNativeConnection;
-HBaseNativeConnection *_hbase_native_client_connection (HBaseNativeClient       *self,
-                                                        const HBaseNativeRegion *region);
-gint64                 _hbase_native_client_deadline   (HBaseNativeClient       *self);
+/* The same, with the deadline of the operation it is part of (monotonic
+ * µs, 0: none). */
+HBaseNativeRegion *_hbase_native_client_locate_by   (HBaseNativeClient *self,
+                                                     const char        *table,
+                                                     GBytes            *row,
+                                                     gint64             deadline,
+                                                     GCancellable      *cancellable,
+                                                     GError           **error);
+
+/* For the operations (hbase-native-ops.c, hbase-native-scan.c): the
+ * deadline of an operation starting now (monotonic µs, 0: none), and one
+ * ClientService call on @region's server through a connection of its
+ * pool (waiting for a free one until @deadline).  A connection whose call
+ * failed on the wire is dropped; the next call makes a new one. */
+gint64             _hbase_native_client_deadline   (HBaseNativeClient       *self);
+gboolean           _hbase_native_client_call       (HBaseNativeClient                *self,
+                                                    const HBaseNativeRegion          *region,
+                                                    const char                       *method,
+                                                    const ProtobufCMessage           *param,
+                                                    const ProtobufCMessageDescriptor *descriptor,
+                                                    ProtobufCMessage                **response,
+                                                    GBytes                          **cellblock,
+                                                    gint64                            deadline,
+                                                    GCancellable                     *cancellable,
+                                                    GError                          **error);
+
+/* What to do after a failed attempt (notes: errors and retries). */
+typedef enum
+{
+  HBASE_NATIVE_RETRY_NO,        /* report the error */
+  HBASE_NATIVE_RETRY_RELOCATE,  /* forget the region, look it up again, call again */
+  HBASE_NATIVE_RETRY_SAME,      /* call the same server again */
+} HBaseNativeRetry;
+
+/* The most attempts of one call (the first included). */
+#define HBASE_NATIVE_MAX_ATTEMPTS 16
+
+/* The decision, with no side effect: after attempt number @attempt (0:
+ * the first) failed with @error, at @now, for an operation ending at
+ * @deadline (0: none), with a backoff pause of @pause_ms.  Relocate on a
+ * region that is elsewhere (at once the first time), on a server that is
+ * gone or cannot be reached (refused, reset, a connect that timed out
+ * before the deadline); the same server on a busy or opening region,
+ * a full call queue, throttling; nothing on a permanent error
+ * (do_not_retry, a final class), a malformed reply, cancellation, or when the
+ * wait (*@wait_us: @pause_ms × 1, 2, 3, 5, 10, 20, 40, 100, 100…) would
+ * end at or past @deadline. */
+HBaseNativeRetry   _hbase_native_retry_decide      (const GError *error,
+                                                    guint         attempt,
+                                                    guint         pause_ms,
+                                                    gint64        now,
+                                                    gint64        deadline,
+                                                    gint64       *wait_us);
+/* Acts on the decision for @local (the error of attempt @attempt on
+ * @region of @table, NULL when the region was not located): forgets the
+ * region, waits (cancellably); TRUE when the caller should try again
+ * (then *@local is cleared), FALSE to report *@local (which may now be
+ * a cancellation). */
+gboolean           _hbase_native_client_retry      (HBaseNativeClient       *self,
+                                                    const char              *table,
+                                                    const HBaseNativeRegion *region,
+                                                    guint                    attempt,
+                                                    gint64                   deadline,
+                                                    GCancellable            *cancellable,
+                                                    GError                 **local);
+
+/* Pool statistics of @address ("host:port"): connections open now
+ * (lent or idle), the most open at once, and connections made by the
+ * whole client. */
+void               _hbase_native_client_pool_stats (HBaseNativeClient *self,
+                                                    const char        *address,
+                                                    guint             *n_open,
+                                                    guint             *peak,
+                                                    guint             *n_made);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseNativeClient, _hbase_native_client_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseNativeRegion, _hbase_native_region_free)

@@ -386,6 +386,12 @@ _hbase_native_connection_get_address (HBaseNativeConnection *self)
   return self->address;
 }
 
+gboolean
+_hbase_native_connection_is_connected (HBaseNativeConnection *self)
+{
+  return self->said_hello;
+}
+
 static void
 drop_socket (HBaseNativeConnection *self)
 {

@@ -87,6 +87,9 @@ HBaseNativeConnection *_hbase_native_connection_new_for_fd (int         fd,
                                                             const char *service);
 void                   _hbase_native_connection_free       (HBaseNativeConnection *self);
 const char            *_hbase_native_connection_get_address (HBaseNativeConnection *self);
+/* Whether the connection is connected and in step (FALSE before the first
+ * call and after a failed read or write, which closes it). */
+gboolean               _hbase_native_connection_is_connected (HBaseNativeConnection *self);
 
 /* One call: sends @method with @param, waits for its reply until
  * @deadline (monotonic µs, 0: none) or @cancellable, decodes it as

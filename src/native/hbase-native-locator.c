@@ -7,8 +7,11 @@
  * one row of family info: info:regioninfo is "PBUF" + RegionInfo,
  * info:server "host:port".  Found regions are cached per table; a lookup
  * takes the greatest start key at or before the row whose end key is
- * after it (or empty).  Also the client itself: its bootstrap list and one
- * ClientService connection per server.
+ * after it (or empty).  Also the client itself, shared by threads: its
+ * bootstrap list, the cache and hbase:meta's location under one lock, a
+ * bounded pool of ClientService connections per server (each lent to one
+ * call at a time, dropped when its call failed on the wire), and the
+ * retry policy every operation follows.
  */
 #include "config.h"
 
@@ -22,14 +25,36 @@
 #include "Client.pb-c.h"
 #include "Registry.pb-c.h"
 
+/* The connections to one server: idle ones ready for a call, and how many
+ * exist (idle or lent to a call), never more than the pool size. */
+typedef struct
+{
+  GPtrArray *idle;      /* HBaseNativeConnection * */
+  guint      n_open;
+  guint      peak;
+} ServerPool;
+
 struct _HBaseNativeClient
 {
   GStrv              bootstrap;
   guint              timeout_ms;
+  guint              connect_timeout_ms;
+  guint              pool_size;
+  guint              pause_ms;
+  GMutex             lock;          /* guards what follows */
+  GCond              released;      /* a connection went back to a pool */
   HBaseNativeRegion *meta;          /* NULL until located */
   GPtrArray         *regions;       /* HBaseNativeRegion *, the cache */
-  GHashTable        *connections;   /* "host:port" -> HBaseNativeConnection * */
+  GHashTable        *pools;         /* "host:port" -> ServerPool * */
+  guint              n_made;
 };
+
+static void
+server_pool_free (ServerPool *pool)
+{
+  g_ptr_array_unref (pool->idle);
+  g_free (pool);
+}
 
 void
 _hbase_native_region_free (HBaseNativeRegion *region)
@@ -66,10 +91,32 @@ _hbase_native_client_new (const char *const *bootstrap, guint timeout_ms)
 
   self->bootstrap = g_strdupv ((char **) bootstrap);
   self->timeout_ms = timeout_ms;
+  self->pool_size = 8;
+  self->pause_ms = 100;
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->released);
   self->regions = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_region_free);
-  self->connections = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                             (GDestroyNotify) _hbase_native_connection_free);
+  self->pools = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                       (GDestroyNotify) server_pool_free);
   return self;
+}
+
+void
+_hbase_native_client_set_pool_size (HBaseNativeClient *self, guint pool_size)
+{
+  self->pool_size = pool_size > 0 ? pool_size : 8;
+}
+
+void
+_hbase_native_client_set_connect_timeout (HBaseNativeClient *self, guint connect_timeout_ms)
+{
+  self->connect_timeout_ms = connect_timeout_ms;
+}
+
+void
+_hbase_native_client_set_pause (HBaseNativeClient *self, guint pause_ms)
+{
+  self->pause_ms = pause_ms > 0 ? pause_ms : 100;
 }
 
 void
@@ -80,7 +127,9 @@ _hbase_native_client_free (HBaseNativeClient *self)
   g_strfreev (self->bootstrap);
   _hbase_native_region_free (self->meta);
   g_ptr_array_unref (self->regions);
-  g_hash_table_unref (self->connections);
+  g_hash_table_unref (self->pools);
+  g_cond_clear (&self->released);
+  g_mutex_clear (&self->lock);
   g_free (self);
 }
 
@@ -90,19 +139,204 @@ _hbase_native_client_deadline (HBaseNativeClient *self)
   return self->timeout_ms == 0 ? 0 : g_get_monotonic_time () + (gint64) self->timeout_ms * 1000;
 }
 
-HBaseNativeConnection *
-_hbase_native_client_connection (HBaseNativeClient *self, const HBaseNativeRegion *region)
+static guint
+connect_timeout (HBaseNativeClient *self)
+{
+  return self->connect_timeout_ms > 0 ? self->connect_timeout_ms : self->timeout_ms;
+}
+
+/* ---- the connection pools ------------------------------------------------ */
+
+/* A connection to @region's server for one call: an idle one, a new one
+ * while the pool has room, or the first one given back before @deadline. */
+static HBaseNativeConnection *
+acquire (HBaseNativeClient *self, const HBaseNativeRegion *region, gint64 deadline,
+         GCancellable *cancellable, GError **error)
 {
   g_autofree char *key = g_strdup_printf ("%s:%u", region->host, region->port);
-  HBaseNativeConnection *conn = g_hash_table_lookup (self->connections, key);
+  ServerPool *pool;
 
-  if (conn == NULL)
+  g_mutex_lock (&self->lock);
+  pool = g_hash_table_lookup (self->pools, key);
+  if (pool == NULL)
     {
-      conn = _hbase_native_connection_new (region->host, region->port,
-                                           HBASE_NATIVE_CLIENT_SERVICE, self->timeout_ms);
-      g_hash_table_insert (self->connections, g_steal_pointer (&key), conn);
+      pool = g_new0 (ServerPool, 1);
+      pool->idle = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_connection_free);
+      g_hash_table_insert (self->pools, g_strdup (key), pool);
     }
-  return conn;
+  for (;;)
+    {
+      gint64 now, until;
+
+      if (pool->idle->len > 0)
+        {
+          HBaseNativeConnection *conn = g_ptr_array_steal_index_fast (pool->idle, pool->idle->len - 1);
+
+          g_mutex_unlock (&self->lock);
+          return conn;
+        }
+      if (pool->n_open < self->pool_size)
+        {
+          pool->n_open++;
+          pool->peak = MAX (pool->peak, pool->n_open);
+          self->n_made++;
+          g_mutex_unlock (&self->lock);
+          return _hbase_native_connection_new (region->host, region->port,
+                                               HBASE_NATIVE_CLIENT_SERVICE, connect_timeout (self));
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          g_mutex_unlock (&self->lock);
+          return NULL;
+        }
+      now = g_get_monotonic_time ();
+      if (deadline != 0 && now >= deadline)
+        {
+          g_mutex_unlock (&self->lock);
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
+                       "HBase server %s: all %u connections stayed busy until the operation's deadline",
+                       key, self->pool_size);
+          return NULL;
+        }
+      /* woken by a release; cancellation is looked at every 50 ms */
+      until = now + 50 * 1000;
+      if (deadline != 0)
+        until = MIN (until, deadline);
+      g_cond_wait_until (&self->released, &self->lock, until);
+    }
+}
+
+/* Gives @conn back to its pool; one that is no longer connected (its
+ * call failed on the wire) is dropped, so the next call makes a new one. */
+static void
+release (HBaseNativeClient *self, HBaseNativeConnection *conn)
+{
+  ServerPool *pool;
+  gboolean drop = !_hbase_native_connection_is_connected (conn);
+
+  g_mutex_lock (&self->lock);
+  pool = g_hash_table_lookup (self->pools, _hbase_native_connection_get_address (conn));
+  if (pool == NULL || drop)
+    {
+      if (pool != NULL)
+        pool->n_open--;
+    }
+  else
+    {
+      g_ptr_array_add (pool->idle, conn);
+      conn = NULL;
+    }
+  g_cond_broadcast (&self->released);
+  g_mutex_unlock (&self->lock);
+  if (conn != NULL)
+    _hbase_native_connection_free (conn);
+}
+
+gboolean
+_hbase_native_client_call (HBaseNativeClient *self, const HBaseNativeRegion *region,
+                           const char *method, const ProtobufCMessage *param,
+                           const ProtobufCMessageDescriptor *descriptor,
+                           ProtobufCMessage **response, GBytes **cellblock, gint64 deadline,
+                           GCancellable *cancellable, GError **error)
+{
+  HBaseNativeConnection *conn = acquire (self, region, deadline, cancellable, error);
+  gboolean ok;
+
+  *response = NULL;
+  if (cellblock != NULL)
+    *cellblock = NULL;
+  if (conn == NULL)
+    return FALSE;
+  ok = _hbase_native_connection_call (conn, method, param, descriptor, response, cellblock,
+                                      deadline, cancellable, error);
+  release (self, conn);
+  return ok;
+}
+
+void
+_hbase_native_client_pool_stats (HBaseNativeClient *self, const char *address,
+                                 guint *n_open, guint *peak, guint *n_made)
+{
+  ServerPool *pool;
+
+  g_mutex_lock (&self->lock);
+  pool = g_hash_table_lookup (self->pools, address);
+  *n_open = pool != NULL ? pool->n_open : 0;
+  *peak = pool != NULL ? pool->peak : 0;
+  *n_made = self->n_made;
+  g_mutex_unlock (&self->lock);
+}
+
+/* ---- retries ------------------------------------------------------------- */
+
+HBaseNativeRetry
+_hbase_native_retry_decide (const GError *error, guint attempt, guint pause_ms,
+                            gint64 now, gint64 deadline, gint64 *wait_us)
+{
+  /* the Java client's pauses, in units of the base pause */
+  static const guint steps[] = { 1, 2, 3, 5, 10, 20, 40, 100 };
+  HBaseNativeRetry action;
+
+  *wait_us = 0;
+  if (error == NULL || error->domain != HBASE_ERROR || attempt + 1 >= HBASE_NATIVE_MAX_ATTEMPTS ||
+      _hbase_error_is_permanent (error))
+    return HBASE_NATIVE_RETRY_NO;
+  switch (_hbase_native_error_kind (error))
+    {
+    case HBASE_NATIVE_EXCEPTION_RELOCATE:
+      action = HBASE_NATIVE_RETRY_RELOCATE;
+      break;
+    case HBASE_NATIVE_EXCEPTION_RETRY:
+      action = HBASE_NATIVE_RETRY_SAME;
+      break;
+    case HBASE_NATIVE_EXCEPTION_SERVER_GONE:
+      action = HBASE_NATIVE_RETRY_RELOCATE;
+      break;
+    case HBASE_NATIVE_EXCEPTION_FINAL:
+    default:
+      /* a server that cannot be reached (refused, reset, a connect
+       * timed out): it may have gone, and its regions with it.  A
+       * time-out at the operation's deadline ends below, as no wait fits
+       * before it. */
+      if (error->code != HBASE_ERROR_CONNECTION && error->code != HBASE_ERROR_TIMEOUT)
+        return HBASE_NATIVE_RETRY_NO;
+      action = HBASE_NATIVE_RETRY_RELOCATE;
+      break;
+    }
+  /* a region found elsewhere is tried there at once the first time */
+  if (!(attempt == 0 && _hbase_native_error_kind (error) == HBASE_NATIVE_EXCEPTION_RELOCATE))
+    *wait_us = (gint64) pause_ms * 1000 * steps[MIN (attempt, G_N_ELEMENTS (steps) - 1)];
+  if (deadline != 0 && now + *wait_us >= deadline)
+    return HBASE_NATIVE_RETRY_NO;
+  return action;
+}
+
+gboolean
+_hbase_native_client_retry (HBaseNativeClient *self, const char *table,
+                            const HBaseNativeRegion *region, guint attempt, gint64 deadline,
+                            GCancellable *cancellable, GError **local)
+{
+  gint64 wait_us, until;
+  HBaseNativeRetry action = _hbase_native_retry_decide (*local, attempt, self->pause_ms,
+                                                        g_get_monotonic_time (), deadline, &wait_us);
+
+  if (action == HBASE_NATIVE_RETRY_NO)
+    return FALSE;
+  if (action == HBASE_NATIVE_RETRY_RELOCATE && region != NULL)
+    _hbase_native_client_forget (self, table, region->name);
+  until = g_get_monotonic_time () + wait_us;
+  while (g_get_monotonic_time () < until)
+    {
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_clear_error (local);
+          g_cancellable_set_error_if_cancelled (cancellable, local);
+          return FALSE;
+        }
+      g_usleep (MIN (until - g_get_monotonic_time (), 20 * 1000));
+    }
+  g_clear_error (local);
+  return TRUE;
 }
 
 /* "host:port" -> its parts; FALSE when it is not of that form. */
@@ -194,21 +428,37 @@ meta_from_registry (const char *address, gint64 deadline, guint timeout_ms,
   return meta;
 }
 
-HBaseNativeRegion *
-_hbase_native_client_locate_meta (HBaseNativeClient *self, GCancellable *cancellable, GError **error)
+static HBaseNativeRegion *
+locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable, GError **error)
 {
   g_autoptr(GError) last = NULL;
-  gint64 deadline = _hbase_native_client_deadline (self);
 
+  g_mutex_lock (&self->lock);
   if (self->meta != NULL)
-    return region_copy (self->meta);
+    {
+      HBaseNativeRegion *copy = region_copy (self->meta);
+
+      g_mutex_unlock (&self->lock);
+      return copy;
+    }
+  g_mutex_unlock (&self->lock);
+  /* asked without the lock: threads that race here each ask, the last
+   * answer is kept */
   for (guint i = 0; self->bootstrap != NULL && self->bootstrap[i] != NULL; i++)
     {
+      HBaseNativeRegion *meta;
+
       g_clear_error (&last);
-      self->meta = meta_from_registry (self->bootstrap[i], deadline, self->timeout_ms,
-                                       cancellable, &last);
-      if (self->meta != NULL)
-        return region_copy (self->meta);
+      meta = meta_from_registry (self->bootstrap[i], deadline, connect_timeout (self),
+                                 cancellable, &last);
+      if (meta != NULL)
+        {
+          g_mutex_lock (&self->lock);
+          _hbase_native_region_free (self->meta);
+          self->meta = region_copy (meta);
+          g_mutex_unlock (&self->lock);
+          return meta;
+        }
       /* an unreachable server is skipped; any other answer is final */
       if (!g_error_matches (last, HBASE_ERROR, HBASE_ERROR_CONNECTION))
         break;
@@ -218,6 +468,12 @@ _hbase_native_client_locate_meta (HBaseNativeClient *self, GCancellable *cancell
   else
     g_propagate_error (error, g_steal_pointer (&last));
   return NULL;
+}
+
+HBaseNativeRegion *
+_hbase_native_client_locate_meta (HBaseNativeClient *self, GCancellable *cancellable, GError **error)
+{
+  return locate_meta (self, _hbase_native_client_deadline (self), cancellable, error);
 }
 
 /* ---- the region cache ---------------------------------------------------- */
@@ -263,7 +519,12 @@ cache_lookup (HBaseNativeClient *self, const char *table, GBytes *row)
 guint
 _hbase_native_client_n_cached (HBaseNativeClient *self)
 {
-  return self->regions->len;
+  guint n;
+
+  g_mutex_lock (&self->lock);
+  n = self->regions->len;
+  g_mutex_unlock (&self->lock);
+  return n;
 }
 
 void
@@ -271,6 +532,7 @@ _hbase_native_client_forget (HBaseNativeClient *self, const char *table, GBytes 
 {
   g_autofree char *name = normalize_table (table);
 
+  g_mutex_lock (&self->lock);
   for (guint i = self->regions->len; i-- > 0;)
     {
       const HBaseNativeRegion *r = self->regions->pdata[i];
@@ -280,6 +542,7 @@ _hbase_native_client_forget (HBaseNativeClient *self, const char *table, GBytes 
     }
   if (self->meta != NULL && g_bytes_equal (self->meta->name, region_name))
     g_clear_pointer (&self->meta, _hbase_native_region_free);
+  g_mutex_unlock (&self->lock);
 }
 
 /* ---- hbase:meta lookups -------------------------------------------------- */
@@ -372,7 +635,7 @@ region_from_meta_row (HBaseNativeRow *row, const char *table, GBytes *key, GErro
 }
 
 static HBaseNativeRegion *
-meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row,
+meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row, gint64 deadline,
              GCancellable *cancellable, GError **error)
 {
   g_autoptr(HBaseNativeRegion) meta = NULL;
@@ -391,7 +654,7 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row,
   const guint8 *row_data = g_bytes_get_data (row, &row_len);
   gboolean ok;
 
-  meta = _hbase_native_client_locate_meta (self, cancellable, error);
+  meta = locate_meta (self, deadline, cancellable, error);
   if (meta == NULL)
     return NULL;
   /* "table,row,:" ':' sorts after the digits of every region id */
@@ -421,10 +684,9 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row,
   request.number_of_rows = 1;
   request.has_close_scanner = TRUE;
   request.close_scanner = TRUE;
-  ok = _hbase_native_connection_call (_hbase_native_client_connection (self, meta), "Scan",
-                                      &request.base, &hbase__pb__scan_response__descriptor,
-                                      &reply, &block, _hbase_native_client_deadline (self),
-                                      cancellable, error);
+  ok = _hbase_native_client_call (self, meta, "Scan", &request.base,
+                                  &hbase__pb__scan_response__descriptor, &reply, &block,
+                                  deadline, cancellable, error);
   if (!ok)
     {
       if (error != NULL && _hbase_native_error_kind (*error) == HBASE_NATIVE_EXCEPTION_RELOCATE)
@@ -449,24 +711,37 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row,
 }
 
 HBaseNativeRegion *
-_hbase_native_client_locate (HBaseNativeClient *self, const char *table, GBytes *row,
-                             GCancellable *cancellable, GError **error)
+_hbase_native_client_locate_by (HBaseNativeClient *self, const char *table, GBytes *row,
+                                gint64 deadline, GCancellable *cancellable, GError **error)
 {
   g_autofree char *name = normalize_table (table);
-  const HBaseNativeRegion *cached = cache_lookup (self, name, row);
+  const HBaseNativeRegion *cached;
   HBaseNativeRegion *found;
 
-  if (cached != NULL)
-    return region_copy (cached);
-  found = meta_lookup (self, name, row, cancellable, error);
+  g_mutex_lock (&self->lock);
+  cached = cache_lookup (self, name, row);
+  found = cached != NULL ? region_copy (cached) : NULL;
+  g_mutex_unlock (&self->lock);
+  if (found != NULL)
+    return found;
+  found = meta_lookup (self, name, row, deadline, cancellable, error);
   if (found != NULL)
     _hbase_native_client_cache (self, found);
   return found;
 }
 
+HBaseNativeRegion *
+_hbase_native_client_locate (HBaseNativeClient *self, const char *table, GBytes *row,
+                             GCancellable *cancellable, GError **error)
+{
+  return _hbase_native_client_locate_by (self, table, row, _hbase_native_client_deadline (self),
+                                         cancellable, error);
+}
+
 void
 _hbase_native_client_cache (HBaseNativeClient *self, const HBaseNativeRegion *region)
 {
+  g_mutex_lock (&self->lock);
   /* a newer region replaces the cached ones it overlaps (after a split) */
   for (guint i = self->regions->len; i-- > 0;)
     {
@@ -478,4 +753,5 @@ _hbase_native_client_cache (HBaseNativeClient *self, const HBaseNativeRegion *re
         g_ptr_array_remove_index (self->regions, i);
     }
   g_ptr_array_add (self->regions, region_copy (region));
+  g_mutex_unlock (&self->lock);
 }

@@ -6,9 +6,10 @@
  * the scan goes on at that region's end key, until the stop row, the
  * table's end or the server's more_results = false.  The rows come in the
  * cellblock, counted by cells_per_result.  Partial rows and heartbeats
- * are not asked for, so every row arrives whole.  A NotServingRegion or
- * RegionMoved reply to the open drops the cached region and opens once
- * more after a new lookup.
+ * are not asked for, so every row arrives whole.  A failed open is
+ * retried as the client's policy says (relocate, back off, reconnect);
+ * a failed next is not (the server may have moved on), it ends the scan
+ * with its error.
  */
 #include "config.h"
 
@@ -86,7 +87,8 @@ set_bytes (ProtobufCBinaryData *out, GBytes *bytes)
  * the caller; the reply's rows are appended to @rows. */
 static gboolean
 scan_call (HBaseNativeScanner *self, Hbase__Pb__ScanRequest *request, GPtrArray *rows,
-           Hbase__Pb__ScanResponse **response, GCancellable *cancellable, GError **error)
+           Hbase__Pb__ScanResponse **response, gint64 deadline, GCancellable *cancellable,
+           GError **error)
 {
   ProtobufCMessage *reply = NULL;
   g_autoptr(GBytes) block = NULL;
@@ -95,10 +97,9 @@ scan_call (HBaseNativeScanner *self, Hbase__Pb__ScanRequest *request, GPtrArray 
   Hbase__Pb__ScanResponse *scanned;
 
   self->n_calls++;
-  if (!_hbase_native_connection_call (_hbase_native_client_connection (self->client, self->region),
-                                      "Scan", &request->base, &hbase__pb__scan_response__descriptor,
-                                      &reply, &block, _hbase_native_client_deadline (self->client),
-                                      cancellable, error))
+  if (!_hbase_native_client_call (self->client, self->region, "Scan", &request->base,
+                                  &hbase__pb__scan_response__descriptor, &reply, &block, deadline,
+                                  cancellable, error))
     return FALSE;
   scanned = (Hbase__Pb__ScanResponse *) reply;
   if (scanned->n_results > 0)
@@ -129,6 +130,7 @@ static gboolean
 open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse **response,
               GCancellable *cancellable, GError **error)
 {
+  gint64 deadline = _hbase_native_client_deadline (self->client);
   guint n = self->columns->len;
   g_autofree Hbase__Pb__Column *columns = g_new0 (Hbase__Pb__Column, MAX (n, 1));
   g_autofree Hbase__Pb__Column **pointers = g_new0 (Hbase__Pb__Column *, MAX (n, 1));
@@ -173,23 +175,24 @@ open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse
   request.has_number_of_rows = TRUE;
   request.number_of_rows = self->caching;
 
+  /* nothing is read before the open succeeds, so every failure of it is
+   * retried as the client's policy says, within one deadline */
   for (guint attempt = 0;; attempt++)
     {
       g_autoptr(GError) local = NULL;
 
       g_clear_pointer (&self->region, _hbase_native_region_free);
-      self->region = _hbase_native_client_locate (self->client, self->table, self->position,
-                                                  cancellable, error);
-      if (self->region == NULL)
-        return FALSE;
-      set_bytes (&spec.value, self->region->name);
-      if (scan_call (self, &request, rows, response, cancellable, &local))
-        break;
-      if (attempt == 0 && _hbase_native_error_kind (local) == HBASE_NATIVE_EXCEPTION_RELOCATE)
+      self->region = _hbase_native_client_locate_by (self->client, self->table, self->position,
+                                                     deadline, cancellable, &local);
+      if (self->region != NULL)
         {
-          _hbase_native_client_forget (self->client, self->table, self->region->name);
-          continue;
+          set_bytes (&spec.value, self->region->name);
+          if (scan_call (self, &request, rows, response, deadline, cancellable, &local))
+            break;
         }
+      if (_hbase_native_client_retry (self->client, self->table, self->region, attempt, deadline,
+                                      cancellable, &local))
+        continue;
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
@@ -271,7 +274,8 @@ _hbase_native_scanner_next (HBaseNativeScanner *self, GCancellable *cancellable,
           request.scanner_id = self->scanner_id;
           request.has_number_of_rows = TRUE;
           request.number_of_rows = self->caching;
-          if (!scan_call (self, &request, rows, &response, cancellable, error))
+          if (!scan_call (self, &request, rows, &response,
+                          _hbase_native_client_deadline (self->client), cancellable, error))
             {
               self->open = FALSE;
               self->done = TRUE;
@@ -302,10 +306,9 @@ _hbase_native_scanner_close (HBaseNativeScanner *self, GCancellable *cancellable
   request.has_close_scanner = TRUE;
   request.close_scanner = TRUE;
   self->n_calls++;
-  ok = _hbase_native_connection_call (_hbase_native_client_connection (self->client, self->region),
-                                      "Scan", &request.base, &hbase__pb__scan_response__descriptor,
-                                      &reply, NULL, _hbase_native_client_deadline (self->client),
-                                      cancellable, error);
+  ok = _hbase_native_client_call (self->client, self->region, "Scan", &request.base,
+                                  &hbase__pb__scan_response__descriptor, &reply, NULL,
+                                  _hbase_native_client_deadline (self->client), cancellable, error);
   if (ok)
     protobuf_c_message_free_unpacked (reply, NULL);
   return ok;

@@ -45,6 +45,7 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-cells.h \
 	src/native/hbase-native-locator.c \
 	src/native/hbase-native-ops.c \
+	src/native/hbase-native-multi.c \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-client.h

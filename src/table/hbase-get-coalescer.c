@@ -37,6 +37,7 @@
 #include "hbase-get-coalescer.h"
 #include "hbase-get-request.h"
 #include "../connection/hbase-client-async-private.h"
+#include "../connection/hbase-connection-private.h"
 
 /* Drainers that start at once for a get, whatever waits: two, so a get
  * arriving while one call is in flight still leaves at once, while a
@@ -113,7 +114,9 @@ _hbase_get_coalescer_free (HBaseGetCoalescer *coalescer)
 gboolean
 _hbase_get_coalescer_enabled (HBaseTable *table)
 {
-  return hbase_config_get_coalesce_gets (hbase_client_get_config (table->client)) > 1;
+  /* the native backend runs each get on its own (no getMultiple to gather into) */
+  return hbase_config_get_coalesce_gets (hbase_client_get_config (table->client)) > 1 &&
+         _hbase_client_get_backend (table->client) == HBASE_BACKEND_THRIFT2;
 }
 
 void

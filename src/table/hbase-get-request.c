@@ -29,6 +29,18 @@ struct _HBaseGetRequest {
   GBytes *filter;             /* NULL: none */
 };
 
+void
+_hbase_get_request_peek (const HBaseGetRequest *request, GBytes **row, GPtrArray **columns,
+                         gint32 *max_versions, gint64 *min_ts, gint64 *max_ts, GBytes **filter)
+{
+  *row = request->row;
+  *columns = request->columns;
+  *max_versions = request->max_versions;
+  *min_ts = request->has_time_range ? request->min_timestamp : 0;
+  *max_ts = request->has_time_range ? request->max_timestamp : 0;
+  *filter = request->filter;
+}
+
 HBaseGetRequest *
 _hbase_get_request_new (GBytes *row, const HBaseReadOptions *options)
 {

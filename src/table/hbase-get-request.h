@@ -22,6 +22,17 @@ HBaseGetRequest *_hbase_get_request_new_like          (GBytes                 *r
                                                        const HBaseGetRequest  *model);
 void             _hbase_get_request_free              (gpointer                request);
 
+/* What @request reads, for the native backend: the row, the columns
+ * (HBaseColumn; NULL: every column), versions (0: the default), the time
+ * range (*@max_ts 0: none) and the filter (NULL: none).  All borrowed. */
+void             _hbase_get_request_peek              (const HBaseGetRequest  *request,
+                                                       GBytes                **row,
+                                                       GPtrArray             **columns,
+                                                       gint32                 *max_versions,
+                                                       gint64                 *min_ts,
+                                                       gint64                 *max_ts,
+                                                       GBytes                **filter);
+
 /* Whether @a and @b read the same things (columns in the same order,
  * versions, time range, filter), whatever their rows: such requests can
  * go in one getMultiple call. */

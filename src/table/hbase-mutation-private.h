@@ -100,6 +100,8 @@ HBaseMutationEntryKind _hbase_mutation_get_entry     (HBaseMutation  *mutation,
 
 /* The mutation's own timestamp, or -1 when it has none. */
 gint64                 _hbase_mutation_get_timestamp (HBaseMutation  *mutation);
+/* How HBase is asked to make it durable. */
+HBaseDurability        _hbase_mutation_get_durability (HBaseMutation *mutation);
 
 G_END_DECLS
 

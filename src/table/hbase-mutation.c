@@ -672,3 +672,9 @@ _hbase_mutation_get_timestamp (HBaseMutation *mutation)
 {
   return mutation->timestamp;
 }
+
+HBaseDurability
+_hbase_mutation_get_durability (HBaseMutation *mutation)
+{
+  return mutation->durability;
+}

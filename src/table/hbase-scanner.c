@@ -26,7 +26,13 @@
  * TScan.startRow/stopRow.  A reversed scan's start row is inclusive and its
  * stop row exclusive, so "below K" and "from K down" are not always
  * expressible: there the server scans a little wider and the rows outside
- * the range are dropped here (every result is checked against the range). */
+ * the range are dropped here (every result is checked against the range).
+ *
+ * On the native backend the rows come from a scanner of HBase's own RPC
+ * (src/native/hbase-native-scan.c, which goes on region after region), read
+ * into the same buffer and checked against the same range; what it cannot
+ * do yet (reversed, batch, time range, filter) is refused when the scan is
+ * made. */
 #include "config.h"
 
 #include <string.h>
@@ -35,6 +41,7 @@
 #include "../connection/hbase-connection-private.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
+#include "hbase-table-native.h"
 #include "hbase-table-private.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
@@ -80,6 +87,7 @@ struct _HBaseScanner {
   /* the pieces so far of a row whose next piece may still come (batch
    * set), joined once the row is complete */
   GPtrArray *pending;         /* HBaseRow * */
+  HBaseNativeScanner *native; /* the native backend's scanner, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (HBaseScanner, hbase_scanner, G_TYPE_OBJECT)
@@ -94,6 +102,7 @@ hbase_scanner_finalize (GObject *object)
 {
   HBaseScanner *scanner = HBASE_SCANNER (object);
 
+  g_clear_pointer (&scanner->native, _hbase_native_scanner_free);
   if (scanner->client != NULL)
     close_server_scanner (scanner);
   if (scanner->ready != NULL)
@@ -399,6 +408,7 @@ finish (HBaseScanner *scanner)
 {
   scanner->finished = TRUE;
   close_server_scanner (scanner);
+  g_clear_pointer (&scanner->native, _hbase_native_scanner_free);
   clear_buffer (scanner);
 }
 
@@ -602,6 +612,58 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
   return TRUE;
 }
 
+/* The next rows of the native scanner into the buffer; at its end (or
+ * past the range) the scan is done. */
+static gboolean
+native_fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) rows = _hbase_native_scanner_next (scanner->native, cancellable, error);
+  gboolean more;
+
+  if (rows == NULL)
+    return FALSE;
+  more = rows->len > 0;
+  for (guint i = 0; i < rows->len && more; i++)
+    more = take_result (scanner, _hbase_table_native_row (((HBaseNativeRow *) rows->pdata[i])->cells));
+  if (!more)
+    {
+      scanner->server_done = TRUE;
+      g_clear_pointer (&scanner->native, _hbase_native_scanner_free);
+    }
+  return TRUE;
+}
+
+/* The native scanner of a forward scan of [lower, upper), or NULL with
+ * HBASE_ERROR_NOT_SUPPORTED for what it cannot do yet. */
+static gboolean
+native_open (HBaseScanner *scanner, const HBaseScanOptions *options, GError **error)
+{
+  const HBaseReadOptions *read = &options->read;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) columns = NULL;
+  HBaseNativeClient *native;
+
+  if (read->filter != NULL || read->filter_bytes != NULL)
+    return _hbase_table_native_not_supported (error, "a scan with a filter (filter strings are "
+                                                     "run by the Thrift2 gateway)");
+  if (options->reversed)
+    return _hbase_table_native_not_supported (error, "a reversed scan");
+  if (options->batch > 0)
+    return _hbase_table_native_not_supported (error, "a scan with a batch size");
+  if (read->min_timestamp != 0 || read->max_timestamp != 0)
+    return _hbase_table_native_not_supported (error, "a scan with a time range");
+  native = _hbase_table_native_client (scanner->table);
+  list = _hbase_read_options_column_list (read);
+  columns = _hbase_table_native_columns (list);
+  /* forward: the lower bound is inclusive (start row, prefix), the upper
+   * exclusive (stop row, the prefix's stop row); take_result() checks
+   * every row against both all the same */
+  scanner->native = _hbase_native_scanner_new (native, hbase_table_get_name (scanner->table),
+                                               scanner->lower.key, scanner->upper.key, columns,
+                                               read->max_versions, scanner->caching);
+  return TRUE;
+}
+
 /* --- the public API ------------------------------------------------------ */
 
 /**
@@ -616,7 +678,9 @@ fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
  * yields no rows.
  *
  * Returns: (transfer full) (nullable): the scanner, or %NULL with
- *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @options are invalid
+ *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @options are invalid (or
+ *   %HBASE_ERROR_NOT_SUPPORTED for a scan the native backend cannot make
+ *   yet: reversed, with a batch size, a time range or a filter)
  *
  * Since: 0.1
  */
@@ -716,6 +780,12 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
       scan->filterString = _hbase_byte_array_from_bytes (filter);
       scan->__isset_filterString = TRUE;
     }
+  if (G_UNLIKELY (_hbase_client_get_backend (scanner->client) != HBASE_BACKEND_THRIFT2) &&
+      !native_open (scanner, options, error))
+    {
+      g_object_unref (scanner);
+      return NULL;
+    }
   return scanner;
 }
 
@@ -770,6 +840,12 @@ _hbase_scanner_next_row (HBaseScanner *scanner, GCancellable *cancellable, GErro
             }
           finish (scanner);
           return NULL;
+        }
+      if (G_UNLIKELY (scanner->native != NULL))
+        {
+          if (!native_fetch (scanner, cancellable, error))
+            return NULL;
+          continue;
         }
       if (!scanner->open)
         {

@@ -7,6 +7,7 @@
 #include "hbase-mutation-private.h"
 #include "hbase-table-call.h"
 #include "../connection/hbase-client-async-private.h"
+#include "../connection/hbase-connection-private.h"
 
 static void call_after (TableCall *call, gboolean sent, gboolean ok);
 
@@ -334,12 +335,43 @@ call_after (TableCall *call, gboolean sent, gboolean ok)
                 call->table->hooks_data);
 }
 
+/* _hbase_table_call_run() on the native backend: what it cannot do is
+ * refused before the write hooks run or anything is sent; what it can is
+ * run between the hooks, as on the Thrift2 path. */
+static gboolean
+native_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+
+  if (!_hbase_table_native_supports (call, func))
+    return _hbase_table_native_run (call, func, cancellable, error);
+  if (call->mutations != NULL && call->table->hooks == NULL &&
+      !g_atomic_int_get (&call->table->allow_unindexed_writes))
+    {
+      /* the mark is in the table's descriptor, read through the gateway */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED,
+                   "writes on the native backend cannot check whether table %s has a secondary "
+                   "index yet (its mark is read through the Thrift2 gateway): if it has none, "
+                   "allow unindexed writes on this handle (hbase_table_set_allow_unindexed_writes())",
+                   call->table->name);
+      return FALSE;
+    }
+  if (!_hbase_table_call_before (call, cancellable, error))
+    return FALSE;
+  ok = _hbase_table_native_run (call, func, cancellable, error);
+  call_after (call, TRUE, ok);
+  return ok;
+}
+
 gboolean
 _hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
                        GError **error)
 {
   gboolean ok;
 
+  /* the one branch of the Thrift path */
+  if (G_UNLIKELY (_hbase_client_get_backend (call->table->client) != HBASE_BACKEND_THRIFT2))
+    return native_call_run (call, func, cancellable, error);
   if (!_hbase_table_call_before (call, cancellable, error))
     return FALSE;
   ok = send (call, func, cancellable, error);

@@ -84,6 +84,19 @@ gboolean   _hbase_table_call_run          (TableCall       *call,
                                            GCancellable    *cancellable,
                                            GError         **error);
 
+/* The send of _hbase_table_call_run() on a client of the native backend
+ * (hbase-table-native.c): the gets of _hbase_table_get_once and
+ * _hbase_table_get_multiple_once, and the batched writes of apply,
+ * apply_multiple and the write buffer, over HBase's own RPC; any other
+ * @func (_hbase_table_native_supports() says), and a filter, fail with
+ * HBASE_ERROR_NOT_SUPPORTED before anything is sent. */
+gboolean   _hbase_table_native_supports   (TableCall       *call,
+                                           HBaseCallFunc    func);
+gboolean   _hbase_table_native_run        (TableCall       *call,
+                                           HBaseCallFunc    func,
+                                           GCancellable    *cancellable,
+                                           GError         **error);
+
 /* Runs @call on a worker thread and completes a task with @source_tag
  * through @ret; when @call is NULL, completes it with @error (the reason
  * preparing failed) instead. */
@@ -114,6 +127,11 @@ gboolean   _hbase_table_get_once          (HbaseThriftTHBaseServiceIf *service,
                                            gpointer         user_data,
                                            GError         **error);
 gboolean   _hbase_table_get_multiple_once (HbaseThriftTHBaseServiceIf *service,
+                                           gpointer         user_data,
+                                           GError         **error);
+/* The HBaseCallFunc of exists (one generated TGet in call->gets; the
+ * answer in call->exists).  hbase-table.c. */
+gboolean   _hbase_table_exists_once       (HbaseThriftTHBaseServiceIf *service,
                                            gpointer         user_data,
                                            GError         **error);
 

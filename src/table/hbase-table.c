@@ -385,8 +385,8 @@ _hbase_table_get_multiple_once (HbaseThriftTHBaseServiceIf *service, gpointer us
   return TRUE;
 }
 
-static gboolean
-exists_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+gboolean
+_hbase_table_exists_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
 {
   TableCall *call = user_data;
   g_autoptr(HbaseThriftTIOError) io = NULL;
@@ -494,7 +494,7 @@ hbase_table_exists (HBaseTable *table, GBytes *row, const HBaseReadOptions *opti
   if (exists != NULL)
     *exists = FALSE;
   call = prepare_gets (table, &row, 1, FALSE, FALSE, options, error);
-  if (call == NULL || !_hbase_table_call_run (call, exists_once, cancellable, error))
+  if (call == NULL || !_hbase_table_call_run (call, _hbase_table_exists_once, cancellable, error))
     return FALSE;
   if (exists != NULL)
     *exists = call->exists;

@@ -22,6 +22,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-mutation-private.h \
 	src/table/hbase-table-input.c \
 	src/table/hbase-table-call.c \
+	src/table/hbase-table-native.c \
+	src/table/hbase-table-native.h \
 	src/table/hbase-table-call.h \
 	src/table/hbase-table.c \
 	src/table/hbase-get-coalescer.c \

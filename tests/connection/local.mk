@@ -7,6 +7,7 @@ check_PROGRAMS += \
 	tests/connection/test-hbase-config \
 	tests/connection/test-http-config \
 	tests/connection/test-kerberos-config \
+	tests/connection/test-native-config \
 	tests/connection/test-hbase-transport \
 	tests/connection/test-hbase-protocol \
 	tests/connection/test-hostile-replies

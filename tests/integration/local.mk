@@ -14,9 +14,14 @@ check_PROGRAMS += tests/integration/test-kerberos-sasl tests/integration/test-ke
 tests_integration_test_kerberos_sasl_LDADD = $(internal_ldadd)
 
 # native: HBase's own RPC (src/native/), read back through the gateway too
-check_PROGRAMS += tests/integration/test-native-rpc
+check_PROGRAMS += tests/integration/test-native-rpc tests/integration/test-native-pool
 tests_integration_test_native_rpc_CPPFLAGS = $(native_cppflags)
 tests_integration_test_native_rpc_LDADD = $(internal_ldadd)
+# one client shared by threads, its connection pools and retries
+tests_integration_test_native_pool_CPPFLAGS = $(native_cppflags)
+tests_integration_test_native_pool_LDADD = $(internal_ldadd)
+# the same reads through a Thrift2 and a native HBaseTable, byte for byte
+check_PROGRAMS += tests/integration/test-backends-differential
 
 # table
 check_PROGRAMS += \

@@ -299,7 +299,11 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/table-columns", "hbase_glib_columns", families, 2, TEST_GATEWAYS_ENDS
   };
-  static const TestTableSuiteOptions options = { .prepare = load };
+  /* every case runs on the native end too */
+  static const char *const native_cases[] = {
+    "get", "get-multiple-and-exists", "scan", "both-forms", NULL
+  };
+  static const TestTableSuiteOptions options = { .prepare = load, .native_cases = native_cases };
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";

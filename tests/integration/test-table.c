@@ -1056,11 +1056,19 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/table", "hbase_glib_table", families, 2, TEST_GATEWAYS_ALL
   };
+  /* what the native backend does (no filter yet; unknown-table writes
+   * through a new handle, which would have to allow unindexed writes first) */
+  static const char *const native_cases[] = {
+    "put-get", "get-missing", "get-columns", "max-versions", "time-range", "get-multiple",
+    "exists", "delete-version", "delete-column", "delete-family", "delete-row", "delete-mixed",
+    "apply-multiple", "mutate-row", "bad-input", "unknown-family", "async", "async-cancelled", NULL
+  };
+  static const TestTableSuiteOptions options = { .native_cases = native_cases };
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
   families[0].max_versions = 3;
   families[1].name = "g";
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test-table-fixture.c: runs integration cases on one or more gateways,
- * against a table of their own per gateway (see test-table-fixture.h). */
+ * and the cases a suite names on the native end too, against a table of
+ * their own per gateway (see test-table-fixture.h). */
 #include "config.h"
 
 #include "test-table-fixture.h"
@@ -16,6 +17,7 @@ typedef struct {
   gboolean prepared;        /* suite->prepare ran */
   gpointer shared;          /* TestTableFixture.shared */
   GPtrArray *tables;        /* names of test_table_fixture_create_table()'s tables */
+  gboolean native;          /* the native end: gateway is only for tables */
 } GatewayTable;
 
 /* One case on one gateway: the data of its set-up, run and tear-down. */
@@ -53,6 +55,21 @@ client_new (const TestGateway *gateway)
   return client;
 }
 
+/* A client of the native backend, with the stack's bootstrap servers. */
+static HBaseClient *
+native_client_new (void)
+{
+  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
+                                                               ? list : "127.0.0.1:16020 127.0.0.1:16000",
+                                                     &error));
+  g_assert_no_error (error);
+  return hbase_client_new (config);
+}
+
 static char *
 create_table (HBaseClient *client, const char *prefix, const HBaseFamilyOptions *families,
               guint n_families, GPtrArray *split_keys)
@@ -85,14 +102,21 @@ set_up (TestTableFixture *fixture, gconstpointer data)
     }
   if (!test_stack_check_gateway (entry->gateway))
     return;
-  fixture->client = client_new (entry->gateway);
+  fixture->client = entry->native ? native_client_new () : client_new (entry->gateway);
   if (entry->suite->table_prefix != NULL && entry->name == NULL)
-    entry->name = create_table (fixture->client, entry->suite->table_prefix,
-                                entry->suite->families, entry->suite->n_families, NULL);
+    {
+      g_autoptr(HBaseClient) admin = client_new (entry->gateway);
+
+      entry->name = create_table (admin, entry->suite->table_prefix,
+                                  entry->suite->families, entry->suite->n_families, NULL);
+    }
   if (entry->name != NULL)
     {
       fixture->table = hbase_table_new (fixture->client, entry->name, &error);
       g_assert_no_error (error);
+      /* the native backend cannot read the index mark (no index here) */
+      if (entry->native)
+        hbase_table_set_allow_unindexed_writes (fixture->table, TRUE);
     }
   fixture->shared = entry->shared;
   if (!entry->prepared)
@@ -134,9 +158,22 @@ test_table_fixture_create_table (TestTableFixture *fixture, const char *prefix,
   char *name;
 
   g_assert_nonnull (fixture->client);
-  name = create_table (fixture->client, prefix, families, n_families, split_keys);
+  if (entry->native)
+    {
+      g_autoptr(HBaseClient) admin = client_new (entry->gateway);
+
+      name = create_table (admin, prefix, families, n_families, split_keys);
+    }
+  else
+    name = create_table (fixture->client, prefix, families, n_families, split_keys);
   g_ptr_array_add (entry->tables, g_strdup (name));
   return name;
+}
+
+gboolean
+test_table_fixture_is_native (TestTableFixture *fixture)
+{
+  return ((GatewayTable *) fixture->priv)->native;
 }
 
 static void
@@ -232,6 +269,22 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
   for (guint j = 0; j < n_cases && spread && entries->len > 0; j++)
     add_case (g_ptr_array_index (entries, j % entries->len), &cases[j],
               case_data != NULL ? case_data[j] : NULL);
+  /* the native end: the named cases, on a table of their own made through
+   * the binary/buffered gateway */
+  if (options != NULL && options->native_cases != NULL)
+    {
+      const TestGateway *admin = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                          HBASE_TRANSPORT_BUFFERED);
+      GatewayTable *entry = gateway_table_new (suite, options, HBASE_PROTOCOL_BINARY,
+                                               HBASE_TRANSPORT_BUFFERED, admin);
+
+      entry->native = TRUE;
+      g_free (entry->label);
+      entry->label = g_strdup ("native");
+      for (guint j = 0; j < n_cases; j++)
+        if (g_strv_contains (options->native_cases, cases[j].name))
+          add_case (entry, &cases[j], case_data != NULL ? case_data[j] : NULL);
+    }
 }
 
 static void

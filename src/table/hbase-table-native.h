@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-table-native.h (private): what the table layer's native-backend
+ * code (hbase-table-native.c) shares with the scanner: the client's native
+ * client, rows built from native cells, columns converted, and the
+ * NOT_SUPPORTED error every operation the native backend lacks gives.
+ */
+#ifndef HBASE_TABLE_NATIVE_H
+#define HBASE_TABLE_NATIVE_H
+
+#include "hbase-table-private.h"
+#include "../native/hbase-native-scan.h"
+
+G_BEGIN_DECLS
+
+/* The native client of @table's client (made on first use); NULL on the
+ * Thrift2 backend. */
+HBaseNativeClient *_hbase_table_native_client        (HBaseTable *table);
+/* An HBaseRow of @cells (HBaseNativeCell *, one row, the server's order);
+ * no cell: an empty row without a key, as the Thrift2 path gives. */
+HBaseRow          *_hbase_table_native_row           (GPtrArray  *cells);
+/* @columns (HBaseColumn *) as HBaseNativeColumn *; NULL for NULL or none. */
+GPtrArray         *_hbase_table_native_columns       (GPtrArray  *columns);
+/* HBASE_ERROR_NOT_SUPPORTED: "@what is not supported on the native
+ * backend yet ..."; returns FALSE. */
+gboolean           _hbase_table_native_not_supported (GError    **error,
+                                                      const char *what);
+
+G_END_DECLS
+
+#endif /* HBASE_TABLE_NATIVE_H */

@@ -1,0 +1,687 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test-backends-differential.c: the same reads through both backends give
+ * byte-identical rows.  Rows are written through the Thrift2 gateway
+ * (binary keys with 0x00 and 0xff, both regions of a table split at "m",
+ * several versions with explicit timestamps, a binary qualifier, and a
+ * delete of each kind: whole row, family, column all versions, one cell
+ * version), then read through an HBaseTable of a Thrift2 client and of a
+ * native client (bootstrap servers) with hbase_table_get() and
+ * hbase_table_get_multiple() (and hbase_table_exists()), sync and async,
+ * under several read options
+ * (every column, "family" and "family:qualifier" strings, an HBaseColumn
+ * list, versions, time ranges, a missing row): keys, families,
+ * qualifiers, values, timestamps and cell order must be equal.  The same
+ * writes (puts with cell and mutation timestamps and a durability, deletes
+ * of one version, of a column's versions, of a family, of a whole row up to
+ * a timestamp) through hbase_table_apply(), hbase_table_apply_multiple()
+ * and hbase_table_mutate_row() (and a delete of several kinds, sent as one)
+ * of each backend leave byte-identical rows; exists answers alike.  And what
+ * the native backend does not do yet fails with HBASE_ERROR_NOT_SUPPORTED
+ * before anything is sent: reversed, batched, time-ranged or filtered
+ * scans, filters on gets and exists, increments, admin calls, and writes on
+ * a handle that has not said the table has no secondary index.  Scans (the whole table across
+ * its two regions in calls of 2 rows, versions, a key range, columns, a
+ * limit, a prefix) give the same rows in the same order.
+ *
+ * The stack: HBASE_GLIB_TEST_GATEWAY (default
+ * 127.0.0.1:9090:binary:buffered) and HBASE_GLIB_TEST_NATIVE_BOOTSTRAP
+ * (default "127.0.0.1:16020 127.0.0.1:16000").
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <hbase-glib/hbase-glib.h>
+
+#include "../support/test-stack.h"
+
+static TestGateway *gateway;
+static HBaseClient *thrift_client;
+static HBaseClient *native_client;
+static HBaseTable *thrift_table;
+static HBaseTable *native_table;
+static HBaseTable *native_writer;    /* allows unindexed writes */
+static char *table_name;             /* cf (3 versions), cf2; split at "m" */
+static gboolean stack_ok;
+
+static const guint8 binary_key[] = { 0x00, 'b', 0xff, 0x00 };
+static const guint8 binary_qualifier[] = { 'q', 0x00, ':', 0xfe };
+
+static GBytes *
+b (const char *text)
+{
+  return g_bytes_new (text, strlen (text));
+}
+
+static void
+assert_same_row (HBaseRow *thrift, HBaseRow *native, const char *what)
+{
+  GBytes *tk = hbase_row_get_key (thrift);
+  GBytes *nk = hbase_row_get_key (native);
+
+  g_test_message ("%s: %u cells", what, hbase_row_get_n_cells (thrift));
+  g_assert_cmpint (tk == NULL, ==, nk == NULL);
+  if (tk != NULL)
+    g_assert_true (g_bytes_equal (tk, nk));
+  g_assert_cmpint (hbase_row_is_empty (thrift), ==, hbase_row_is_empty (native));
+  g_assert_cmpuint (hbase_row_get_n_cells (thrift), ==, hbase_row_get_n_cells (native));
+  for (guint i = 0; i < hbase_row_get_n_cells (thrift); i++)
+    {
+      const HBaseCell *t = hbase_row_get_cell (thrift, i);
+      const HBaseCell *n = hbase_row_get_cell (native, i);
+
+      g_assert_true (g_bytes_equal (hbase_cell_get_family (t), hbase_cell_get_family (n)));
+      g_assert_true (g_bytes_equal (hbase_cell_get_qualifier (t), hbase_cell_get_qualifier (n)));
+      g_assert_true (g_bytes_equal (hbase_cell_get_value (t), hbase_cell_get_value (n)));
+      g_assert_cmpint (hbase_cell_get_timestamp (t), ==, hbase_cell_get_timestamp (n));
+    }
+}
+
+static void
+put (GBytes *row, const char *family, GBytes *qualifier, const char *value, gint64 ts)
+{
+  g_autoptr(HBaseMutation) m = hbase_mutation_new_put (row);
+  g_autoptr(GBytes) f = b (family);
+  g_autoptr(GBytes) v = b (value);
+  g_autoptr(GError) error = NULL;
+
+  hbase_mutation_put_bytes (m, f, qualifier, v, ts);
+  g_assert_true (hbase_table_apply (thrift_table, m, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+apply (HBaseMutation *m)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_table_apply (thrift_table, m, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* The rows every case reads, written once. */
+static GPtrArray *
+written_rows (void)
+{
+  static gsize written;
+  GPtrArray *keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GBytes) q = b ("q");
+  g_autoptr(GBytes) r = b ("r");
+  g_autoptr(GBytes) s = b ("s");
+  g_autoptr(GBytes) bq = g_bytes_new (binary_qualifier, sizeof binary_qualifier);
+
+  g_ptr_array_add (keys, g_bytes_new (binary_key, sizeof binary_key));   /* first region */
+  g_ptr_array_add (keys, b ("d-versions"));
+  g_ptr_array_add (keys, b ("x-deletes"));                               /* second region */
+  g_ptr_array_add (keys, b ("y-row-deleted"));
+  g_ptr_array_add (keys, b ("z-missing"));
+  if (g_once_init_enter (&written))
+    {
+      GBytes *k0 = keys->pdata[0], *k1 = keys->pdata[1], *k2 = keys->pdata[2], *k3 = keys->pdata[3];
+
+      put (k0, "cf", bq, "binary", 100);
+      put (k0, "cf2", q, "other", 101);
+      for (gint64 ts = 10; ts <= 50; ts += 10)
+        {
+          g_autofree char *v = g_strdup_printf ("v%" G_GINT64_FORMAT, ts);
+
+          put (k1, "cf", q, v, ts);
+          put (k1, "cf", r, v, ts + 1);
+          put (k1, "cf2", q, v, ts + 2);
+        }
+      for (gint64 ts = 1; ts <= 3; ts++)
+        {
+          put (k2, "cf", q, "q", ts);
+          put (k2, "cf", r, "r", ts);
+          put (k2, "cf2", q, "f", ts);
+        }
+      put (k2, "cf", s, "s", 7);   /* an extra column, then deleted */
+      {
+        g_autoptr(HBaseMutation) family = hbase_mutation_new_delete (k2);
+        g_autoptr(HBaseMutation) column = hbase_mutation_new_delete (k2);
+        g_autoptr(HBaseMutation) version = hbase_mutation_new_delete (k2);
+
+        hbase_mutation_delete_family (family, "cf2");
+        apply (family);
+        hbase_mutation_delete_column (column, "cf", "s");
+        apply (column);
+        hbase_mutation_delete_cell_version (version, "cf", "q", 2);
+        apply (version);
+      }
+      put (k3, "cf", q, "gone", 5);
+      {
+        g_autoptr(HBaseMutation) whole = hbase_mutation_new_delete (k3);
+
+        apply (whole);
+      }
+      g_once_init_leave (&written, 1);
+    }
+  return keys;
+}
+
+static void
+compare_reads (const HBaseReadOptions *options, const char *what)
+{
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(GPtrArray) tr = NULL;
+  g_autoptr(GPtrArray) nr = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack (HBase and its Thrift2 gateway) is not reachable");
+      return;
+    }
+  keys = written_rows ();
+  for (guint i = 0; i < keys->len; i++)
+    {
+      g_autoptr(HBaseRow) t = hbase_table_get (thrift_table, keys->pdata[i], options, NULL, &error);
+      g_autoptr(HBaseRow) n = NULL;
+
+      g_assert_no_error (error);
+      n = hbase_table_get (native_table, keys->pdata[i], options, NULL, &error);
+      g_assert_no_error (error);
+      assert_same_row (t, n, what);
+    }
+  for (guint i = 0; i < keys->len; i++)
+    {
+      gboolean te = FALSE, ne = TRUE;
+
+      g_assert_true (hbase_table_exists (thrift_table, keys->pdata[i], options, &te, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (hbase_table_exists (native_table, keys->pdata[i], options, &ne, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (te, ==, ne);
+    }
+  tr = hbase_table_get_multiple (thrift_table, keys, options, NULL, &error);
+  g_assert_no_error (error);
+  nr = hbase_table_get_multiple (native_table, keys, options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tr->len, ==, nr->len);
+  for (guint i = 0; i < tr->len; i++)
+    assert_same_row (tr->pdata[i], nr->pdata[i], what);
+}
+
+static void
+test_every_column (void)
+{
+  compare_reads (NULL, "every column");
+}
+
+static void
+test_versions (void)
+{
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+
+  options.max_versions = 3;
+  compare_reads (&options, "3 versions");
+  options.max_versions = 100;
+  compare_reads (&options, "100 versions");
+}
+
+static void
+test_column_strings (void)
+{
+  const char *columns[] = { "cf:r", "cf2", NULL };
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+
+  options.columns = columns;
+  options.max_versions = 2;
+  compare_reads (&options, "cf:r and cf2");
+}
+
+static void
+test_column_list (void)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_column_unref);
+  g_autoptr(GBytes) family = b ("cf");
+  g_autoptr(GBytes) bq = g_bytes_new (binary_qualifier, sizeof binary_qualifier);
+  g_autoptr(GBytes) q = b ("q");
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+
+  g_ptr_array_add (list, hbase_column_new_bytes (family, bq));
+  g_ptr_array_add (list, hbase_column_new ("cf", q));
+  options.column_list = list;
+  compare_reads (&options, "a binary qualifier and cf:q");
+}
+
+static void
+test_time_range (void)
+{
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+
+  options.max_versions = 10;
+  options.min_timestamp = 20;
+  options.max_timestamp = 42;
+  compare_reads (&options, "[20, 42)");
+  options.max_timestamp = 0;
+  options.min_timestamp = 31;
+  compare_reads (&options, "from 31");
+}
+
+static void
+got_row (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HBaseRow **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = hbase_table_get_finish (HBASE_TABLE (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_async (void)
+{
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  keys = written_rows ();
+  for (guint i = 0; i < keys->len; i++)
+    {
+      g_autoptr(HBaseRow) t = hbase_table_get (thrift_table, keys->pdata[i], NULL, NULL, &error);
+      g_autoptr(HBaseRow) n = NULL;
+
+      g_assert_no_error (error);
+      hbase_table_get_async (native_table, keys->pdata[i], NULL, NULL, got_row, &n);
+      while (n == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      assert_same_row (t, n, "async");
+    }
+}
+
+/* The writes of one round, on rows under @prefix. */
+static GPtrArray *
+writes (const char *prefix)
+{
+  GPtrArray *ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autofree char *a = g_strdup_printf ("%sa", prefix);
+  g_autofree char *bk = g_strdup_printf ("%sb", prefix);
+  g_autofree char *c = g_strdup_printf ("%sc", prefix);
+  g_autofree char *d = g_strdup_printf ("%sd", prefix);
+  g_autoptr(GBytes) one = b ("1");
+  g_autoptr(GBytes) two = b ("2");
+  g_autoptr(GBytes) cf = b ("cf");
+  g_autoptr(GBytes) bq = g_bytes_new (binary_qualifier, sizeof binary_qualifier);
+  HBaseMutation *m;
+
+  m = hbase_mutation_new_put_string (a);
+  hbase_mutation_put_bytes (m, cf, one, one, 10);
+  hbase_mutation_put_bytes (m, cf, one, two, 20);
+  hbase_mutation_put_bytes (m, cf, bq, two, 15);
+  hbase_mutation_set_durability (m, HBASE_DURABILITY_SYNC_WAL);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_put_string (bk);
+  hbase_mutation_put (m, "cf", "q", one);
+  hbase_mutation_put (m, "cf", "r", two);
+  hbase_mutation_put (m, "cf2", "q", two);
+  hbase_mutation_set_timestamp (m, 30);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_delete_string (a);
+  hbase_mutation_delete_cell_version (m, "cf", "1", 10);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_put_string (c);
+  hbase_mutation_put_bytes (m, cf, one, one, 5);
+  hbase_mutation_put (m, "cf2", "q", one);
+  hbase_mutation_set_timestamp (m, 5);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_delete_string (c);
+  hbase_mutation_delete_family (m, "cf2");
+  hbase_mutation_set_timestamp (m, 6);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_delete_string (bk);
+  hbase_mutation_delete_column (m, "cf", "r");
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_put_string (d);
+  hbase_mutation_put (m, "cf", "q", one);
+  hbase_mutation_set_timestamp (m, 50);
+  g_ptr_array_add (ms, m);
+  m = hbase_mutation_new_delete_string (d);
+  hbase_mutation_set_timestamp (m, 100);
+  g_ptr_array_add (ms, m);
+  return ms;
+}
+
+static void
+assert_same_cells (HBaseRow *thrift, HBaseRow *native)
+{
+  g_assert_cmpuint (hbase_row_get_n_cells (thrift), ==, hbase_row_get_n_cells (native));
+  for (guint i = 0; i < hbase_row_get_n_cells (thrift); i++)
+    {
+      const HBaseCell *t = hbase_row_get_cell (thrift, i);
+      const HBaseCell *n = hbase_row_get_cell (native, i);
+
+      g_assert_true (g_bytes_equal (hbase_cell_get_family (t), hbase_cell_get_family (n)));
+      g_assert_true (g_bytes_equal (hbase_cell_get_qualifier (t), hbase_cell_get_qualifier (n)));
+      g_assert_true (g_bytes_equal (hbase_cell_get_value (t), hbase_cell_get_value (n)));
+      g_assert_cmpint (hbase_cell_get_timestamp (t), ==, hbase_cell_get_timestamp (n));
+    }
+}
+
+static void
+compare_written (const char *thrift_prefix, const char *native_prefix)
+{
+  static const char *rows_written[] = { "a", "b", "c", "d" };
+  HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+
+  options.max_versions = 10;
+  for (gsize i = 0; i < G_N_ELEMENTS (rows_written); i++)
+    {
+      g_autofree char *tk = g_strconcat (thrift_prefix, rows_written[i], NULL);
+      g_autofree char *nk = g_strconcat (native_prefix, rows_written[i], NULL);
+      g_autoptr(GBytes) tkey = b (tk);
+      g_autoptr(GBytes) nkey = b (nk);
+      g_autoptr(HBaseRow) t = hbase_table_get (thrift_table, tkey, &options, NULL, &error);
+      g_autoptr(HBaseRow) n = NULL;
+
+      g_assert_no_error (error);
+      n = hbase_table_get (thrift_table, nkey, &options, NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: %u cells", rows_written[i], hbase_row_get_n_cells (t));
+      assert_same_cells (t, n);
+    }
+}
+
+static void
+test_writes (void)
+{
+  g_autoptr(GPtrArray) tw = NULL;
+  g_autoptr(GPtrArray) nw = NULL;
+  g_autoptr(GPtrArray) tmw = NULL;
+  g_autoptr(GPtrArray) nmw = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  /* one by one */
+  tw = writes ("w-t/");
+  nw = writes ("w-n/");
+  for (guint i = 0; i < tw->len; i++)
+    {
+      g_assert_true (hbase_table_apply (thrift_table, tw->pdata[i], NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (hbase_table_apply (native_writer, nw->pdata[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  compare_written ("w-t/", "w-n/");
+  /* all at once */
+  tmw = writes ("m-t/");
+  nmw = writes ("m-n/");
+  g_assert_true (hbase_table_apply_multiple (thrift_table, tmw, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_table_apply_multiple (native_writer, nmw, NULL, &error));
+  g_assert_no_error (error);
+  compare_written ("m-t/", "m-n/");
+  /* atomic: mutate_row, and a delete of several kinds (sent as one) */
+  for (guint round = 0; round < 2; round++)
+    {
+      HBaseTable *table = round == 0 ? thrift_table : native_writer;
+      g_autoptr(GPtrArray) ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+      g_autoptr(GBytes) one = b ("1");
+      const char *key = round == 0 ? "r-t/a" : "r-n/a";
+      HBaseMutation *m = hbase_mutation_new_put_string (key);
+      g_autoptr(HBaseMutation) mixed = hbase_mutation_new_delete_string (key);
+
+      hbase_mutation_put (m, "cf", "q", one);
+      hbase_mutation_put (m, "cf", "r", one);
+      hbase_mutation_put (m, "cf2", "q", one);
+      hbase_mutation_set_timestamp (m, 40);
+      g_ptr_array_add (ms, m);
+      m = hbase_mutation_new_delete_string (key);
+      hbase_mutation_delete_cell_version (m, "cf", "r", 40);
+      g_ptr_array_add (ms, m);
+      m = hbase_mutation_new_put_string (key);
+      hbase_mutation_put (m, "cf", "s", one);
+      hbase_mutation_set_timestamp (m, 41);
+      g_ptr_array_add (ms, m);
+      g_assert_true (hbase_table_mutate_row (table, ms, NULL, &error));
+      g_assert_no_error (error);
+      hbase_mutation_delete_family (mixed, "cf2");
+      hbase_mutation_delete_column (mixed, "cf", "s");
+      g_assert_true (hbase_table_apply (table, mixed, NULL, &error));
+      g_assert_no_error (error);
+    }
+  {
+    HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+    g_autoptr(GBytes) tkey = b ("r-t/a");
+    g_autoptr(GBytes) nkey = b ("r-n/a");
+    g_autoptr(HBaseRow) t = NULL;
+    g_autoptr(HBaseRow) n = NULL;
+
+    options.max_versions = 10;
+    t = hbase_table_get (thrift_table, tkey, &options, NULL, &error);
+    g_assert_no_error (error);
+    n = hbase_table_get (thrift_table, nkey, &options, NULL, &error);
+    g_assert_no_error (error);
+    g_test_message ("mutate_row: %u cells", hbase_row_get_n_cells (t));
+    g_assert_cmpuint (hbase_row_get_n_cells (t), ==, 1);
+    assert_same_cells (t, n);
+  }
+}
+
+static GPtrArray *
+scan_all (HBaseTable *table, const HBaseScanOptions *options)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
+  g_autoptr(HBaseScanner) scanner = NULL;
+  g_autoptr(GError) error = NULL;
+  HBaseRow *row = NULL;
+
+  scanner = hbase_table_scan (table, options, &error);
+  g_assert_no_error (error);
+  while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
+    g_ptr_array_add (rows, row);
+  g_assert_no_error (error);
+  return rows;
+}
+
+static void
+compare_scans (const HBaseScanOptions *options, const char *what)
+{
+  g_autoptr(GPtrArray) keys = written_rows ();
+  g_autoptr(GPtrArray) t = scan_all (thrift_table, options);
+  g_autoptr(GPtrArray) n = scan_all (native_table, options);
+
+  g_test_message ("%s: %u rows", what, t->len);
+  g_assert_cmpuint (t->len, ==, n->len);
+  for (guint i = 0; i < t->len; i++)
+    assert_same_row (t->pdata[i], n->pdata[i], what);
+}
+
+/* Scans across the region boundary at "m", in small calls. */
+static void
+test_scans (void)
+{
+  const char *columns[] = { "cf:q", NULL };
+  g_autoptr(GBytes) start = b ("d");
+  g_autoptr(GBytes) stop = b ("y");
+  g_autoptr(GBytes) prefix = b ("x-");
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  options.caching = 2;
+  compare_scans (&options, "whole table, 2 rows a call");
+  options.read.max_versions = 3;
+  compare_scans (&options, "3 versions");
+  options.start_row = start;
+  options.stop_row = stop;
+  compare_scans (&options, "[d, y)");
+  options.read.columns = columns;
+  compare_scans (&options, "[d, y) of cf:q");
+  options.read.columns = NULL;
+  options.limit = 3;
+  compare_scans (&options, "[d, y), 3 rows");
+  options.limit = 0;
+  options.start_row = NULL;
+  options.stop_row = NULL;
+  options.prefix = prefix;
+  compare_scans (&options, "prefix x-");
+}
+
+/* Every operation the native backend does not do yet: NOT_SUPPORTED,
+ * nothing written. */
+static void
+test_not_supported (void)
+{
+  g_autoptr(GBytes) row = b ("not-supported");
+  g_autoptr(HBaseMutation) m = hbase_mutation_new_put (row);
+  g_autoptr(GPtrArray) ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+  g_autoptr(HBaseRow) got = NULL;
+  g_autoptr(HBaseScanner) scanner = NULL;
+  g_autoptr(GError) error = NULL;
+  HBaseReadOptions filtered = HBASE_READ_OPTIONS_INIT;
+  gboolean exists = TRUE;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  hbase_mutation_put (m, "cf", "q", row);
+  /* a handle that has not allowed unindexed writes: the index mark
+   * cannot be read without the gateway */
+  g_assert_false (hbase_table_apply (native_table, m, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "secondary index"));
+  g_clear_error (&error);
+  g_ptr_array_add (ms, hbase_mutation_ref (m));
+  g_assert_false (hbase_table_apply_multiple (native_table, ms, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  /* increments */
+  {
+    gint64 value = 0;
+
+    g_assert_false (hbase_table_increment_counter (native_writer, row, "cf", "n", 1, &value,
+                                                   NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+    g_assert_nonnull (strstr (error->message, "Thrift2 gateway"));
+    g_clear_error (&error);
+  }
+
+  filtered.filter = "KeyOnlyFilter()";
+  got = hbase_table_get (native_table, row, &filtered, NULL, &error);
+  g_assert_null (got);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "filter"));
+  g_clear_error (&error);
+  g_assert_false (hbase_table_exists (native_table, row, &filtered, &exists, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  {
+    HBaseScanOptions reversed = HBASE_SCAN_OPTIONS_INIT;
+    HBaseScanOptions batched = HBASE_SCAN_OPTIONS_INIT;
+    HBaseScanOptions timed = HBASE_SCAN_OPTIONS_INIT;
+    HBaseScanOptions with_filter = HBASE_SCAN_OPTIONS_INIT;
+    const HBaseScanOptions *scans[] = { &reversed, &batched, &timed, &with_filter };
+
+    reversed.reversed = TRUE;
+    batched.batch = 2;
+    timed.read.max_timestamp = 10;
+    with_filter.read.filter = "KeyOnlyFilter()";
+    for (gsize i = 0; i < G_N_ELEMENTS (scans); i++)
+      {
+        scanner = hbase_table_scan (native_table, scans[i], &error);
+        g_assert_null (scanner);
+        g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+        g_clear_error (&error);
+      }
+  }
+
+  g_assert_false (hbase_client_ping (native_client, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  /* and nothing was written */
+  got = hbase_table_get (thrift_table, row, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hbase_row_is_empty (got));
+}
+
+static gboolean
+setup (void)
+{
+  HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
+  g_autoptr(GPtrArray) splits = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseConfig) native_config = hbase_config_new ();
+  const char *bootstrap = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+  g_autoptr(GError) error = NULL;
+
+  gateway = test_stack_gateway_from_env ("HBASE_GLIB_TEST_GATEWAY", "127.0.0.1:9090:binary:buffered");
+  config = test_stack_config (gateway);
+  thrift_client = hbase_client_new (config);
+  g_assert_true (hbase_config_set_bootstrap_servers (native_config,
+                                                     bootstrap != NULL && *bootstrap != '\0'
+                                                       ? bootstrap : "127.0.0.1:16020 127.0.0.1:16000",
+                                                     &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_config_set_operation_timeout (native_config, 30000, &error));
+  native_client = hbase_client_new (native_config);
+  families[0].name = "cf";
+  families[0].max_versions = 3;
+  families[1].name = "cf2";
+  families[1].max_versions = 3;
+  g_ptr_array_add (splits, g_bytes_new_static ("m", 1));
+  table_name = test_stack_unique_name ("native_t_diff");
+  if (!hbase_client_create_table (thrift_client, table_name, families, 2, splits, NULL, &error))
+    {
+      g_test_message ("cannot create %s: %s", table_name, error->message);
+      return FALSE;
+    }
+  thrift_table = hbase_table_new (thrift_client, table_name, &error);
+  g_assert_no_error (error);
+  native_table = hbase_table_new (native_client, table_name, &error);
+  g_assert_no_error (error);
+  native_writer = hbase_table_new (native_client, table_name, &error);
+  g_assert_no_error (error);
+  hbase_table_set_allow_unindexed_writes (native_writer, TRUE);
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  int rc;
+
+  g_test_init (&argc, &argv, NULL);
+  stack_ok = setup ();
+  g_test_add_func ("/backends/differential/every-column", test_every_column);
+  g_test_add_func ("/backends/differential/versions", test_versions);
+  g_test_add_func ("/backends/differential/column-strings", test_column_strings);
+  g_test_add_func ("/backends/differential/column-list", test_column_list);
+  g_test_add_func ("/backends/differential/time-range", test_time_range);
+  g_test_add_func ("/backends/differential/async", test_async);
+  g_test_add_func ("/backends/differential/scans", test_scans);
+  g_test_add_func ("/backends/differential/writes", test_writes);
+  g_test_add_func ("/backends/differential/not-supported", test_not_supported);
+  rc = g_test_run ();
+  if (stack_ok)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!hbase_client_delete_table (thrift_client, table_name, NULL, &error))
+        g_printerr ("could not drop %s: %s\n", table_name, error->message);
+    }
+  g_clear_object (&thrift_table);
+  g_clear_object (&native_table);
+  g_clear_object (&native_writer);
+  g_clear_object (&thrift_client);
+  g_clear_object (&native_client);
+  g_free (table_name);
+  test_stack_gateway_free (gateway);
+  return rc;
+}

@@ -16,6 +16,7 @@
 #include "../core/hbase-error-private.h"
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
+#include "hbase-native-pb.h"
 #include "Client.pb-c.h"
 
 /* The rows of one region, by their place in the caller's list. */
@@ -39,20 +40,6 @@ cells_unref (gpointer cells)
 {
   if (cells != NULL)
     g_ptr_array_unref (cells);
-}
-
-static void
-set_bytes (ProtobufCBinaryData *out, GBytes *bytes)
-{
-  out->data = bytes != NULL ? (guint8 *) g_bytes_get_data (bytes, &out->len) : NULL;
-  if (bytes == NULL)
-    out->len = 0;
-}
-
-static GBytes *
-pb_bytes (const ProtobufCBinaryData *data)
-{
-  return g_bytes_new (data->data, data->len);
 }
 
 /* A server's exception (NameBytesPair: class, stringified exception) as
@@ -92,10 +79,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
   g_autofree Hbase__Pb__Action *actions = NULL;
   g_autofree Hbase__Pb__Action **action_pointers = NULL;
   g_autofree Hbase__Pb__Get *gets = NULL;
-  guint nc = m->columns != NULL ? m->columns->len : 0;
-  g_autofree Hbase__Pb__Column *columns = g_new0 (Hbase__Pb__Column, MAX (nc, 1));
-  g_autofree Hbase__Pb__Column **column_pointers = g_new0 (Hbase__Pb__Column *, MAX (nc, 1));
-  g_autofree ProtobufCBinaryData *qualifiers = g_new0 (ProtobufCBinaryData, MAX (nc, 1));
+  g_auto(HBaseNativePbColumns) columns = { 0 };
   Hbase__Pb__TimeRange range = HBASE__PB__TIME_RANGE__INIT;
   Hbase__Pb__MultiRequest request = HBASE__PB__MULTI_REQUEST__INIT;
   ProtobufCMessage *reply = NULL;
@@ -110,20 +94,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
   actions = g_new0 (Hbase__Pb__Action, n_actions);
   action_pointers = g_new0 (Hbase__Pb__Action *, n_actions);
   gets = g_new0 (Hbase__Pb__Get, n_actions);
-  for (guint i = 0; i < nc; i++)
-    {
-      const HBaseNativeColumn *c = m->columns->pdata[i];
-
-      hbase__pb__column__init (&columns[i]);
-      set_bytes (&columns[i].family, c->family);
-      if (c->qualifier != NULL)
-        {
-          set_bytes (&qualifiers[i], c->qualifier);
-          columns[i].n_qualifier = 1;
-          columns[i].qualifier = &qualifiers[i];
-        }
-      column_pointers[i] = &columns[i];
-    }
+  _hbase_native_pb_columns_init (&columns, m->columns);
   if (m->max_ts != 0)
     {
       range.has_from = TRUE;
@@ -138,7 +109,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
       hbase__pb__region_action__init (&ras[i]);
       hbase__pb__region_specifier__init (&specs[i]);
       specs[i].type = HBASE__PB__REGION_SPECIFIER__REGION_SPECIFIER_TYPE__REGION_NAME;
-      set_bytes (&specs[i].value, group->region->name);
+      _hbase_native_pb_set_bytes (&specs[i].value, group->region->name);
       ras[i].region = &specs[i];
       ras[i].n_action = group->places->len;
       ras[i].action = &action_pointers[a];
@@ -148,9 +119,9 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
 
           hbase__pb__action__init (&actions[a]);
           hbase__pb__get__init (&gets[a]);
-          set_bytes (&gets[a].row, m->rows->pdata[place]);
-          gets[a].n_column = nc;
-          gets[a].column = column_pointers;
+          _hbase_native_pb_set_bytes (&gets[a].row, m->rows->pdata[place]);
+          gets[a].n_column = columns.n;
+          gets[a].column = columns.pointers;
           if (m->max_versions > 0)
             {
               gets[a].has_max_versions = TRUE;
@@ -254,10 +225,10 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
               const Hbase__Pb__Cell *pb = result->cell[c];
               HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
 
-              cell->row = pb_bytes (&pb->row);
-              cell->family = pb_bytes (&pb->family);
-              cell->qualifier = pb_bytes (&pb->qualifier);
-              cell->value = pb_bytes (&pb->value);
+              cell->row = _hbase_native_pb_bytes (&pb->row);
+              cell->family = _hbase_native_pb_bytes (&pb->family);
+              cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
+              cell->value = _hbase_native_pb_bytes (&pb->value);
               cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
               cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
               g_ptr_array_add (cells, cell);

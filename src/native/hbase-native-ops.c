@@ -16,6 +16,7 @@
 
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
+#include "hbase-native-pb.h"
 #include "Cell.pb-c.h"
 #include "Client.pb-c.h"
 
@@ -54,21 +55,7 @@ on_region (HBaseNativeClient *self, const char *table, GBytes *row, RegionCall c
     }
 }
 
-static void
-set_bytes (ProtobufCBinaryData *out, GBytes *bytes)
-{
-  out->data = bytes != NULL ? (guint8 *) g_bytes_get_data (bytes, &out->len) : NULL;
-  if (bytes == NULL)
-    out->len = 0;
-}
-
 /* ---- get ------------------------------------------------------------------ */
-
-static GBytes *
-pb_bytes (const ProtobufCBinaryData *data)
-{
-  return g_bytes_new (data->data, data->len);
-}
 
 /* The cells of @result sent inline (protobuf Cell messages). */
 static GPtrArray *
@@ -81,10 +68,10 @@ inline_result_cells (const Hbase__Pb__Result *result)
       const Hbase__Pb__Cell *pb = result->cell[i];
       HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
 
-      cell->row = pb_bytes (&pb->row);
-      cell->family = pb_bytes (&pb->family);
-      cell->qualifier = pb_bytes (&pb->qualifier);
-      cell->value = pb_bytes (&pb->value);
+      cell->row = _hbase_native_pb_bytes (&pb->row);
+      cell->family = _hbase_native_pb_bytes (&pb->family);
+      cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
+      cell->value = _hbase_native_pb_bytes (&pb->value);
       cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
       cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
       g_ptr_array_add (cells, cell);
@@ -112,33 +99,17 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   Hbase__Pb__GetRequest request = HBASE__PB__GET_REQUEST__INIT;
   Hbase__Pb__Get get = HBASE__PB__GET__INIT;
   Hbase__Pb__TimeRange range = HBASE__PB__TIME_RANGE__INIT;
-  guint n = g->columns != NULL ? g->columns->len : 0;
-  g_autofree Hbase__Pb__Column *columns = g_new0 (Hbase__Pb__Column, MAX (n, 1));
-  g_autofree Hbase__Pb__Column **pointers = g_new0 (Hbase__Pb__Column *, MAX (n, 1));
-  g_autofree ProtobufCBinaryData *qualifiers = g_new0 (ProtobufCBinaryData, MAX (n, 1));
+  g_auto(HBaseNativePbColumns) columns = { 0 };
   ProtobufCMessage *reply = NULL;
   Hbase__Pb__Result *result;
   g_autoptr(GBytes) block = NULL;
   g_autoptr(GPtrArray) cells = NULL;
   guint32 count;
 
-  for (guint i = 0; i < n; i++)
-    {
-      const HBaseNativeColumn *c = g->columns->pdata[i];
-
-      hbase__pb__column__init (&columns[i]);
-      set_bytes (&columns[i].family, c->family);
-      if (c->qualifier != NULL)
-        {
-          set_bytes (&qualifiers[i], c->qualifier);
-          columns[i].n_qualifier = 1;
-          columns[i].qualifier = &qualifiers[i];
-        }
-      pointers[i] = &columns[i];
-    }
-  set_bytes (&get.row, g->row);
-  get.n_column = n;
-  get.column = pointers;
+  _hbase_native_pb_columns_init (&columns, g->columns);
+  _hbase_native_pb_set_bytes (&get.row, g->row);
+  get.n_column = columns.n;
+  get.column = columns.pointers;
   if (g->max_versions > 0)
     {
       get.has_max_versions = TRUE;
@@ -288,11 +259,11 @@ _hbase_native_client_put (HBaseNativeClient *self, const char *table, GBytes *ro
 
       hbase__pb__mutation_proto__column_value__init (&values[i]);
       hbase__pb__mutation_proto__column_value__qualifier_value__init (&qvs[i]);
-      set_bytes (&values[i].family, cell->family);
+      _hbase_native_pb_set_bytes (&values[i].family, cell->family);
       qvs[i].has_qualifier = TRUE;
-      set_bytes (&qvs[i].qualifier, cell->qualifier);
+      _hbase_native_pb_set_bytes (&qvs[i].qualifier, cell->qualifier);
       qvs[i].has_value = TRUE;
-      set_bytes (&qvs[i].value, cell->value);
+      _hbase_native_pb_set_bytes (&qvs[i].value, cell->value);
       if (cell->timestamp != HBASE_NATIVE_LATEST_TIMESTAMP)
         {
           qvs[i].has_timestamp = TRUE;
@@ -304,7 +275,7 @@ _hbase_native_client_put (HBaseNativeClient *self, const char *table, GBytes *ro
       value_pointers[i] = &values[i];
     }
   mutation.has_row = TRUE;
-  set_bytes (&mutation.row, row);
+  _hbase_native_pb_set_bytes (&mutation.row, row);
   mutation.has_mutate_type = TRUE;
   mutation.mutate_type = HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__PUT;
   mutation.n_column_value = n;
@@ -320,7 +291,7 @@ _hbase_native_client_delete_row (HBaseNativeClient *self, const char *table, GBy
 
   /* no column values: the whole row, every family, up to now */
   mutation.has_row = TRUE;
-  set_bytes (&mutation.row, row);
+  _hbase_native_pb_set_bytes (&mutation.row, row);
   mutation.has_mutate_type = TRUE;
   mutation.mutate_type = HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;
   return on_region (self, table, row, mutate_call, &mutation, cancellable, error);
@@ -379,16 +350,16 @@ mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put, GPtrArray *ce
 
       hbase__pb__mutation_proto__column_value__init (value);
       hbase__pb__mutation_proto__column_value__qualifier_value__init (qv);
-      set_bytes (&value->family, cell->family);
+      _hbase_native_pb_set_bytes (&value->family, cell->family);
       if (cell->type != HBASE_NATIVE_CELL_DELETE_FAMILY)
         {
           qv->has_qualifier = TRUE;
-          set_bytes (&qv->qualifier, cell->qualifier);
+          _hbase_native_pb_set_bytes (&qv->qualifier, cell->qualifier);
         }
       if (is_put)
         {
           qv->has_value = TRUE;
-          set_bytes (&qv->value, cell->value);
+          _hbase_native_pb_set_bytes (&qv->value, cell->value);
         }
       else
         {
@@ -421,7 +392,7 @@ mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put, GPtrArray *ce
       parts->value_pointers[i] = value;
     }
   mutation->has_row = TRUE;
-  set_bytes (&mutation->row, row);
+  _hbase_native_pb_set_bytes (&mutation->row, row);
   mutation->has_mutate_type = TRUE;
   mutation->mutate_type = is_put ? HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__PUT
                                  : HBASE__PB__MUTATION_PROTO__MUTATION_TYPE__DELETE;

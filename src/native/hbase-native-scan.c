@@ -19,6 +19,7 @@
 
 #include "hbase-native-connection.h"
 #include "hbase-native-scan.h"
+#include "hbase-native-pb.h"
 #include "Client.pb-c.h"
 
 struct _HBaseNativeScanner
@@ -77,12 +78,6 @@ _hbase_native_scanner_get_n_calls (HBaseNativeScanner *self)
   return self->n_calls;
 }
 
-static void
-set_bytes (ProtobufCBinaryData *out, GBytes *bytes)
-{
-  out->data = (guint8 *) g_bytes_get_data (bytes, &out->len);
-}
-
 /* One Scan call on the open region's server: the request is filled in by
  * the caller; the reply's rows are appended to @rows. */
 static gboolean
@@ -131,36 +126,20 @@ open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse
               GCancellable *cancellable, GError **error)
 {
   gint64 deadline = _hbase_native_client_deadline (self->client);
-  guint n = self->columns->len;
-  g_autofree Hbase__Pb__Column *columns = g_new0 (Hbase__Pb__Column, MAX (n, 1));
-  g_autofree Hbase__Pb__Column **pointers = g_new0 (Hbase__Pb__Column *, MAX (n, 1));
-  g_autofree ProtobufCBinaryData *qualifiers = g_new0 (ProtobufCBinaryData, MAX (n, 1));
+  g_auto(HBaseNativePbColumns) columns = { 0 };
   Hbase__Pb__RegionSpecifier spec = HBASE__PB__REGION_SPECIFIER__INIT;
   Hbase__Pb__Scan scan = HBASE__PB__SCAN__INIT;
   Hbase__Pb__ScanRequest request = HBASE__PB__SCAN_REQUEST__INIT;
 
-  for (guint i = 0; i < n; i++)
-    {
-      const HBaseNativeColumn *c = self->columns->pdata[i];
-
-      hbase__pb__column__init (&columns[i]);
-      set_bytes (&columns[i].family, c->family);
-      if (c->qualifier != NULL)
-        {
-          set_bytes (&qualifiers[i], c->qualifier);
-          columns[i].n_qualifier = 1;
-          columns[i].qualifier = &qualifiers[i];
-        }
-      pointers[i] = &columns[i];
-    }
-  scan.n_column = n;
-  scan.column = pointers;
+  _hbase_native_pb_columns_init (&columns, self->columns);
+  scan.n_column = columns.n;
+  scan.column = columns.pointers;
   scan.has_start_row = TRUE;
-  set_bytes (&scan.start_row, self->position);
+  _hbase_native_pb_set_bytes (&scan.start_row, self->position);
   if (g_bytes_get_size (self->stop_row) > 0)
     {
       scan.has_stop_row = TRUE;
-      set_bytes (&scan.stop_row, self->stop_row);
+      _hbase_native_pb_set_bytes (&scan.stop_row, self->stop_row);
     }
   if (self->max_versions > 0)
     {
@@ -186,7 +165,7 @@ open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse
                                                      deadline, cancellable, &local);
       if (self->region != NULL)
         {
-          set_bytes (&spec.value, self->region->name);
+          _hbase_native_pb_set_bytes (&spec.value, self->region->name);
           if (scan_call (self, &request, rows, response, deadline, cancellable, &local))
             break;
         }

@@ -48,6 +48,8 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-multi.c \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
+	src/native/hbase-native-pb.c \
+	src/native/hbase-native-pb.h \
 	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)
 src_native_libhbase_native_la_LIBADD = src/native/libhbase-native-pb.la $(PROTOBUF_C_LIBS)

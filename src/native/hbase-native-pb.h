@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* hbase-native-pb.h (private): the small conversions between GLib types
+ * and protobuf-c fields that get, multi and scan requests share. */
+#ifndef HBASE_NATIVE_PB_H
+#define HBASE_NATIVE_PB_H
+
+#include <glib.h>
+
+#include "Client.pb-c.h"
+
+G_BEGIN_DECLS
+
+/* @out points into @bytes (no copy): @bytes must outlive the message;
+ * NULL gives empty bytes. */
+void    _hbase_native_pb_set_bytes (ProtobufCBinaryData       *out,
+                                    GBytes                    *bytes);
+/* A copy of @data. */
+GBytes *_hbase_native_pb_bytes     (const ProtobufCBinaryData *data);
+
+/* The Column messages of a read, pointing into the HBaseNativeColumns
+ * they were made from (which must outlive the request). */
+typedef struct
+{
+  guint                n;
+  Hbase__Pb__Column   *columns;
+  Hbase__Pb__Column  **pointers;      /* what a message's column field takes */
+  ProtobufCBinaryData *qualifiers;
+} HBaseNativePbColumns;
+
+/* @columns: (element-type HBaseNativeColumn) (nullable): NULL for all. */
+void    _hbase_native_pb_columns_init  (HBaseNativePbColumns *out,
+                                        GPtrArray            *columns);
+void    _hbase_native_pb_columns_clear (HBaseNativePbColumns *out);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HBaseNativePbColumns, _hbase_native_pb_columns_clear)
+
+G_END_DECLS
+
+#endif /* HBASE_NATIVE_PB_H */

@@ -483,7 +483,8 @@ compare_bytes (GBytes *a, const guint8 *b, gsize b_len)
 {
   gsize a_len;
   const guint8 *a_data = g_bytes_get_data (a, &a_len);
-  gint c = memcmp (a_data, b, MIN (a_len, b_len));
+  /* an empty key's data may be NULL, which memcmp() must not see */
+  gint c = MIN (a_len, b_len) > 0 ? memcmp (a_data, b, MIN (a_len, b_len)) : 0;
 
   if (c != 0 || a_len == b_len)
     return c;

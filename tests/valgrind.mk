@@ -11,7 +11,8 @@
 # (HBASE_GLIB_TEST_QUICK=1), and timing bounds are looser
 # (HBASE_GLIB_TEST_UNDER_VALGRIND=1).
 VALGRIND_FLAGS = --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
-	--show-leak-kinds=definite --track-origins=yes --num-callers=30
+	--show-leak-kinds=definite --track-origins=yes --num-callers=30 \
+	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp
 check-valgrind: $(check_PROGRAMS) examples/hello
 	@failed=0; passed=0; tests=0; skipped=0; \
 	for prog in $(check_PROGRAMS) examples/hello; do \
@@ -35,5 +36,6 @@ check-valgrind: $(check_PROGRAMS) examples/hello
 	test $$failed -eq 0
 clean-local:
 	rm -f tests/*/*.valgrind.log tests/*/*.valgrind.out examples/*.valgrind.log examples/*.valgrind.out
+EXTRA_DIST += tests/valgrind.supp
 .PHONY: check-valgrind
 

@@ -455,7 +455,9 @@ static void
 test_contexts (Fixture *fixture, gconstpointer data)
 {
   const guint n = 30;
-  g_autoptr(HBaseClient) client = client_new_full (fixture, 100, 0, (guint) bound (300));
+  /* the setting's limit is one second (valgrind's bound would pass it) */
+  g_autoptr(HBaseClient) client = client_new_full (fixture, 100, 0,
+                                                   (guint) MIN (bound (300), G_USEC_PER_SEC));
   g_autoptr(HBaseTable) table = table_new (client, hbase_table_get_name (fixture->table));
   Get *gets = gets_new (2 * n, 0);
   ContextThread other = { .table = table, .gets = gets + n, .n = n };
@@ -488,7 +490,9 @@ test_contexts (Fixture *fixture, gconstpointer data)
         g_assert_true (gets[i].done_in == thread);
     }
   _hbase_get_coalescer_get_counts (table, &calls, &keys);
-  g_assert_cmpuint (calls, ==, 1);
+  /* under valgrind the gets may take longer to make than the window */
+  if (g_getenv ("HBASE_GLIB_TEST_UNDER_VALGRIND") == NULL)
+    g_assert_cmpuint (calls, ==, 1);
   g_assert_cmpuint (keys, ==, 2 * n);
   g_mutex_clear (&other.lock);
   g_cond_clear (&other.cond);

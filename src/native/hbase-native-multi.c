@@ -217,22 +217,9 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
               ok = FALSE;
               break;
             }
-          cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
           /* inline cells first (clients without version_info get them so),
            * then those of the cellblock */
-          for (gsize c = 0; result != NULL && c < result->n_cell; c++)
-            {
-              const Hbase__Pb__Cell *pb = result->cell[c];
-              HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
-
-              cell->row = _hbase_native_pb_bytes (&pb->row);
-              cell->family = _hbase_native_pb_bytes (&pb->family);
-              cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
-              cell->value = _hbase_native_pb_bytes (&pb->value);
-              cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
-              cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
-              g_ptr_array_add (cells, cell);
-            }
+          cells = _hbase_native_pb_result_cells (result);
           for (guint c = 0; c < count; c++)
             g_ptr_array_add (cells, g_steal_pointer (&block_cells->pdata[next_cell + c]));
           next_cell += count;

@@ -57,28 +57,6 @@ on_region (HBaseNativeClient *self, const char *table, GBytes *row, RegionCall c
 
 /* ---- get ------------------------------------------------------------------ */
 
-/* The cells of @result sent inline (protobuf Cell messages). */
-static GPtrArray *
-inline_result_cells (const Hbase__Pb__Result *result)
-{
-  GPtrArray *cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
-
-  for (gsize i = 0; i < result->n_cell; i++)
-    {
-      const Hbase__Pb__Cell *pb = result->cell[i];
-      HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
-
-      cell->row = _hbase_native_pb_bytes (&pb->row);
-      cell->family = _hbase_native_pb_bytes (&pb->family);
-      cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
-      cell->value = _hbase_native_pb_bytes (&pb->value);
-      cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
-      cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
-      g_ptr_array_add (cells, cell);
-    }
-  return cells;
-}
-
 typedef struct
 {
   GBytes    *row;
@@ -160,7 +138,7 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
    * inline, in the Result (before any in the cellblock) */
   if (result != NULL && result->n_cell > 0)
     {
-      g_autoptr(GPtrArray) inline_cells = inline_result_cells (result);
+      g_autoptr(GPtrArray) inline_cells = _hbase_native_pb_result_cells (result);
 
       g_ptr_array_extend_and_steal (inline_cells, g_steal_pointer (&cells));
       cells = g_steal_pointer (&inline_cells);

@@ -20,6 +20,27 @@ _hbase_native_pb_bytes (const ProtobufCBinaryData *data)
   return g_bytes_new (data->data, data->len);
 }
 
+GPtrArray *
+_hbase_native_pb_result_cells (const Hbase__Pb__Result *result)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
+
+  for (gsize i = 0; result != NULL && i < result->n_cell; i++)
+    {
+      const Hbase__Pb__Cell *pb = result->cell[i];
+      HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
+
+      cell->row = _hbase_native_pb_bytes (&pb->row);
+      cell->family = _hbase_native_pb_bytes (&pb->family);
+      cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
+      cell->value = _hbase_native_pb_bytes (&pb->value);
+      cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
+      cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
+      g_ptr_array_add (cells, cell);
+    }
+  return cells;
+}
+
 void
 _hbase_native_pb_columns_init (HBaseNativePbColumns *out, GPtrArray *columns)
 {

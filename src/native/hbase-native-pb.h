@@ -17,6 +17,10 @@ void    _hbase_native_pb_set_bytes (ProtobufCBinaryData       *out,
 /* A copy of @data. */
 GBytes *_hbase_native_pb_bytes     (const ProtobufCBinaryData *data);
 
+/* The cells @result carries inline (protobuf Cell messages), as
+ * HBaseNativeCells; an empty array for a NULL @result. */
+GPtrArray *_hbase_native_pb_result_cells (const Hbase__Pb__Result *result);
+
 /* The Column messages of a read, pointing into the HBaseNativeColumns
  * they were made from (which must outlive the request). */
 typedef struct

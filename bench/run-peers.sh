@@ -13,6 +13,9 @@
 #   happybase      bench/python/bench_happybase.py (happybase 1.3.0 from PyPI in a
 #                  virtualenv), a Thrift1 gateway 127.0.0.1:$THRIFT1_PORT of the same HBase
 #   java-native    bench/java/BenchNative (HBase's own client: no gateway)
+#   hbase-glib-native  bench/bench-table --bootstrap-servers: this library's native
+#                  backend (HBase's own RPC from C: no gateway), region server
+#                  and registry at $NATIVE_BOOTSTRAP
 # All gateways are binary protocol, buffered transport.
 #
 # Workloads: put (1 and $BENCH_THREADS threads), put multiple in batches of 100
@@ -50,7 +53,8 @@
 #   BENCH_THREADS      threads of the multi-thread workloads (default 8)
 #   BENCH_WARMUP       untimed operations before each workload (default 5000)
 #   BENCH_CACHING      scan rows per round trip, all clients (default 1000)
-#   BENCH_CLIENTS      clients to run (default "hbase-glib java-thrift2 happybase java-native")
+#   BENCH_CLIENTS      clients to run (default "hbase-glib java-thrift2 happybase java-native
+#                      hbase-glib-native")
 #   BENCH_ORDERS       2: the clients in BENCH_CLIENTS order, then reversed; 1: that order
 #                      only (default 2)
 #   BENCH_WORKLOADS    subset of put1,putN,batch100,batch1000,get1,getN,scan (default all)
@@ -61,6 +65,8 @@
 #                      stopped if this script started it)
 #   THRIFT2_PORT       the binary/buffered Thrift2 gateway (default 9090)
 #   THRIFT1_PORT       the Thrift1 gateway started for happybase (default 9190)
+#   NATIVE_BOOTSTRAP   the server hbase-glib-native asks where hbase:meta is
+#                      (default 127.0.0.1:16020, the local stack's region server)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -89,13 +95,14 @@ BENCH_THREADS=${BENCH_THREADS:-8}
 BENCH_WARMUP=${BENCH_WARMUP:-5000}
 BENCH_SERVER_WARMUP=${BENCH_SERVER_WARMUP:-50000}
 BENCH_CACHING=${BENCH_CACHING:-1000}
-BENCH_CLIENTS=${BENCH_CLIENTS:-hbase-glib java-thrift2 happybase java-native}
+BENCH_CLIENTS=${BENCH_CLIENTS:-hbase-glib java-thrift2 happybase java-native hbase-glib-native}
 BENCH_WORKLOADS=${BENCH_WORKLOADS:-}
 BENCH_ORDERS=${BENCH_ORDERS:-2}
 BENCH_VENV=${BENCH_VENV:-$cache/bench-venv}
 BENCH_KEEP_THRIFT1=${BENCH_KEEP_THRIFT1:-0}
 THRIFT2_PORT=${THRIFT2_PORT:-9090}
 THRIFT1_PORT=${THRIFT1_PORT:-9190}
+NATIVE_BOOTSTRAP=${NATIVE_BOOTSTRAP:-127.0.0.1:16020}
 read_table=bench_peers
 write_table=bench_peers_w
 
@@ -201,6 +208,7 @@ for o in "${!orders[@]}"; do
       java-thrift2) cmd=("${java_cmd[@]}" BenchThrift2 --port "$THRIFT2_PORT") ;;
       happybase)    cmd=("$BENCH_VENV/bin/python" "$here/python/bench_happybase.py" --port "$THRIFT1_PORT") ;;
       java-native)  cmd=("${java_cmd[@]}" BenchNative) ;;
+      hbase-glib-native) cmd=("$bench_table" --bootstrap-servers "$NATIVE_BOOTSTRAP") ;;
       *) die "unknown client '$client' in BENCH_CLIENTS" ;;
     esac
     # the gateway's warm-up: the same untimed pass for every client
@@ -260,7 +268,7 @@ md=$BENCH_OUT.md
     function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "—" : sprintf("%.2f×", a / b) }
     END {
       n = split("put/1 put/" threads " put_batch100/1 put_batch1000/1 get/1 get/" threads " scan/1", keys, " ")
-      nc = split("hbase-glib java-thrift2 happybase java-native", cs, " ")
+      nc = split("hbase-glib java-thrift2 happybase java-native hbase-glib-native", cs, " ")
       label["put/1"] = "put, 1 thread (ops/s)"
       label["put/" threads] = "put, " threads " threads (ops/s)"
       label["put_batch100/1"] = "put multiple, batches of 100 (rows/s)"
@@ -273,20 +281,21 @@ md=$BENCH_OUT.md
       else
         print "One order only (BENCH_ORDERS=1): each client ran once."
       print ""
-      print "| workload | hbase-glib | Java Thrift2 | happybase (Thrift1) | native Java | hbase-glib / Java Thrift2 | hbase-glib / happybase |"
-      print "|---|---:|---:|---:|---:|---:|---:|"
+      print "| workload | hbase-glib | Java Thrift2 | happybase (Thrift1) | native Java | hbase-glib native | hbase-glib / Java Thrift2 | hbase-glib / happybase | hbase-glib native / native Java |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
       for (i = 1; i <= n; i++) {
         k = keys[i]
         printf "| %s |", label[k]
         for (c = 1; c <= nc; c++) printf " %s |", cell(rate, k, cs[c], "%.0f")
         g = mean(rate, k, "hbase-glib")
-        printf " %s | %s |\n", ratio(g, mean(rate, k, "java-thrift2")), ratio(g, mean(rate, k, "happybase"))
+        printf " %s | %s | %s |\n", ratio(g, mean(rate, k, "java-thrift2")), ratio(g, mean(rate, k, "happybase")),
+          ratio(mean(rate, k, "hbase-glib-native"), mean(rate, k, "java-native"))
       }
       print ""
       print "Client CPU per operation (µs; per row for put multiple and scan): the client process only, the gateway and HBase excluded."
       print ""
-      print "| workload | hbase-glib | Java Thrift2 | happybase (Thrift1) | native Java |"
-      print "|---|---:|---:|---:|---:|"
+      print "| workload | hbase-glib | Java Thrift2 | happybase (Thrift1) | native Java | hbase-glib native |"
+      print "|---|---:|---:|---:|---:|---:|"
       for (i = 1; i <= n; i++) {
         k = keys[i]
         l = label[k]; sub(/ \((ops|rows)\/s\)$/, "", l)

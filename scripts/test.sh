@@ -18,6 +18,9 @@
 #   5. scripts/fuzz.sh --ci   every fuzz harness for ~20 s (clang, libFuzzer)
 #   6. scripts/chaos.sh       3 minutes of chaos on a multi-region-server
 #                             HBase under a mixed workload, invariants checked
+#   7. scripts/cluster-suite.sh  the integration suites that run on both
+#                             backends (Thrift2 and native), on an HBase with
+#                             three region servers
 # An unreachable stack fails the integration tests here (never a skip).
 # The stack keeps running afterwards; `scripts/stack.sh stop` stops it.
 #
@@ -63,7 +66,10 @@ trap 'rm -f "$results"' EXIT
 steps=()          # step names, in order, for the summary
 failed_steps=()
 
-step_begin() { steps+=("$1"); say "$1"; }
+# each step's start, in seconds since this script began: the summary gives
+# the time each step took
+step_started=()
+step_begin() { steps+=("$1"); step_started+=("$SECONDS"); say "$1"; }
 
 # record_result STEP NAME RESULT [REASON]: one run of one test (a step that
 # only passes or fails as a whole, e.g. make distcheck without its output).
@@ -280,7 +286,7 @@ if [ $quick = no ]; then
   if sanitizers=$(scripts/build.sh --sanitizers); then
     make_check_step "ASan+UBSan" "$sanitizers"
   else
-    steps+=("ASan+UBSan"); failed_steps+=("sanitizer build")
+    step_begin "ASan+UBSan"; failed_steps+=("sanitizer build")
     record_result "ASan+UBSan" "sanitizer build" FAIL
   fi
 
@@ -327,10 +333,23 @@ if [ $quick = no ]; then
     "$build/chaos.log" >> "$results"
   grep -q '^RESULT: ' "$build/chaos.log" ||
     record_result chaos "scripts/chaos.sh" ERROR "no result (exit status $status)"
+
+  step_begin "cluster"
+  stamp=$(mktemp "$build/.cluster-stamp.XXXXXX")
+  sleep 1
+  run_step "cluster" env HBASE_GLIB_BUILD_DIR="$build" scripts/cluster-suite.sh
+  record_automake "cluster" "$build" "$stamp"
+  rm -f "$stamp"
 fi
 
 # --- summary ------------------------------------------------------------------------------
 say "summary"
+timings=""
+for i in "${!steps[@]}"; do
+  end=$([ $((i + 1)) -lt ${#steps[@]} ] && echo "${step_started[$((i + 1))]}" || echo "$SECONDS")
+  timings+="${timings:+, }${steps[$i]} $(( (end - step_started[i] + 30) / 60 )) min"
+done
+echo "time: $(( (SECONDS + 30) / 60 )) min in all ($timings)"
 allowlist=$repo/tests/skip-allowlist
 
 # Prints the reason of the first allow-list entry matching PROGRAM and TEST

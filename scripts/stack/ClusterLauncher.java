@@ -20,6 +20,12 @@
 //                  SERVERNAME as host,port,startcode
 // The answer is NAME.done: "ok <new server name> <milliseconds>" once the
 // replacement is online, or "error <reason>".
+//
+// Where the servers are (their ports are random), for clients that speak
+// HBase's own RPC: CONTROL_DIR/bootstrap-servers holds the master's
+// "127.0.0.1:PORT" once the cluster is up, CONTROL_DIR/region-server-ports
+// the live region servers' ports (space-separated), rewritten whenever one
+// is replaced.
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +91,7 @@ public class ClusterLauncher {
     Runtime.getRuntime().addShutdownHook(new Thread(ClusterLauncher::shutdown, "cluster-shutdown"));
     cluster.startup();
     log("master and " + wanted + " region servers started");
+    writeAddresses(control);
 
     while (!stopping) {
       HMaster master = cluster.getActiveMaster();
@@ -94,6 +101,7 @@ public class ClusterLauncher {
       }
       handleRequests(control);
       replaceEnded(wanted);
+      writeAddresses(control);
       Thread.sleep(200);
     }
     shutdown();
@@ -117,6 +125,36 @@ public class ClusterLauncher {
       log("region server " + name + " started as a replacement");
     }
     return name;
+  }
+
+  static String lastMaster = "";
+  static String lastPorts = "";
+
+  // bootstrap-servers and region-server-ports (see the top) when they
+  // changed, each written elsewhere and renamed in so that it is read whole.
+  static synchronized void writeAddresses(Path control) throws IOException {
+    HMaster master = cluster.getActiveMaster();
+    if (master != null) {
+      String address = "127.0.0.1:" + master.getServerName().getPort();
+      if (!address.equals(lastMaster)) {
+        writeWhole(control, "bootstrap-servers", address);
+        lastMaster = address;
+      }
+    }
+    StringBuilder ports = new StringBuilder();
+    for (RegionServerThread rst : cluster.getLiveRegionServers()) {
+      ports.append(ports.length() > 0 ? " " : "").append(rst.getRegionServer().getServerName().getPort());
+    }
+    if (!ports.toString().equals(lastPorts)) {
+      writeWhole(control, "region-server-ports", ports.toString());
+      lastPorts = ports.toString();
+    }
+  }
+
+  static void writeWhole(Path control, String name, String line) throws IOException {
+    Path tmp = control.resolve(name + ".tmp");
+    Files.writeString(tmp, line + "\n", StandardCharsets.UTF_8);
+    Files.move(tmp, control.resolve(name), StandardCopyOption.ATOMIC_MOVE);
   }
 
   static void handleRequests(Path control) throws IOException {

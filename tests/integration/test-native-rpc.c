@@ -13,8 +13,8 @@
  * The stack: the Thrift2 gateway of HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and the bootstrap servers of
  * HBASE_GLIB_TEST_NATIVE_BOOTSTRAP (default "127.0.0.1:16020
- * 127.0.0.1:16000"); the region server is expected on the port of
- * HBASE_GLIB_TEST_NATIVE_RS_PORT (default 16020).
+ * 127.0.0.1:16000"); the region servers are expected on the ports of
+ * HBASE_GLIB_TEST_NATIVE_RS_PORTS (space-separated, default 16020).
  */
 #include "config.h"
 
@@ -30,7 +30,7 @@ static TestGateway *gateway;
 static HBaseClient *thrift_client;   /* NULL: the stack is unreachable */
 static char *table_name;             /* families cf (3 versions) and cf2, split at "m" */
 static GStrv bootstrap;
-static guint rs_port = 16020;
+static GStrv rs_ports;                /* the region servers' ports, as strings */
 static gboolean stack_ok;
 
 static GBytes *
@@ -50,6 +50,20 @@ static void
 assert_bytes_are (GBytes *got, const char *text)
 {
   g_assert_cmpmem (g_bytes_get_data (got, NULL), g_bytes_get_size (got), text, strlen (text));
+}
+
+/* @port is one of the region servers' */
+static void
+assert_region_server_port (guint port)
+{
+  g_autofree char *text = g_strdup_printf ("%u", port);
+
+  if (!g_strv_contains ((const char *const *) rs_ports, text))
+    {
+      g_autofree char *known = g_strjoinv (" ", rs_ports);
+
+      g_error ("port %u is none of the region servers' (%s)", port, known);
+    }
 }
 
 static HBaseNativeClient *
@@ -99,7 +113,7 @@ test_registry (void)
   g_assert_cmpuint (meta->region_id, ==, 1);
   g_assert_cmpuint (g_bytes_get_size (meta->start_key), ==, 0);
   g_assert_cmpuint (g_bytes_get_size (meta->end_key), ==, 0);
-  g_assert_cmpuint (meta->port, ==, rs_port);
+  assert_region_server_port (meta->port);
   g_assert_true (meta->host != NULL && *meta->host != '\0');
 }
 
@@ -161,7 +175,7 @@ test_locate (void)
   assert_bytes_are (low->start_key, "");
   assert_bytes_are (low->end_key, "m");
   g_assert_true (g_str_has_prefix (g_bytes_get_data (low->name, NULL), prefix));
-  g_assert_cmpuint (low->port, ==, rs_port);
+  assert_region_server_port (low->port);
   g_assert_cmpuint (_hbase_native_client_n_cached (client), ==, 1);
 
   high = _hbase_native_client_locate (client, table_name, x, NULL, &error);
@@ -647,14 +661,13 @@ int
 main (int argc, char **argv)
 {
   const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
-  const char *port = g_getenv ("HBASE_GLIB_TEST_NATIVE_RS_PORT");
+  const char *ports = g_getenv ("HBASE_GLIB_TEST_NATIVE_RS_PORTS");
   int rc;
 
   g_test_init (&argc, &argv, NULL);
   bootstrap = g_strsplit_set (list != NULL && *list != '\0' ? list : "127.0.0.1:16020 127.0.0.1:16000",
                               " ,", -1);
-  if (port != NULL && *port != '\0')
-    rs_port = atoi (port);
+  rs_ports = g_strsplit_set (ports != NULL && *ports != '\0' ? ports : "16020", " ,", -1);
   stack_ok = setup ();
   g_test_add_func ("/native/rpc/registry", test_registry);
   g_test_add_func ("/native/rpc/bootstrap-skips-refused", test_bootstrap_skips_refused);

@@ -274,7 +274,7 @@ if [ $quick = no ]; then
   export HBASE_GLIB_TEST_QUICK=1
 
   step_begin "distcheck"
-  make -C "$build" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror 2>&1 | tee "$build/distcheck.out"
+  make -C "$build" -j"$(nproc)" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror 2>&1 | tee "$build/distcheck.out"
   status=${PIPESTATUS[0]}
   [ "$status" -eq 0 ] || failed_steps+=("distcheck")
   # each test of the tarball's make check, from tap-driver's lines on its output

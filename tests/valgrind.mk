@@ -13,29 +13,32 @@
 VALGRIND_FLAGS = --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
 	--show-leak-kinds=definite --track-origins=yes --num-callers=30 \
 	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp
+# Programs run VALGRIND_JOBS at a time (default: the number of cores),
+# longest first, each by tests/valgrind-run.sh.
+VALGRIND_JOBS = $$(nproc)
+# the programs that take longest under valgrind, started first so that the
+# others fill the remaining slots
+VALGRIND_FIRST = tests/integration/test-index-interleavings tests/integration/test-write-buffer \
+	tests/integration/test-table tests/integration/test-scanner
 check-valgrind: $(check_PROGRAMS) examples/hello
-	@failed=0; passed=0; tests=0; skipped=0; \
-	for prog in $(check_PROGRAMS) examples/hello; do \
-	  log=$$prog.valgrind.log; out=$$prog.valgrind.out; \
-	  if env G_SLICE=always-malloc G_DEBUG=gc-friendly CI=$${CI:-} HBASE_GLIB_TEST_QUICK=1 \
-	       HBASE_GLIB_TEST_UNDER_VALGRIND=1 \
-	       top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
-	       $(LIBTOOL) --mode=execute valgrind $(VALGRIND_FLAGS) --log-file=$$log ./$$prog \
-	       >$$out 2>/dev/null && ! grep -q '^not ok\|^Bail out!' $$out; then \
-	    echo "PASS: valgrind $$prog"; passed=$$((passed + 1)); \
-	  else \
-	    echo "FAIL: valgrind $$prog (see $$log and $$out)"; failed=$$((failed + 1)); \
-	    grep '^not ok\|^Bail out!' $$out | head -n 10; \
-	    grep -A20 'ERROR SUMMARY\|definitely lost\|Invalid' $$log | head -n 40; \
-	  fi; \
-	  grep '^ok .*# *SKIP' $$out | sed "s|^|SKIP: valgrind $$prog: |"; \
-	  tests=$$((tests + $$(grep -c '^\(not \)\?ok' $$out))); \
-	  skipped=$$((skipped + $$(grep -c '^ok .*# *SKIP' $$out))); \
-	done; \
+	@results=tests/valgrind-results.txt; \
+	{ for prog in $(VALGRIND_FIRST); do echo $$prog; done; \
+	  for prog in $(check_PROGRAMS) examples/hello; do \
+	    case " $(VALGRIND_FIRST) " in *" $$prog "*) ;; *) echo $$prog ;; esac; \
+	  done; } | \
+	  env LIBTOOL='$(LIBTOOL)' VALGRIND_FLAGS='$(VALGRIND_FLAGS)' \
+	    top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    xargs -P "$(VALGRIND_JOBS)" -n 1 $(SHELL) $(abs_top_srcdir)/tests/valgrind-run.sh | \
+	  tee $$results | grep --line-buffered -v '^COUNT: '; \
+	passed=$$(grep -c '^PASS: valgrind ' $$results); failed=$$(grep -c '^FAIL: valgrind ' $$results); \
+	tests=$$(awk '/^COUNT: / { n += $$3 } END { print n + 0 }' $$results); \
+	skipped=$$(awk '/^COUNT: / { n += $$4 } END { print n + 0 }' $$results); \
+	expected=$$(echo $(check_PROGRAMS) examples/hello | wc -w); \
 	echo "valgrind: $$passed passed, $$failed failed; their tests: $$tests ran, $$skipped skipped"; \
-	test $$failed -eq 0
+	test $$failed -eq 0 && test $$passed -eq $$expected
 clean-local:
-	rm -f tests/*/*.valgrind.log tests/*/*.valgrind.out examples/*.valgrind.log examples/*.valgrind.out
-EXTRA_DIST += tests/valgrind.supp
+	rm -f tests/*/*.valgrind.log tests/*/*.valgrind.out examples/*.valgrind.log examples/*.valgrind.out \
+	  tests/valgrind-results.txt
+EXTRA_DIST += tests/valgrind.supp tests/valgrind-run.sh
 .PHONY: check-valgrind
 

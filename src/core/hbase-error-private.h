@@ -24,12 +24,6 @@ gboolean _hbase_error_is_permanent  (const GError *error);
 char    *_hbase_error_summarize     (const char   *server_text,
                                      const char   *fallback_class);
 
-/* Keeps @trace (made valid UTF-8) as @error's server trace
- * (hbase_error_get_server_trace()), replacing any; other domains are left
- * alone. */
-void     _hbase_error_set_server_trace (GError     *error,
-                                        const char *trace);
-
 /* Whether @error is HBASE_ERROR_NOT_FOUND for a column family the table
  * does not have (HBase's NoSuchColumnFamilyException). */
 gboolean _hbase_error_is_missing_family (const GError *error);

@@ -178,17 +178,6 @@ gboolean           _hbase_native_client_mutate_row (HBaseNativeClient *self,
                                                     GPtrArray         *mutations,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
-/* Mutation i of @mutations (HBaseNativeMutation *) applied to row i of
- * @rows (GBytes *): one Multi call per region server, a RegionAction per
- * region, not atomic.  Every mutation is checked before anything is sent;
- * after a failure some may be applied and others not.  Those a server
- * refused with a retryable error are sent again as the policy says. */
-gboolean           _hbase_native_client_mutate_multi (HBaseNativeClient *self,
-                                                      const char        *table,
-                                                      GPtrArray         *rows,
-                                                      GPtrArray         *mutations,
-                                                      GCancellable      *cancellable,
-                                                      GError           **error);
 /* Deletes every cell of @row (all families, all versions up to now). */
 gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     const char        *table,

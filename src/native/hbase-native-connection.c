@@ -224,17 +224,6 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
                         text != NULL && *text != '\0' ? ": " : "", text != NULL ? text : "");
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);
-  /* the whole text, as the gateway's errors keep it: it names the class
-   * (a missing family is told from a missing table by it) */
-  if (stack_trace != NULL && *stack_trace != '\0')
-    {
-      g_autofree char *trace = g_str_has_prefix (stack_trace, cls) ? g_strdup (stack_trace)
-                                                                   : g_strdup_printf ("%s: %s", cls, stack_trace);
-
-      _hbase_error_set_server_trace (made, trace);
-    }
-  else
-    _hbase_error_set_server_trace (made, cls);
   g_propagate_error (error, made);
 }
 

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-native-multi.c: many gets, or many puts and deletes, in few calls
- * over HBase's own RPC: the rows are grouped by region and the regions by
- * server, and each server gets one Multi call with one RegionAction per
- * region (not atomic; results match their RegionAction by order, and their
- * Action by index).  A region or a row the server answers with an
- * exception is retried as the client's policy says (relocated, after the
- * backoff), the rest kept; every row's cells come back in the caller's
- * order.
+/* hbase-native-multi.c: many gets in few calls over HBase's own RPC: the
+ * rows are grouped by region and the regions by server, and each server
+ * gets one Multi call with one RegionAction per region (results match
+ * their RegionAction by order, and their Action by index).  A region or a
+ * row the server answers with an exception is retried as the client's
+ * policy says (relocated, after the backoff), the rest kept; every row's
+ * cells come back in the caller's order.
  */
 #include "config.h"
 
@@ -17,7 +16,6 @@
 #include "../core/hbase-error-private.h"
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
-#include "hbase-native-mutation.h"
 #include "hbase-native-pb.h"
 #include "Client.pb-c.h"
 
@@ -57,17 +55,13 @@ exception_error (const Hbase__Pb__NameBytesPair *pair)
   return error;
 }
 
-/* What a run of Multi calls sends: a get of each row (@columns,
- * @max_versions, the time range), or with @mutations the mutation of each. */
 typedef struct
 {
   GPtrArray *rows;            /* GBytes *, the caller's */
   GPtrArray *columns;
   guint      max_versions;
   gint64     min_ts, max_ts;
-  HBaseNativeMutationParts *mutations;   /* one per row, or NULL: gets */
-  GPtrArray *results;         /* GPtrArray * of HBaseNativeCell * (empty for a
-                               * mutation), NULL while missing */
+  GPtrArray *results;         /* GPtrArray * of HBaseNativeCell *, NULL while missing */
 } MultiGet;
 
 /* One Multi call for @groups (RegionRows *, all on one server).  Rows
@@ -99,8 +93,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
     n_actions += ((RegionRows *) groups->pdata[i])->places->len;
   actions = g_new0 (Hbase__Pb__Action, n_actions);
   action_pointers = g_new0 (Hbase__Pb__Action *, n_actions);
-  if (m->mutations == NULL)
-    gets = g_new0 (Hbase__Pb__Get, n_actions);
+  gets = g_new0 (Hbase__Pb__Get, n_actions);
   _hbase_native_pb_columns_init (&columns, m->columns);
   if (m->max_ts != 0)
     {
@@ -125,14 +118,6 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
           guint place = g_array_index (group->places, guint, j);
 
           hbase__pb__action__init (&actions[a]);
-          actions[a].has_index = TRUE;
-          actions[a].index = j;
-          action_pointers[a] = &actions[a];
-          if (m->mutations != NULL)
-            {
-              actions[a].mutation = &m->mutations[place].proto;
-              continue;
-            }
           hbase__pb__get__init (&gets[a]);
           _hbase_native_pb_set_bytes (&gets[a].row, m->rows->pdata[place]);
           gets[a].n_column = columns.n;
@@ -144,7 +129,10 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
             }
           if (m->max_ts != 0)
             gets[a].time_range = &range;
+          actions[a].has_index = TRUE;
+          actions[a].index = j;
           actions[a].get = &gets[a];
+          action_pointers[a] = &actions[a];
         }
       ra_pointers[i] = &ras[i];
     }
@@ -251,18 +239,17 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
   return ok;
 }
 
-/* Multi calls until every action of @m has its result, retrying what
- * failed as the policy says, within one deadline. */
-static GPtrArray *
-multi_run (HBaseNativeClient *self, const char *table, MultiGet *m, GCancellable *cancellable,
-           GError **error)
+GPtrArray *
+_hbase_native_client_get_multi (HBaseNativeClient *self, const char *table, GPtrArray *rows,
+                                GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                gint64 max_ts, GCancellable *cancellable, GError **error)
 {
   gint64 deadline = _hbase_native_client_deadline (self);
-  GPtrArray *rows = m->rows;
+  MultiGet m = { rows, columns, max_versions, min_ts, max_ts, NULL };
   g_autoptr(GPtrArray) results = g_ptr_array_new_full (rows->len, cells_unref);
 
   g_ptr_array_set_size (results, rows->len);
-  m->results = results;
+  m.results = results;
   for (guint attempt = 0;; attempt++)
     {
       g_autoptr(GHashTable) servers =
@@ -312,7 +299,7 @@ multi_run (HBaseNativeClient *self, const char *table, MultiGet *m, GCancellable
         {
           GError *retry = NULL;
 
-          if (!multi_call (self, table, m, groups, deadline, cancellable, &retry, &local))
+          if (!multi_call (self, table, &m, groups, deadline, cancellable, &retry, &local))
             {
               /* the whole call failed: its regions may be elsewhere */
               failed_region = ((RegionRows *) ((GPtrArray *) groups)->pdata[0])->region;
@@ -331,7 +318,7 @@ multi_run (HBaseNativeClient *self, const char *table, MultiGet *m, GCancellable
           if (complete)
             return g_steal_pointer (&results);
           g_set_error (&local, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                       "malformed Multi reply: an action had no result");
+                       "malformed Multi reply: a get had no result");
         }
       if (failed_region != NULL)
         {
@@ -359,39 +346,4 @@ multi_run (HBaseNativeClient *self, const char *table, MultiGet *m, GCancellable
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
-}
-
-GPtrArray *
-_hbase_native_client_get_multi (HBaseNativeClient *self, const char *table, GPtrArray *rows,
-                                GPtrArray *columns, guint max_versions, gint64 min_ts,
-                                gint64 max_ts, GCancellable *cancellable, GError **error)
-{
-  MultiGet m = { rows, columns, max_versions, min_ts, max_ts, NULL, NULL };
-
-  return multi_run (self, table, &m, cancellable, error);
-}
-
-gboolean
-_hbase_native_client_mutate_multi (HBaseNativeClient *self, const char *table, GPtrArray *rows,
-                                   GPtrArray *mutations, GCancellable *cancellable, GError **error)
-{
-  g_autofree HBaseNativeMutationParts *parts = g_new0 (HBaseNativeMutationParts, MAX (rows->len, 1));
-  MultiGet m = { rows, NULL, 0, 0, 0, parts, NULL };
-  g_autoptr(GPtrArray) results = NULL;
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (rows->len == mutations->len, FALSE);
-  /* every mutation checked before anything is sent */
-  for (guint i = 0; i < rows->len && ok; i++)
-    {
-      const HBaseNativeMutation *mutation = mutations->pdata[i];
-
-      ok = _hbase_native_mutation_fill (&parts[i], rows->pdata[i], mutation->is_put, mutation->cells,
-                                        mutation->timestamp, mutation->durability, error);
-    }
-  if (ok && rows->len > 0)
-    ok = (results = multi_run (self, table, &m, cancellable, error)) != NULL;
-  for (guint i = 0; i < rows->len; i++)
-    _hbase_native_mutation_parts_clear (&parts[i]);
-  return ok;
 }

@@ -16,7 +16,6 @@
 
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
-#include "hbase-native-mutation.h"
 #include "hbase-native-pb.h"
 #include "Cell.pb-c.h"
 #include "Client.pb-c.h"
@@ -278,8 +277,18 @@ _hbase_native_client_delete_row (HBaseNativeClient *self, const char *table, GBy
 
 /* ---- mutations with every kind of delete ---------------------------------- */
 
-void
-_hbase_native_mutation_parts_clear (HBaseNativeMutationParts *parts)
+/* A MutationProto and the arrays it points into. */
+typedef struct
+{
+  Hbase__Pb__MutationProto                               proto;
+  Hbase__Pb__MutationProto__ColumnValue                 *values;
+  Hbase__Pb__MutationProto__ColumnValue                **value_pointers;
+  Hbase__Pb__MutationProto__ColumnValue__QualifierValue  *qvs;
+  Hbase__Pb__MutationProto__ColumnValue__QualifierValue **qv_pointers;
+} MutationParts;
+
+static void
+mutation_parts_clear (MutationParts *parts)
 {
   g_free (parts->values);
   g_free (parts->value_pointers);
@@ -287,9 +296,10 @@ _hbase_native_mutation_parts_clear (HBaseNativeMutationParts *parts)
   g_free (parts->qv_pointers);
 }
 
-gboolean
-_hbase_native_mutation_fill (HBaseNativeMutationParts *parts, GBytes *row, gboolean is_put,
-                             GPtrArray *cells, gint64 timestamp, guint durability, GError **error)
+/* Fills @parts with a put or delete of @row (see _hbase_native_client_mutate). */
+static gboolean
+mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put, GPtrArray *cells,
+               gint64 timestamp, guint durability, GError **error)
 {
   Hbase__Pb__MutationProto *mutation = &parts->proto;
   guint n = cells != NULL ? cells->len : 0;
@@ -384,11 +394,11 @@ _hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes 
                              gboolean is_put, GPtrArray *cells, gint64 timestamp,
                              guint durability, GCancellable *cancellable, GError **error)
 {
-  HBaseNativeMutationParts parts = { 0 };
-  gboolean ok = _hbase_native_mutation_fill (&parts, row, is_put, cells, timestamp, durability, error) &&
+  MutationParts parts = { 0 };
+  gboolean ok = mutation_fill (&parts, row, is_put, cells, timestamp, durability, error) &&
                 on_region (self, table, row, mutate_call, &parts.proto, cancellable, error);
 
-  _hbase_native_mutation_parts_clear (&parts);
+  mutation_parts_clear (&parts);
   return ok;
 }
 
@@ -397,7 +407,7 @@ _hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes 
 typedef struct
 {
   GPtrArray *mutations;   /* HBaseNativeMutation * */
-  HBaseNativeMutationParts *parts;
+  MutationParts *parts;
 } RowCall;
 
 /* A server's exception in a Multi reply, as the connection makes one from
@@ -474,7 +484,7 @@ gboolean
 _hbase_native_client_mutate_row (HBaseNativeClient *self, const char *table, GBytes *row,
                                  GPtrArray *mutations, GCancellable *cancellable, GError **error)
 {
-  g_autofree HBaseNativeMutationParts *parts = g_new0 (HBaseNativeMutationParts, MAX (mutations->len, 1));
+  g_autofree MutationParts *parts = g_new0 (MutationParts, MAX (mutations->len, 1));
   RowCall r = { mutations, parts };
   gboolean ok = mutations->len > 0;
 
@@ -484,11 +494,11 @@ _hbase_native_client_mutate_row (HBaseNativeClient *self, const char *table, GBy
     {
       const HBaseNativeMutation *m = mutations->pdata[i];
 
-      ok = _hbase_native_mutation_fill (&parts[i], row, m->is_put, m->cells, m->timestamp, m->durability, error);
+      ok = mutation_fill (&parts[i], row, m->is_put, m->cells, m->timestamp, m->durability, error);
     }
   if (ok)
     ok = on_region (self, table, row, row_call, &r, cancellable, error);
   for (guint i = 0; i < mutations->len; i++)
-    _hbase_native_mutation_parts_clear (&parts[i]);
+    mutation_parts_clear (&parts[i]);
   return ok;
 }

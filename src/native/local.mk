@@ -49,7 +49,6 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-pb.c \
-	src/native/hbase-native-mutation.h \
 	src/native/hbase-native-pb.h \
 	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)

@@ -175,10 +175,11 @@ bytes_of (const GByteArray *array)
   return array != NULL ? g_bytes_new (array->data, array->len) : g_bytes_new (NULL, 0);
 }
 
-/* A put as the native client's mutation (cells owned by @m->cells). */
 static gboolean
-mutation_of_put (HBaseMutation *put, HBaseNativeMutation *m, GError **error)
+native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
+            GCancellable *cancellable, GError **error)
 {
+  g_autoptr(GPtrArray) cells = new_cells ();
   guint n = _hbase_mutation_get_n_entries (put);
   gint64 ts = _hbase_mutation_get_timestamp (put);
 
@@ -197,24 +198,11 @@ mutation_of_put (HBaseMutation *put, HBaseNativeMutation *m, GError **error)
       cell->value = g_bytes_ref (value);
       cell->timestamp = cell_ts >= 0 ? cell_ts : HBASE_NATIVE_LATEST_TIMESTAMP;
       cell->type = HBASE_NATIVE_CELL_PUT;
-      g_ptr_array_add (m->cells, cell);
+      g_ptr_array_add (cells, cell);
     }
-  m->is_put = TRUE;
-  m->timestamp = ts >= 0 ? ts : HBASE_NATIVE_LATEST_TIMESTAMP;
-  m->durability = _hbase_mutation_get_durability (put);
-  return TRUE;
-}
-
-static gboolean
-native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
-            GCancellable *cancellable, GError **error)
-{
-  g_autoptr(GPtrArray) cells = new_cells ();
-  HBaseNativeMutation m = { TRUE, cells, 0, 0 };
-
-  return mutation_of_put (put, &m, error) &&
-         _hbase_native_client_mutate (native, table, hbase_mutation_get_row (put), TRUE, cells,
-                                      m.timestamp, m.durability, cancellable, error);
+  return _hbase_native_client_mutate (native, table, hbase_mutation_get_row (put), TRUE, cells,
+                                      ts >= 0 ? ts : HBASE_NATIVE_LATEST_TIMESTAMP,
+                                      _hbase_mutation_get_durability (put), cancellable, error);
 }
 
 /* A TDelete as the gateway turns it into an HBase Delete: with columns,
@@ -332,46 +320,9 @@ native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *can
                                           mutations, cancellable, error);
 }
 
-/* A batch of several puts or deletes: one Multi call per region server
- * (not atomic, as the gateway's putMultiple and deleteMultiple). */
-static gboolean
-native_write_batch (HBaseNativeClient *native, const char *table, TableBatch *batch,
-                    GCancellable *cancellable, GError **error)
-{
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_full (batch->items->len, (GDestroyNotify) g_bytes_unref);
-  g_autoptr(GPtrArray) mutations =
-    g_ptr_array_new_full (batch->items->len, (GDestroyNotify) mutation_free);
-
-  for (guint i = 0; i < batch->items->len; i++)
-    {
-      HBaseNativeMutation *m = g_new0 (HBaseNativeMutation, 1);
-
-      m->cells = new_cells ();
-      g_ptr_array_add (mutations, m);
-      if (batch->puts)
-        {
-          HBaseMutation *put = batch->items->pdata[i];
-
-          g_ptr_array_add (rows, g_bytes_ref (hbase_mutation_get_row (put)));
-          if (!mutation_of_put (put, m, error))
-            return FALSE;
-        }
-      else
-        {
-          HbaseThriftTDelete *tdelete = batch->items->pdata[i];
-
-          g_ptr_array_add (rows, bytes_of (tdelete->row));
-          if (!delete_of_tdelete (tdelete, m, error))
-            return FALSE;
-        }
-    }
-  return _hbase_native_client_mutate_multi (native, table, rows, mutations, cancellable, error);
-}
-
-/* The batches of a write, in order: a single put or delete as one Mutate,
- * more as Multi calls.  As on the Thrift2 path, batches before
- * call->next_batch are applied, the one at it may be in part, later ones
- * were not sent. */
+/* The batches of a write, in order, one Mutate per item: as on the
+ * Thrift2 path, batches before call->next_batch are applied, the one at
+ * it may be in part, later ones were not sent. */
 static gboolean
 native_write (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
               GError **error)
@@ -381,15 +332,11 @@ native_write (HBaseNativeClient *native, TableCall *call, GCancellable *cancella
   for (; call->next_batch < call->batches->len; call->next_batch++)
     {
       TableBatch *batch = g_ptr_array_index (call->batches, call->next_batch);
-      gboolean ok;
 
-      if (batch->items->len == 1)
-        ok = batch->puts ? native_put (native, table, batch->items->pdata[0], cancellable, error)
-                         : native_delete (native, table, batch->items->pdata[0], cancellable, error);
-      else
-        ok = native_write_batch (native, table, batch, cancellable, error);
-      if (!ok)
-        return FALSE;
+      for (guint i = 0; i < batch->items->len; i++)
+        if (!(batch->puts ? native_put (native, table, batch->items->pdata[i], cancellable, error)
+                          : native_delete (native, table, batch->items->pdata[i], cancellable, error)))
+          return FALSE;
     }
   return TRUE;
 }

@@ -441,11 +441,6 @@ test_missing_family (void)
                                    "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException"));
   g_assert_nonnull (strstr (error->message, "nope"));
   g_assert_null (strstr (error->message, "\tat "));
-  /* the server's whole text is kept, as for the gateway's errors */
-  g_assert_nonnull (hbase_error_get_server_trace (error));
-  g_assert_true (g_str_has_prefix (hbase_error_get_server_trace (error),
-                                   "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException"));
-  g_assert_nonnull (strstr (hbase_error_get_server_trace (error), "\tat "));
 }
 
 /* A cached region the server does not serve: NotServingRegionException,

@@ -1162,21 +1162,12 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/write-buffer", "hbase_glib_write_buffer", families, 2, TEST_GATEWAYS_ALL
   };
-  /* the native end: every case but table-deleted (which creates and drops
-   * a table through the client: admin calls need the Thrift2 gateway) */
-  static const char *const native_cases[] = {
-    "flush-by-count", "flush-by-bytes", "flush-by-interval", "flush-on-demand", "flush-at-close",
-    "free-without-close", "large-flush", "concurrent-adds", "unknown-family-callback",
-    "unknown-family-list", "bad-mutation", "failures-at-close", "cancelled",
-    "background-order", "background-concurrent-adds", "background-failure", "background-close", NULL
-  };
-  static const TestTableSuiteOptions options = { .native_cases = native_cases };
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
   families[0].max_versions = 3;
   families[1].name = "g";
   g_test_add_func ("/integration/write-buffer/gateway-down", test_gateway_down);
-  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* fuzz-filter.c: the filter renderer (src/rowkey/hbase-filter.c) on any
+/* fuzz-filter.c: the filter renderer (src/table/hbase-filter.c) on any
  * arguments: the input is a small program of a stack machine whose
  * instructions build filters from byte strings, numbers and operators, and
  * combine them (each filter is used once, so the rendering stays linear

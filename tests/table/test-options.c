@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the option structs of reads, scans, write
  * buffers and column families on the heap: the defaults of _new(), deep
- * copies (a typed filter referenced), setters that replace (and release) the previous value, _free()
- * releasing what the struct owns, their boxed GTypes; the boxed types of
+ * copies (a typed filter referenced), setters that replace (and release)
+ * the previous value, _free() releasing what the struct owns, their boxed GTypes; the boxed types of
  * HBaseConfig and HBaseClientStats, and the GTypes of the layer's objects
  * and error enum.  Whether a GBytes was released is seen through the free
  * function of bytes made for the test. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-filter.h: typed server-side filters, rendered to the HBase filter
- * language. */
+ * language or sent as HBase's filter messages. */
 #ifndef HBASE_FILTER_H
 #define HBASE_FILTER_H
 
@@ -60,6 +60,10 @@ typedef enum {
  * bytes 0x01-0xFF reach the server exactly.  A 0x00 byte can be rendered
  * (hbase_filter_to_bytes()) but not passed as a C string
  * (hbase_filter_to_string() refuses it).
+ *
+ * A read takes a filter itself with hbase_read_options_set_typed_filter():
+ * the Thrift2 backend sends its rendering, the native backend the same
+ * filter as HBase's own filter messages (the only form it takes).
  *
  * Since: 0.1
  */

@@ -12,6 +12,7 @@
 #include <hbase-glib/hbase-client.h>
 #include <hbase-glib/hbase-column.h>
 #include <hbase-glib/hbase-condition.h>
+#include <hbase-glib/hbase-filter.h>
 #include <hbase-glib/hbase-mutation.h>
 #include <hbase-glib/hbase-row.h>
 
@@ -48,18 +49,25 @@ gboolean      hbase_table_get_allow_unindexed_writes (HBaseTable *table);
  *   when max_timestamp is not 0
  * @max_timestamp: see @min_timestamp
  * @filter: (nullable): a filter in the HBase filter language.  Not
- *   together with @filter_bytes.
+ *   together with @filter_bytes or @typed_filter.
  * @column_list: (nullable) (element-type HBaseColumn): the columns to read
  *   as #HBaseColumn<!-- -->s, whose qualifiers may hold any byte; %NULL
  *   (or empty) for every column.  Not together with @columns.
  * @filter_bytes: (nullable): a filter in the HBase filter language as
  *   bytes, which may hold 0x00 (see hbase_filter_to_bytes()).  Not
- *   together with @filter.
+ *   together with @filter or @typed_filter.
+ * @typed_filter: (nullable): a filter built with the #HBaseFilter
+ *   constructors (set it with hbase_read_options_set_typed_filter()).
+ *   The Thrift2 backend sends its rendering (as @filter_bytes with
+ *   hbase_filter_to_bytes() would), the native backend the same filter as
+ *   HBase's own filter messages; the only form of a filter the native
+ *   backend takes.  Not together with @filter or @filter_bytes.
  *
  * What a get returns.  Initialise with %HBASE_READ_OPTIONS_INIT (or
  * hbase_read_options_new()).  Setting both forms of the columns, or both
  * forms of the filter, is an %HBASE_ERROR_ILLEGAL_ARGUMENT error of the
- * read.
+ * read, and so is a @typed_filter built with a bad argument (with the
+ * message hbase_filter_to_bytes() gives).
  *
  * Who owns the pointers follows docs/api-conventions.md: a struct from
  * hbase_read_options_new() or hbase_read_options_copy() owns what its
@@ -78,8 +86,9 @@ typedef struct {
   const char *filter;
   GPtrArray *column_list;
   GBytes *filter_bytes;
+  HBaseFilter *typed_filter;
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[7];
 } HBaseReadOptions;
 
 /**
@@ -104,6 +113,8 @@ void              hbase_read_options_set_column_list  (HBaseReadOptions       *o
                                                        GPtrArray              *column_list);
 void              hbase_read_options_set_filter_bytes (HBaseReadOptions       *options,
                                                        GBytes                 *filter_bytes);
+void              hbase_read_options_set_typed_filter (HBaseReadOptions       *options,
+                                                       HBaseFilter            *typed_filter);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseReadOptions, hbase_read_options_free)
 

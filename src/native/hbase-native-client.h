@@ -134,6 +134,39 @@ gboolean           _hbase_native_client_exists     (HBaseNativeClient *self,
                                                     gboolean          *exists,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* The same three reads with a server-side filter: @filter, a serialized
+ * FilterProtos Filter message (hbase-native-filter.h), NULL for none. */
+GPtrArray         *_hbase_native_client_get_filtered       (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
+GPtrArray         *_hbase_native_client_get_multi_filtered (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GPtrArray         *rows,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
+gboolean           _hbase_native_client_exists_filtered    (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            gboolean          *exists,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
 /* Writes @cells (HBaseNativeCell *: family, qualifier, value, timestamp
  * or HBASE_NATIVE_LATEST_TIMESTAMP; their row and type are ignored) to
  * @row, in one Mutate call. */

@@ -62,6 +62,7 @@ typedef struct
   guint      max_versions;
   gint64     min_ts, max_ts;
   GPtrArray *results;         /* GPtrArray * of HBaseNativeCell *, NULL while missing */
+  Hbase__Pb__Filter *filter;  /* NULL: none */
 } MultiGet;
 
 /* One Multi call for @groups (RegionRows *, all on one server).  Rows
@@ -129,6 +130,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiGet *m, GPtrArray *
             }
           if (m->max_ts != 0)
             gets[a].time_range = &range;
+          gets[a].filter = m->filter;
           actions[a].has_index = TRUE;
           actions[a].index = j;
           actions[a].get = &gets[a];
@@ -244,10 +246,33 @@ _hbase_native_client_get_multi (HBaseNativeClient *self, const char *table, GPtr
                                 GPtrArray *columns, guint max_versions, gint64 min_ts,
                                 gint64 max_ts, GCancellable *cancellable, GError **error)
 {
+  return _hbase_native_client_get_multi_filtered (self, table, rows, columns, max_versions,
+                                                  min_ts, max_ts, NULL, cancellable, error);
+}
+
+static void
+filter_free (Hbase__Pb__Filter *filter)
+{
+  protobuf_c_message_free_unpacked (&filter->base, NULL);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Hbase__Pb__Filter, filter_free)
+
+GPtrArray *
+_hbase_native_client_get_multi_filtered (HBaseNativeClient *self, const char *table,
+                                         GPtrArray *rows, GPtrArray *columns,
+                                         guint max_versions, gint64 min_ts, gint64 max_ts,
+                                         GBytes *filter, GCancellable *cancellable,
+                                         GError **error)
+{
   gint64 deadline = _hbase_native_client_deadline (self);
-  MultiGet m = { rows, columns, max_versions, min_ts, max_ts, NULL };
+  g_autoptr(Hbase__Pb__Filter) filter_message = NULL;
+  MultiGet m = { rows, columns, max_versions, min_ts, max_ts, NULL, NULL };
   g_autoptr(GPtrArray) results = g_ptr_array_new_full (rows->len, cells_unref);
 
+  if (!_hbase_native_pb_filter (filter, &filter_message, error))
+    return NULL;
+  m.filter = filter_message;
   g_ptr_array_set_size (results, rows->len);
   m.results = results;
   for (guint attempt = 0;; attempt++)

@@ -66,7 +66,9 @@ typedef struct
   gboolean   existence_only;
   GPtrArray *cells;     /* out */
   gboolean   exists;    /* out, with existence_only */
+  GBytes    *filter;    /* a serialized Filter message, NULL: none */
 } GetCall;
+
 
 static gboolean
 get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
@@ -83,7 +85,11 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   g_autoptr(GBytes) block = NULL;
   g_autoptr(GPtrArray) cells = NULL;
   guint32 count;
+  Hbase__Pb__Filter *filter = NULL;
+  gboolean called;
 
+  if (!_hbase_native_pb_filter (g->filter, &filter, error))
+    return FALSE;
   _hbase_native_pb_columns_init (&columns, g->columns);
   _hbase_native_pb_set_bytes (&get.row, g->row);
   get.n_column = columns.n;
@@ -107,11 +113,15 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       get.has_existence_only = TRUE;
       get.existence_only = TRUE;
     }
+  get.filter = filter;
   request.region = region;
   request.get = &get;
-  if (!_hbase_native_client_call (client, located, "Get", &request.base,
-                                  &hbase__pb__get_response__descriptor, &reply, &block, deadline,
-                                  cancellable, error))
+  called = _hbase_native_client_call (client, located, "Get", &request.base,
+                                      &hbase__pb__get_response__descriptor, &reply, &block,
+                                      deadline, cancellable, error);
+  if (filter != NULL)
+    protobuf_c_message_free_unpacked (&filter->base, NULL);
+  if (!called)
     return FALSE;
   result = ((Hbase__Pb__GetResponse *) reply)->result;
   if (g->existence_only)
@@ -169,7 +179,17 @@ _hbase_native_client_get_range (HBaseNativeClient *self, const char *table, GByt
                                 GPtrArray *columns, guint max_versions, gint64 min_ts,
                                 gint64 max_ts, GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE };
+  return _hbase_native_client_get_filtered (self, table, row, columns, max_versions, min_ts,
+                                            max_ts, NULL, cancellable, error);
+}
+
+GPtrArray *
+_hbase_native_client_get_filtered (HBaseNativeClient *self, const char *table, GBytes *row,
+                                   GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                   gint64 max_ts, GBytes *filter, GCancellable *cancellable,
+                                   GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return NULL;
@@ -182,7 +202,17 @@ _hbase_native_client_exists (HBaseNativeClient *self, const char *table, GBytes 
                              gint64 max_ts, gboolean *exists, GCancellable *cancellable,
                              GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE };
+  return _hbase_native_client_exists_filtered (self, table, row, columns, max_versions, min_ts,
+                                               max_ts, NULL, exists, cancellable, error);
+}
+
+gboolean
+_hbase_native_client_exists_filtered (HBaseNativeClient *self, const char *table, GBytes *row,
+                                      GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                      gint64 max_ts, GBytes *filter, gboolean *exists,
+                                      GCancellable *cancellable, GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE, filter };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return FALSE;

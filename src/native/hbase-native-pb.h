@@ -36,6 +36,13 @@ void    _hbase_native_pb_columns_init  (HBaseNativePbColumns *out,
                                         GPtrArray            *columns);
 void    _hbase_native_pb_columns_clear (HBaseNativePbColumns *out);
 
+/* Get.filter or Scan.filter from @filter, a serialized Filter message
+ * (hbase-native-filter.h; NULL: none, *@out NULL), to free with
+ * protobuf_c_message_free_unpacked(); FALSE when it does not parse. */
+gboolean _hbase_native_pb_filter (GBytes             *filter,
+                                  Hbase__Pb__Filter **out,
+                                  GError            **error);
+
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HBaseNativePbColumns, _hbase_native_pb_columns_clear)
 
 G_END_DECLS

@@ -31,6 +31,7 @@ struct _HBaseNativeScanner
   GPtrArray         *columns;      /* HBaseNativeColumn * (owned copies) */
   guint              max_versions;
   guint              caching;
+  GBytes            *filter;       /* a serialized Filter message, NULL: none */
   HBaseNativeRegion *region;       /* of the open scanner */
   guint64            scanner_id;
   gboolean           open;
@@ -70,6 +71,15 @@ _hbase_native_scanner_new (HBaseNativeClient *client, const char *table, GBytes 
   self->max_versions = max_versions;
   self->caching = caching > 0 ? caching : 100;
   return self;
+}
+
+void
+_hbase_native_scanner_set_filter (HBaseNativeScanner *self, GBytes *filter)
+{
+  if (filter != NULL)
+    g_bytes_ref (filter);
+  g_clear_pointer (&self->filter, g_bytes_unref);
+  self->filter = filter;
 }
 
 guint
@@ -130,7 +140,12 @@ open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse
   Hbase__Pb__RegionSpecifier spec = HBASE__PB__REGION_SPECIFIER__INIT;
   Hbase__Pb__Scan scan = HBASE__PB__SCAN__INIT;
   Hbase__Pb__ScanRequest request = HBASE__PB__SCAN_REQUEST__INIT;
+  Hbase__Pb__Filter *filter = NULL;
+  gboolean opened = TRUE;
 
+  if (!_hbase_native_pb_filter (self->filter, &filter, error))
+    return FALSE;
+  scan.filter = filter;
   _hbase_native_pb_columns_init (&columns, self->columns);
   scan.n_column = columns.n;
   scan.column = columns.pointers;
@@ -173,8 +188,13 @@ open_scanner (HBaseNativeScanner *self, GPtrArray *rows, Hbase__Pb__ScanResponse
                                       cancellable, &local))
         continue;
       g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
+      opened = FALSE;
+      break;
     }
+  if (filter != NULL)
+    protobuf_c_message_free_unpacked (&filter->base, NULL);
+  if (!opened)
+    return FALSE;
   if (!(*response)->has_scanner_id)
     {
       protobuf_c_message_free_unpacked (&(*response)->base, NULL);
@@ -304,6 +324,7 @@ _hbase_native_scanner_free (HBaseNativeScanner *self)
   g_bytes_unref (self->position);
   g_bytes_unref (self->stop_row);
   g_ptr_array_unref (self->columns);
+  g_clear_pointer (&self->filter, g_bytes_unref);
   _hbase_native_region_free (self->region);
   g_free (self);
 }

@@ -23,6 +23,11 @@ HBaseNativeScanner *_hbase_native_scanner_new   (HBaseNativeClient *client,
                                                  GPtrArray         *columns,
                                                  guint              max_versions,
                                                  guint              caching);
+/* Runs @filter (a serialized FilterProtos Filter message,
+ * hbase-native-filter.h; NULL: none, referenced) on the server; before
+ * the first _next(). */
+void                _hbase_native_scanner_set_filter (HBaseNativeScanner *self,
+                                                      GBytes             *filter);
 /* The next rows (HBaseNativeRow *), in key order; an empty array when the
  * scan is over.  The server's scanner is closed at each region's end. */
 GPtrArray          *_hbase_native_scanner_next  (HBaseNativeScanner *self,

@@ -49,6 +49,8 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-pb.c \
+	src/native/hbase-native-filter.c \
+	src/native/hbase-native-filter.h \
 	src/native/hbase-native-pb.h \
 	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)

@@ -750,7 +750,9 @@ hbase_key_query_run (HBaseTable           *table,
   options.limit = query->limit > 0 ? query->limit + 1 : 0;
   options.caching = query->limit > 0 ? MIN (query->limit + 1, 1000) : 0;
   options.read.columns = query->columns;
-  options.read.filter_bytes = filter;
+  /* the filter itself: its rendering on the Thrift2 backend, HBase's
+   * filter messages on the native one */
+  options.read.typed_filter = query->filter;
   scanner = hbase_key_scanner_new (table, schema, &options, error);
   if (scanner == NULL)
     return NULL;

@@ -416,6 +416,8 @@ send_batch (HBaseTable *table, GPtrArray *batch)
   gboolean ok;
 
   call->filter = g_strdup (first->call->filter);
+  if (first->call->typed_filter != NULL)
+    call->typed_filter = hbase_filter_ref (first->call->typed_filter);
   /* the requests stay the waiters' */
   call->gets = g_ptr_array_new_full (batch->len, NULL);
   for (guint i = 0; i < batch->len; i++)

@@ -44,6 +44,7 @@ _hbase_read_options_clear (HBaseReadOptions *options)
   options->filter = NULL;
   g_clear_pointer (&options->column_list, g_ptr_array_unref);
   g_clear_pointer (&options->filter_bytes, g_bytes_unref);
+  g_clear_pointer (&options->typed_filter, hbase_filter_unref);
 }
 
 /* Makes @dest, a bitwise copy of @src, own copies of @src's pointers. */
@@ -54,6 +55,7 @@ _hbase_read_options_deepen (HBaseReadOptions *dest, const HBaseReadOptions *src)
   dest->filter = g_strdup (src->filter);
   dest->column_list = column_list_copy (src->column_list);
   dest->filter_bytes = src->filter_bytes != NULL ? g_bytes_ref (src->filter_bytes) : NULL;
+  dest->typed_filter = src->typed_filter != NULL ? hbase_filter_ref (src->typed_filter) : NULL;
 }
 
 /**
@@ -78,7 +80,8 @@ hbase_read_options_new (void)
  * @options: read options, owning or borrowing their pointers
  *
  * A deep copy: the columns and filter strings are copied, the column list
- * is a new array of the same columns and the filter bytes are referenced.
+ * is a new array of the same columns, the filter bytes and the typed
+ * filter are referenced.
  *
  * Returns: (transfer full): the copy, to free with hbase_read_options_free()
  *
@@ -193,6 +196,29 @@ hbase_read_options_set_filter_bytes (HBaseReadOptions *options, GBytes *filter_b
     g_bytes_ref (filter_bytes);
   g_clear_pointer (&options->filter_bytes, g_bytes_unref);
   options->filter_bytes = filter_bytes;
+}
+
+/**
+ * hbase_read_options_set_typed_filter:
+ * @options: options from hbase_read_options_new() or hbase_read_options_copy()
+ * @typed_filter: (nullable): a filter built with the #HBaseFilter
+ *   constructors, referenced (filters are immutable)
+ *
+ * Sets @typed_filter, dropping the previous one.  The read then runs it on
+ * either backend: its rendering through the Thrift2 gateway, HBase's own
+ * filter messages on the native backend.  Not together with a @filter or
+ * @filter_bytes (the read fails with %HBASE_ERROR_ILLEGAL_ARGUMENT).
+ *
+ * Since: 0.1
+ */
+void
+hbase_read_options_set_typed_filter (HBaseReadOptions *options, HBaseFilter *typed_filter)
+{
+  g_return_if_fail (options != NULL);
+  if (typed_filter != NULL)
+    hbase_filter_ref (typed_filter);
+  g_clear_pointer (&options->typed_filter, hbase_filter_unref);
+  options->typed_filter = typed_filter;
 }
 
 /* --- scan options ---------------------------------------------------------- */

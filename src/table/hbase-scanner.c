@@ -31,7 +31,8 @@
  * On the native backend the rows come from a scanner of HBase's own RPC
  * (src/native/hbase-native-scan.c, which goes on region after region), read
  * into the same buffer and checked against the same range; what it cannot
- * do yet (reversed, batch, time range, filter) is refused when the scan is
+ * do yet (reversed, batch, time range, a filter string rather than a typed
+ * filter) is refused when the scan is
  * made. */
 #include "config.h"
 
@@ -39,6 +40,7 @@
 
 #include "../connection/hbase-client-async-private.h"
 #include "../connection/hbase-connection-private.h"
+#include "hbase-filter-private.h"
 #include "hbase-result-reader.h"
 #include "hbase-row-builder.h"
 #include "hbase-table-native.h"
@@ -641,11 +643,13 @@ native_open (HBaseScanner *scanner, const HBaseScanOptions *options, GError **er
   const HBaseReadOptions *read = &options->read;
   g_autoptr(GPtrArray) list = NULL;
   g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GBytes) filter = NULL;
   HBaseNativeClient *native;
 
-  if (read->filter != NULL || read->filter_bytes != NULL)
-    return _hbase_table_native_not_supported (error, "a scan with a filter (filter strings are "
-                                                     "run by the Thrift2 gateway)");
+  if (!_hbase_filter_native_form (read->typed_filter,
+                                  read->filter != NULL || read->filter_bytes != NULL, &filter,
+                                  error))
+    return FALSE;
   if (options->reversed)
     return _hbase_table_native_not_supported (error, "a reversed scan");
   if (options->batch > 0)
@@ -661,6 +665,7 @@ native_open (HBaseScanner *scanner, const HBaseScanOptions *options, GError **er
   scanner->native = _hbase_native_scanner_new (native, hbase_table_get_name (scanner->table),
                                                scanner->lower.key, scanner->upper.key, columns,
                                                read->max_versions, scanner->caching);
+  _hbase_native_scanner_set_filter (scanner->native, filter);
   return TRUE;
 }
 
@@ -773,7 +778,7 @@ hbase_table_scan (HBaseTable *table, const HBaseScanOptions *options, GError **e
       scan->timeRange->maxStamp = read->max_timestamp != 0 ? read->max_timestamp : G_MAXINT64;
       scan->__isset_timeRange = TRUE;
     }
-  if (read->filter != NULL || read->filter_bytes != NULL)
+  if (read->filter != NULL || read->filter_bytes != NULL || read->typed_filter != NULL)
     {
       g_autoptr(GBytes) filter = _hbase_read_options_filter (read);
 

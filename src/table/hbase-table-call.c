@@ -68,6 +68,7 @@ _hbase_table_call_free (gpointer data)
   g_clear_pointer (&call->first_batch, g_array_unref);
   g_clear_pointer (&call->last_batch, g_array_unref);
   g_free (call->filter);
+  g_clear_pointer (&call->typed_filter, hbase_filter_unref);
   g_clear_pointer (&call->row, hbase_row_unref);
   g_clear_pointer (&call->rows, g_ptr_array_unref);
   g_clear_pointer (&call->results, g_ptr_array_unref);

@@ -47,6 +47,7 @@ typedef struct {
   GArray *first_batch;                  /* guint per mutation: its batches */
   GArray *last_batch;
   char *filter;                         /* for error messages */
+  HBaseFilter *typed_filter;            /* gets: the typed filter, for the native backend */
   gsize payload;                        /* bytes of keys and values written */
 
   HBaseRow *row;

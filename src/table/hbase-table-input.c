@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "hbase-filter-private.h"
 #include "hbase-name-cache.h"
 #include "hbase-table-private.h"
 
@@ -130,6 +131,12 @@ _hbase_read_options_check (const HBaseReadOptions *options, GError **error)
   if (options->filter != NULL && options->filter_bytes != NULL)
     return _hbase_illegal (error, "the read options give both filter and filter_bytes: "
                            "use one of them");
+  if (options->typed_filter != NULL && (options->filter != NULL || options->filter_bytes != NULL))
+    return _hbase_illegal (error, "the read options give both typed_filter and %s: use one "
+                           "of them", options->filter != NULL ? "filter" : "filter_bytes");
+  if (options->typed_filter != NULL &&
+      _hbase_filter_get_problem (options->typed_filter) != NULL)
+    return _hbase_illegal (error, "%s", _hbase_filter_get_problem (options->typed_filter));
   for (guint i = 0; options->columns != NULL && options->columns[i] != NULL; i++)
     {
       const char *column = options->columns[i];
@@ -219,6 +226,8 @@ _hbase_read_options_filter (const HBaseReadOptions *options)
     return g_bytes_ref (options->filter_bytes);
   if (options->filter != NULL)
     return g_bytes_new (options->filter, strlen (options->filter));
+  if (options->typed_filter != NULL)   /* checked: valid */
+    return hbase_filter_to_bytes (options->typed_filter, NULL);
   return NULL;
 }
 
@@ -230,6 +239,14 @@ _hbase_read_options_describe_filter (const HBaseReadOptions *options)
   if (options->filter_bytes != NULL)
     return filter_describe (g_bytes_get_data (options->filter_bytes, NULL),
                             g_bytes_get_size (options->filter_bytes));
+  if (options->typed_filter != NULL)
+    {
+      g_autoptr(GBytes) text = hbase_filter_to_bytes (options->typed_filter, NULL);
+
+      return text != NULL ? filter_describe (g_bytes_get_data (text, NULL),
+                                             g_bytes_get_size (text))
+                          : NULL;
+    }
   return g_strdup (options->filter);
 }
 

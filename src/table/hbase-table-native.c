@@ -11,9 +11,9 @@
  * the Thrift2 path would send (puts as HBaseMutations, deletes as the
  * TDeletes the gateway would turn into HBase Deletes), one Mutate each,
  * in order; mutate_row (the same TPuts and TDeletes as one atomic
- * RegionAction); exists (a Get with existence_only).  Everything else,
- * and any filter, fails with
- * HBASE_ERROR_NOT_SUPPORTED before anything is sent.
+ * RegionAction); exists (a Get with existence_only).  Reads take typed
+ * filters (sent as FilterProtos messages), not filter strings.  Everything
+ * else fails with HBASE_ERROR_NOT_SUPPORTED before anything is sent.
  */
 #include "config.h"
 
@@ -21,6 +21,7 @@
 
 #include <hbase-glib/hbase-error.h>
 
+#include "hbase-filter-private.h"
 #include "hbase-get-request.h"
 #include "hbase-mutation-private.h"
 #include "hbase-row-builder.h"
@@ -139,7 +140,7 @@ _hbase_table_native_columns (GPtrArray *columns)
 /* One get request over the native client. */
 static HBaseRow *
 native_get (HBaseNativeClient *native, const char *table, const HBaseGetRequest *request,
-            GCancellable *cancellable, GError **error)
+            HBaseFilter *typed_filter, GCancellable *cancellable, GError **error)
 {
   GBytes *row, *filter;
   GPtrArray *columns;
@@ -147,17 +148,15 @@ native_get (HBaseNativeClient *native, const char *table, const HBaseGetRequest 
   gint64 min_ts, max_ts;
   g_autoptr(GPtrArray) native_columns = NULL;
   g_autoptr(GPtrArray) cells = NULL;
+  g_autoptr(GBytes) native_filter = NULL;
 
   _hbase_get_request_peek (request, &row, &columns, &max_versions, &min_ts, &max_ts, &filter);
-  if (filter != NULL)
-    {
-      _hbase_table_native_not_supported (error, "a read with a filter (filter strings are run by the Thrift2 gateway)");
-      return NULL;
-    }
+  if (!_hbase_filter_native_form (typed_filter, filter != NULL, &native_filter, error))
+    return NULL;
   native_columns = _hbase_table_native_columns (columns);
-  cells = _hbase_native_client_get_range (native, table, row, native_columns,
-                                          max_versions > 0 ? (guint) max_versions : 0,
-                                          min_ts, max_ts, cancellable, error);
+  cells = _hbase_native_client_get_filtered (native, table, row, native_columns,
+                                             max_versions > 0 ? (guint) max_versions : 0,
+                                             min_ts, max_ts, native_filter, cancellable, error);
   if (cells == NULL)
     return NULL;
   return _hbase_table_native_row (cells);
@@ -349,10 +348,11 @@ native_exists (HBaseNativeClient *native, TableCall *call, GCancellable *cancell
   HbaseThriftTGet *tget = g_ptr_array_index (call->gets, 0);
   g_autoptr(GBytes) row = bytes_of (tget->row);
   g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GBytes) native_filter = NULL;
 
-  if (tget->__isset_filterString)
-    return _hbase_table_native_not_supported (error, "an exists with a filter (filter strings "
-                                                     "are run by the Thrift2 gateway)");
+  if (!_hbase_filter_native_form (call->typed_filter, tget->__isset_filterString,
+                                  &native_filter, error))
+    return FALSE;
   if (tget->__isset_columns && tget->columns->len > 0)
     {
       columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
@@ -366,11 +366,12 @@ native_exists (HBaseNativeClient *native, TableCall *call, GCancellable *cancell
           g_ptr_array_add (columns, c);
         }
     }
-  return _hbase_native_client_exists (native, hbase_table_get_name (call->table), row, columns,
-                                      tget->__isset_maxVersions ? (guint) tget->maxVersions : 0,
-                                      tget->__isset_timeRange ? tget->timeRange->minStamp : 0,
-                                      tget->__isset_timeRange ? tget->timeRange->maxStamp : 0,
-                                      &call->exists, cancellable, error);
+  return _hbase_native_client_exists_filtered (native, hbase_table_get_name (call->table), row,
+                                               columns,
+                                               tget->__isset_maxVersions ? (guint) tget->maxVersions : 0,
+                                               tget->__isset_timeRange ? tget->timeRange->minStamp : 0,
+                                               tget->__isset_timeRange ? tget->timeRange->maxStamp : 0,
+                                               native_filter, &call->exists, cancellable, error);
 }
 
 gboolean
@@ -408,7 +409,7 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
   if (func == _hbase_table_get_once)
     {
       HBaseRow *row = native_get (native, table, g_ptr_array_index (call->gets, 0),
-                                  cancellable, error);
+                                  call->typed_filter, cancellable, error);
 
       if (row == NULL)
         return FALSE;
@@ -424,6 +425,7 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
       g_autoptr(GPtrArray) keys = g_ptr_array_new ();
       g_autoptr(GPtrArray) cells = NULL;
       g_autoptr(GPtrArray) native_columns = NULL;
+      g_autoptr(GBytes) native_filter = NULL;
       GBytes *row, *filter;
       GPtrArray *columns;
       gint32 max_versions;
@@ -438,14 +440,14 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
         }
       _hbase_get_request_peek (call->gets->pdata[0], &row, &columns, &max_versions,
                                &min_ts, &max_ts, &filter);
-      if (filter != NULL)
-        return _hbase_table_native_not_supported (error, "a read with a filter (filter strings "
-                                                         "are run by the Thrift2 gateway)");
+      if (!_hbase_filter_native_form (call->typed_filter, filter != NULL, &native_filter, error))
+        return FALSE;
       native_columns = _hbase_table_native_columns (columns);
       /* one Multi call per region server, the rows in the caller's order */
-      cells = _hbase_native_client_get_multi (native, table, keys, native_columns,
-                                              max_versions > 0 ? (guint) max_versions : 0,
-                                              min_ts, max_ts, cancellable, error);
+      cells = _hbase_native_client_get_multi_filtered (native, table, keys, native_columns,
+                                                       max_versions > 0 ? (guint) max_versions : 0,
+                                                       min_ts, max_ts, native_filter,
+                                                       cancellable, error);
       if (cells == NULL)
         return FALSE;
       for (guint i = 0; i < cells->len; i++)

@@ -295,7 +295,7 @@ _hbase_table_tget_new (GBytes *row, const HBaseReadOptions *options)
       get->timeRange->maxStamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
       get->__isset_timeRange = TRUE;
     }
-  if (options->filter != NULL || options->filter_bytes != NULL)
+  if (options->filter != NULL || options->filter_bytes != NULL || options->typed_filter != NULL)
     {
       g_autoptr(GBytes) filter = _hbase_read_options_filter (options);
 
@@ -331,6 +331,8 @@ prepare_gets (HBaseTable *table, GBytes *const *rows, guint n_rows, gboolean sev
     return NULL;
   call = _hbase_table_call_new (table);
   call->filter = _hbase_read_options_describe_filter (options);
+  if (options != NULL && options->typed_filter != NULL)
+    call->typed_filter = hbase_filter_ref (options->typed_filter);
   call->gets = g_ptr_array_new_full (n_rows, requests ? _hbase_get_request_free : g_object_unref);
   for (guint i = 0; i < n_rows; i++)
     {

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # src/table/local.mk: rows, mutations, conditions, reads and writes of one
-# table, scanners, the write buffer.
+# table, typed filters, scanners, the write buffer.
 src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-private.h \
 	src/table/hbase-row.c \
@@ -35,6 +35,8 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-condition.c \
 	src/table/hbase-condition-private.h \
 	src/table/hbase-options.c \
+	src/table/hbase-filter.c \
+	src/table/hbase-filter-private.h \
 	src/table/hbase-scanner.c \
 	src/table/hbase-scanner-next.c \
 	src/table/hbase-write-buffer.c \
@@ -50,6 +52,7 @@ hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-column.h \
 	include/hbase-glib/hbase-mutation.h \
 	include/hbase-glib/hbase-condition.h \
+	include/hbase-glib/hbase-filter.h \
 	include/hbase-glib/hbase-table.h \
 	include/hbase-glib/hbase-scanner.h \
 	include/hbase-glib/hbase-write-buffer.h

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* fuzz-filter.c: the filter renderer (src/rowkey/hbase-filter.c) on any
+/* fuzz-filter.c: the filter renderer (src/table/hbase-filter.c) on any
  * arguments: the input is a small program of a stack machine whose
  * instructions build filters from byte strings, numbers and operators, and
  * combine them (each filter is used once, so the rendering stays linear
@@ -10,12 +10,17 @@
  * is well-formed filter language: every quoted literal is closed,
  * parentheses outside literals balance, and outside literals there are
  * only printable ASCII characters, so no argument can change the
- * structure of the expression (no injection). */
+ * structure of the expression (no injection).  A valid filter's tree
+ * (what the native backend sends) serializes to a Filter message that
+ * protobuf-c reads back, naming an HBase filter class. */
 #include "config.h"
 
 #include <string.h>
 
 #include "fuzz-support.h"
+#include "../../src/native/hbase-native-filter.h"
+#include "../../src/table/hbase-filter-private.h"
+#include "Filter.pb-c.h"
 
 #define MAX_STACK 16
 #define MAX_OPS 64
@@ -74,6 +79,16 @@ render (HBaseFilter *filter)
     }
   data = g_bytes_get_data (bytes, &len);
   check_rendering (data, len);
+  {
+    g_autoptr(GBytes) message = _hbase_native_filter_serialize (_hbase_filter_get_tree (filter));
+    Hbase__Pb__Filter *decoded = hbase__pb__filter__unpack (NULL, g_bytes_get_size (message),
+                                                            g_bytes_get_data (message, NULL));
+
+    fuzz_assert (decoded != NULL && g_str_has_prefix (decoded->name,
+                                                      "org.apache.hadoop.hbase.filter."),
+                 "the tree does not serialize to a Filter message");
+    protobuf_c_message_free_unpacked (&decoded->base, NULL);
+  }
   fuzz_check_outcome ("hbase_filter_to_string", text != NULL, &string_error);
   if (memchr (data, '\0', len) != NULL)
     fuzz_assert (text == NULL, "to_string passed a NUL byte");

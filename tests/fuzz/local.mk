@@ -50,10 +50,10 @@ tests_fuzz_fuzz_transport_LDADD = $(fuzz_ldadd)
 check_PROGRAMS += tests/fuzz/replay-filter
 fuzz_programs += tests/fuzz/fuzz-filter
 tests_fuzz_replay_filter_SOURCES = tests/fuzz/fuzz-filter.c $(fuzz_replay)
-tests_fuzz_replay_filter_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_replay_filter_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
 tests_fuzz_replay_filter_LDADD = $(fuzz_ldadd)
 tests_fuzz_fuzz_filter_SOURCES = tests/fuzz/fuzz-filter.c $(fuzz_support)
-tests_fuzz_fuzz_filter_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_fuzz_filter_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
 tests_fuzz_fuzz_filter_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_filter_LDADD = $(fuzz_ldadd)
 

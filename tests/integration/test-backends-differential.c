@@ -17,11 +17,14 @@
  * and hbase_table_mutate_row() (and a delete of several kinds, sent as one)
  * of each backend leave byte-identical rows; exists answers alike.  And what
  * the native backend does not do yet fails with HBASE_ERROR_NOT_SUPPORTED
- * before anything is sent: reversed, batched, time-ranged or filtered
- * scans, filters on gets and exists, increments, admin calls, and writes on
+ * before anything is sent: reversed, batched or time-ranged scans, filter
+ * strings on gets, exists and scans, increments, admin calls, and writes on
  * a handle that has not said the table has no secondary index.  Scans (the whole table across
  * its two regions in calls of 2 rows, versions, a key range, columns, a
- * limit, a prefix) give the same rows in the same order.
+ * limit, a prefix) give the same rows in the same order.  A filter of
+ * every HBaseFilter constructor and combinator, in typed_filter (the
+ * rendering through the gateway, FilterProtos messages on the native
+ * backend), gives the same rows on gets, exists, get_multiple and scans.
  *
  * The stack: HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and HBASE_GLIB_TEST_NATIVE_BOOTSTRAP
@@ -530,6 +533,116 @@ test_scans (void)
   compare_scans (&options, "prefix x-");
 }
 
+/* A typed filter: the same reads and scans through both backends, with
+ * 1 and 3 versions. */
+static void
+compare_filter (HBaseFilter *filter, const char *what)
+{
+  HBaseScanOptions scan = HBASE_SCAN_OPTIONS_INIT;
+  g_autofree char *text = hbase_filter_to_string (filter, NULL);
+
+  g_test_message ("%s: %s", what, text != NULL ? text : "(holds 0x00)");
+  scan.read.typed_filter = filter;
+  scan.caching = 2;
+  compare_reads (&scan.read, what);
+  compare_scans (&scan, what);
+  scan.read.max_versions = 3;
+  compare_reads (&scan.read, what);
+  compare_scans (&scan, what);
+  hbase_filter_unref (filter);
+}
+
+/* Every constructor and combinator of HBaseFilter, on the rows the other
+ * cases read (binary keys and qualifiers, versions, deletes, both
+ * regions). */
+static void
+test_typed_filters (void)
+{
+  g_autoptr(GBytes) d = b ("d");
+  g_autoptr(GBytes) x = b ("x");
+  g_autoptr(GBytes) x_deletes = b ("x-deletes");
+  g_autoptr(GBytes) cf2 = b ("cf2");
+  g_autoptr(GBytes) q = b ("q");
+  g_autoptr(GBytes) r = b ("r");
+  g_autoptr(GBytes) v = b ("v");
+  g_autoptr(GBytes) v30 = b ("v30");
+  g_autoptr(GBytes) v50 = b ("v50");
+  g_autoptr(GBytes) upper_v3 = b ("V3");
+  g_autoptr(GBytes) regex = b ("^v[24]0$");
+  g_autoptr(GBytes) binary_prefix = g_bytes_new (binary_qualifier, 2);   /* "q\0" */
+  g_autoptr(GBytes) binary_row = g_bytes_new (binary_key, sizeof binary_key);
+  g_autoptr(HBaseFilter) prefix_d = hbase_filter_prefix (d);
+  g_autoptr(HBaseFilter) prefix_x = hbase_filter_prefix (x);
+  g_autoptr(HBaseFilter) not_v30 = hbase_filter_value (HBASE_COMPARE_NOT_EQUAL,
+                                                       HBASE_COMPARATOR_BINARY, v30);
+  g_autoptr(HBaseFilter) only_q = hbase_filter_qualifier (HBASE_COMPARE_EQUAL,
+                                                          HBASE_COMPARATOR_BINARY, q);
+  g_autoptr(HBaseFilter) binary = hbase_filter_row (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY,
+                                                    binary_row);
+  GBytes *prefixes[] = { r, binary_prefix };
+  HBaseFilter *three[] = { prefix_d, prefix_x, binary };
+  const gint64 timestamps[] = { 20, 101, 3 };
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  /* rows */
+  compare_filter (hbase_filter_prefix (d), "PrefixFilter");
+  compare_filter (hbase_filter_inclusive_stop (x_deletes), "InclusiveStopFilter");
+  compare_filter (hbase_filter_page (1), "PageFilter");
+  compare_filter (hbase_filter_row (HBASE_COMPARE_GREATER_OR_EQUAL, HBASE_COMPARATOR_BINARY, x),
+                  "RowFilter");
+  /* columns */
+  compare_filter (hbase_filter_family (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY, cf2),
+                  "FamilyFilter");
+  compare_filter (hbase_filter_qualifier (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_BINARY_PREFIX, r),
+                  "QualifierFilter");
+  compare_filter (hbase_filter_column_prefix (q), "ColumnPrefixFilter");
+  compare_filter (hbase_filter_multiple_column_prefix (prefixes, 2), "MultipleColumnPrefixFilter");
+  compare_filter (hbase_filter_column_range (q, TRUE, r, FALSE), "ColumnRangeFilter");
+  compare_filter (hbase_filter_column_range (NULL, FALSE, r, TRUE), "ColumnRangeFilter, open");
+  compare_filter (hbase_filter_column_pagination (1, 1), "ColumnPaginationFilter");
+  compare_filter (hbase_filter_column_count (1), "ColumnCountGetFilter");
+  /* cells */
+  compare_filter (hbase_filter_key_only (FALSE), "KeyOnlyFilter");
+  compare_filter (hbase_filter_key_only (TRUE), "KeyOnlyFilter, lengths");
+  compare_filter (hbase_filter_first_key_only (), "FirstKeyOnlyFilter");
+  compare_filter (hbase_filter_timestamps (timestamps, 3), "TimestampsFilter");
+  compare_filter (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_SUBSTRING, upper_v3),
+                  "ValueFilter, substring");
+  compare_filter (hbase_filter_value (HBASE_COMPARE_EQUAL, HBASE_COMPARATOR_REGEX, regex),
+                  "ValueFilter, regex");
+  compare_filter (hbase_filter_value (HBASE_COMPARE_LESS, HBASE_COMPARATOR_BINARY, q),
+                  "ValueFilter, binary");
+  /* values of one column */
+  compare_filter (hbase_filter_single_column_value ("cf", q, HBASE_COMPARE_EQUAL,
+                                                    HBASE_COMPARATOR_BINARY, v50, TRUE, TRUE),
+                  "SingleColumnValueFilter");
+  compare_filter (hbase_filter_single_column_value ("cf", q, HBASE_COMPARE_EQUAL,
+                                                    HBASE_COMPARATOR_BINARY, v30, FALSE, FALSE),
+                  "SingleColumnValueFilter, any version, missing kept");
+  compare_filter (hbase_filter_single_column_value_exclude ("cf", q, HBASE_COMPARE_GREATER,
+                                                            HBASE_COMPARATOR_BINARY, v, TRUE,
+                                                            TRUE),
+                  "SingleColumnValueExcludeFilter");
+  compare_filter (hbase_filter_column_value ("cf", r, HBASE_COMPARE_LESS_OR_EQUAL,
+                                             HBASE_COMPARATOR_BINARY, v30),
+                  "ColumnValueFilter");
+  compare_filter (hbase_filter_dependent_column ("cf", q, FALSE), "DependentColumnFilter");
+  compare_filter (hbase_filter_dependent_column_compare ("cf", q, TRUE, HBASE_COMPARE_EQUAL,
+                                                         HBASE_COMPARATOR_BINARY, v30),
+                  "DependentColumnFilter, compared");
+  /* combinators */
+  compare_filter (hbase_filter_and (prefix_d, only_q), "AND");
+  compare_filter (hbase_filter_or (prefix_x, binary), "OR");
+  compare_filter (hbase_filter_all (three, 3), "all of three");
+  compare_filter (hbase_filter_any (three, 3), "any of three");
+  compare_filter (hbase_filter_skip (not_v30), "SKIP");
+  compare_filter (hbase_filter_while (not_v30), "WHILE");
+}
+
 /* Every operation the native backend does not do yet: NOT_SUPPORTED,
  * nothing written. */
 static void
@@ -575,7 +688,7 @@ test_not_supported (void)
   got = hbase_table_get (native_table, row, &filtered, NULL, &error);
   g_assert_null (got);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_assert_nonnull (strstr (error->message, "filter"));
+  g_assert_nonnull (strstr (error->message, "hbase_read_options_set_typed_filter()"));
   g_clear_error (&error);
   g_assert_false (hbase_table_exists (native_table, row, &filtered, &exists, NULL, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
@@ -667,6 +780,7 @@ main (int argc, char **argv)
   g_test_add_func ("/backends/differential/async", test_async);
   g_test_add_func ("/backends/differential/scans", test_scans);
   g_test_add_func ("/backends/differential/writes", test_writes);
+  g_test_add_func ("/backends/differential/typed-filters", test_typed_filters);
   g_test_add_func ("/backends/differential/not-supported", test_not_supported);
   rc = g_test_run ();
   if (stack_ok)

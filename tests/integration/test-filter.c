@@ -6,6 +6,12 @@
  * with 0x00 and 0xFF sent as bytes (filter_bytes) through gets, get
  * multiple and scans; the parser quirk the rendering avoids.
  *
+ * On the gateways every scan runs twice, with the rendering in the read
+ * options' filter and with the filter itself in typed_filter, and both must
+ * give the expected rows; on the native end (HBase's own RPC) the same
+ * cases run with typed_filter, which the native backend sends as HBase's
+ * filter messages (all but the parser quirk, a filter-language matter).
+ *
  * Runs on the binary/buffered and the compact/framed gateways, one table
  * each (families f with 3 versions and g), created and loaded by the first
  * test and dropped at the end.  Cells carry explicit timestamps (1000
@@ -160,10 +166,11 @@ append_row (GString *out, HBaseRow *row)
 }
 
 /* The rows a scan of [start, stop) with @filter returns, as
- * "key{cells} key{cells}". */
+ * "key{cells} key{cells}": @filter in typed_filter when @typed, else
+ * rendered in filter. */
 static char *
-scan_with (Fixture *fixture, HBaseFilter *filter, const char *start, const char *stop,
-           guint versions, GError **error)
+scan_with (Fixture *fixture, HBaseFilter *filter, gboolean typed, const char *start,
+           const char *stop, guint versions, GError **error)
 {
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GBytes) start_row = start != NULL ? test_text (start) : NULL;
@@ -174,12 +181,17 @@ scan_with (Fixture *fixture, HBaseFilter *filter, const char *start, const char 
   HBaseRow *row;
   GError *local = NULL;
 
-  text = hbase_filter_to_string (filter, error);
-  if (text == NULL)
-    return NULL;
+  if (typed)
+    options.read.typed_filter = filter;
+  else
+    {
+      text = hbase_filter_to_string (filter, error);
+      if (text == NULL)
+        return NULL;
+      options.read.filter = text;
+    }
   options.start_row = start_row;
   options.stop_row = stop_row;
-  options.read.filter = text;
   options.read.max_versions = versions;
   scanner = hbase_table_scan (fixture->table, &options, error);
   if (scanner == NULL)
@@ -203,7 +215,8 @@ assert_scan (Fixture *fixture, HBaseFilter *filter, const char *start, const cha
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) rendered = hbase_filter_to_bytes (filter, NULL);
-  g_autofree char *got = scan_with (fixture, filter, start, stop, versions, &error);
+  gboolean native = test_table_fixture_is_native (fixture);
+  g_autofree char *got = scan_with (fixture, filter, native, start, stop, versions, &error);
   g_autoptr(GString) text = g_string_new (NULL);
 
   /* the filter as printable text for the log */
@@ -212,6 +225,13 @@ assert_scan (Fixture *fixture, HBaseFilter *filter, const char *start, const cha
   g_test_message ("%s -> %s", text->str, got);
   g_assert_no_error (error);
   g_assert_cmpstr (got, ==, expected);
+  if (!native)
+    {
+      g_autofree char *typed = scan_with (fixture, filter, TRUE, start, stop, versions, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (typed, ==, expected);
+    }
   hbase_filter_unref (filter);
 }
 
@@ -285,7 +305,18 @@ test_columns (Fixture *fixture, gconstpointer data)
     g_autoptr(HBaseRow) row = NULL;
     g_autofree char *cells = NULL;
 
-    read.filter = text;
+    if (test_table_fixture_is_native (fixture))
+      read.typed_filter = two;
+    else
+      read.filter = text;
+    row = hbase_table_get (fixture->table, key, &read, NULL, &error);
+    g_assert_no_error (error);
+    cells = test_row_summary (row, FALSE);
+    g_assert_cmpstr (cells, ==, "f:q1=x f:q2=y");
+    g_clear_pointer (&cells, g_free);
+    g_clear_pointer (&row, hbase_row_unref);
+    read.filter = NULL;
+    read.typed_filter = two;
     row = hbase_table_get (fixture->table, key, &read, NULL, &error);
     g_assert_no_error (error);
     cells = test_row_summary (row, FALSE);
@@ -504,7 +535,8 @@ test_hostile_values (Fixture *fixture, gconstpointer data)
 
 /* Values with 0x00 and 0xFF: hbase_filter_to_string() refuses a 0x00 (a C
  * string cannot hold it); hbase_filter_to_bytes() in filter_bytes carries
- * it, through gets and scans.  Rows n1..n4 hold values that differ from
+ * it, through gets and scans, and so does typed_filter (the only form on
+ * the native end).  Rows n1..n4 hold values that differ from
  * "a\0\xff" in one byte or in length, so only n1 matches. */
 static void
 test_nul_bytes (Fixture *fixture, gconstpointer data)
@@ -526,9 +558,11 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
   g_clear_error (&error);
 
-  for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+  for (guint f = 0; f < 2 * G_N_ELEMENTS (filters); f++)
     {
-      g_autoptr(GBytes) bytes = hbase_filter_to_bytes (filters[f], &error);
+      gboolean typed = f >= G_N_ELEMENTS (filters) || test_table_fixture_is_native (fixture);
+      HBaseFilter *filter = filters[f % G_N_ELEMENTS (filters)];
+      g_autoptr(GBytes) bytes = hbase_filter_to_bytes (filter, &error);
       HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
       g_autoptr(GBytes) start = BIN ("n");
       g_autoptr(GBytes) stop = BIN ("o");
@@ -545,7 +579,10 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
       g_assert_nonnull (memchr (g_bytes_get_data (bytes, NULL), 0, g_bytes_get_size (bytes)));
       options.start_row = start;
       options.stop_row = stop;
-      options.read.filter_bytes = bytes;
+      if (typed)
+        options.read.typed_filter = filter;
+      else
+        options.read.filter_bytes = bytes;
 
       /* a scan */
       scanner = hbase_table_scan (fixture->table, &options, &error);
@@ -586,6 +623,76 @@ test_nul_bytes (Fixture *fixture, gconstpointer data)
     }
 }
 
+/* A typed filter with a filter string is refused before anything is
+ * sent, and so is one built with a bad argument (with its builder's
+ * message); on the native end a filter string is refused with a message
+ * pointing at the typed filter. */
+static void
+test_typed_refusals (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GBytes) a = BIN ("a");
+  g_autoptr(GBytes) key = BIN ("a1");
+  g_autoptr(GBytes) rendered = NULL;
+  g_autoptr(HBaseFilter) good = hbase_filter_prefix (a);
+  g_autoptr(HBaseFilter) bad = hbase_filter_page (-1);
+  g_autoptr(HBaseFilter) bad_and = hbase_filter_and (good, bad);
+  g_autoptr(HBaseScanner) scanner = NULL;
+  HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
+  HBaseScanOptions scan = HBASE_SCAN_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) expected = NULL;
+  g_autoptr(HBaseRow) row = NULL;
+  gboolean exists = FALSE;
+
+  SKIP_IF_UNREACHABLE (fixture);
+  read.typed_filter = good;
+  read.filter = "PrefixFilter('a')";
+  row = hbase_table_get (fixture->table, key, &read, NULL, &error);
+  g_assert_null (row);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "typed_filter"));
+  g_clear_error (&error);
+  rendered = hbase_filter_to_bytes (good, NULL);
+  read.filter = NULL;
+  read.filter_bytes = rendered;
+  g_assert_false (hbase_table_exists (fixture->table, key, &read, &exists, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_clear_error (&error);
+
+  /* a bad argument: the error hbase_filter_to_bytes() gives */
+  g_assert_null (hbase_filter_to_bytes (bad_and, &expected));
+  read.filter_bytes = NULL;
+  read.typed_filter = bad_and;
+  row = hbase_table_get (fixture->table, key, &read, NULL, &error);
+  g_assert_null (row);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, expected->message);
+  g_clear_error (&error);
+  scan.read.typed_filter = bad;
+  scanner = hbase_table_scan (fixture->table, &scan, &error);
+  g_assert_null (scanner);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_clear_error (&error);
+
+  if (test_table_fixture_is_native (fixture))
+    {
+      /* filter strings: refused, pointing at the typed filter */
+      read.typed_filter = NULL;
+      read.filter = "PrefixFilter('a')";
+      row = hbase_table_get (fixture->table, key, &read, NULL, &error);
+      g_assert_null (row);
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+      g_assert_nonnull (strstr (error->message, "hbase_read_options_set_typed_filter()"));
+      g_clear_error (&error);
+      scan.read.typed_filter = NULL;
+      scan.read.filter_bytes = rendered;
+      scanner = hbase_table_scan (fixture->table, &scan, &error);
+      g_assert_null (scanner);
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+      g_assert_nonnull (strstr (error->message, "hbase_read_options_set_typed_filter()"));
+    }
+}
+
 /* --- main --------------------------------------------------------------------------------- */
 
 int
@@ -600,12 +707,19 @@ main (int argc, char **argv)
     { "parser-quirk", test_parser_quirk },
     { "hostile-values", test_hostile_values },
     { "nul-bytes", test_nul_bytes },
+    { "typed-refusals", test_typed_refusals },
   };
   static HBaseFamilyOptions families[2] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {
     "/integration/filter", "hbase_glib_filter", families, 2, TEST_GATEWAYS_ENDS
   };
-  static const TestTableSuiteOptions options = { .prepare = load, .scanner_lock = TRUE };
+  static const char *const native_cases[] = {
+    "rows", "columns", "cells", "column-values", "combinators", "hostile-values", "nul-bytes",
+    "typed-refusals", NULL
+  };
+  static const TestTableSuiteOptions options = {
+    .prepare = load, .scanner_lock = TRUE, .native_cases = native_cases
+  };
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";

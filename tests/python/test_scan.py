@@ -62,6 +62,19 @@ class ScanTest(TableTestCase):
         options.set_read(read)
         self.assertEqual(self.keys(options), ["apple-0", "apple-2", "apricot-0", "apricot-2"])
 
+    def test_typed_filter(self):
+        value_is_red = HBase.Filter.single_column_value("f", gbytes("colour"),
+                                                        HBase.CompareOp.EQUAL,
+                                                        HBase.Comparator.BINARY,
+                                                        gbytes("red"), True, True)
+        read = HBase.ReadOptions.new()
+        read.set_typed_filter(value_is_red)
+        self.assertIsNotNone(read.typed_filter)
+        options = HBase.ScanOptions.new()
+        options.set_prefix(gbytes("ap"))
+        options.set_read(read)
+        self.assertEqual(self.keys(options), ["apple-0", "apple-2", "apricot-0", "apricot-2"])
+
     def test_row_filter_as_text(self):
         ends_with_one = HBase.Filter.row(HBase.CompareOp.EQUAL, HBase.Comparator.REGEX,
                                          gbytes("-1$"))

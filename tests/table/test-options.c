@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test (no server) of the option structs of reads, scans, write
  * buffers and column families on the heap: the defaults of _new(), deep
- * copies, setters that replace (and release) the previous value, _free()
- * releasing what the struct owns, their boxed GTypes; the boxed types of
+ * copies (a typed filter referenced), setters that replace (and release)
+ * the previous value, _free() releasing what the struct owns, their boxed GTypes; the boxed types of
  * HBaseConfig and HBaseClientStats, and the GTypes of the layer's objects
  * and error enum.  Whether a GBytes was released is seen through the free
  * function of bytes made for the test. */
@@ -44,6 +44,7 @@ test_read_options (void)
   g_assert_null (options->filter);
   g_assert_null (options->column_list);
   g_assert_null (options->filter_bytes);
+  g_assert_null (options->typed_filter);
 
   /* setters copy strings and arrays: changing the source changes nothing */
   columns_copy = g_strdup ("f:a");
@@ -108,6 +109,50 @@ test_read_options (void)
   g_assert_true (boxed->columns != columns);
   g_boxed_free (HBASE_TYPE_READ_OPTIONS, boxed);
   hbase_read_options_free (NULL);
+}
+
+/* typed_filter: referenced by the setter and by copies, released by the
+ * last of them (seen through the bytes the filter holds) */
+static void
+test_read_options_typed_filter (void)
+{
+  g_autoptr(HBaseReadOptions) options = hbase_read_options_new ();
+  g_autoptr(HBaseReadOptions) copy = NULL;
+  gboolean prefix_freed;
+  GBytes *prefix = tracked_bytes ("p", &prefix_freed);
+  HBaseFilter *filter = hbase_filter_prefix (prefix);
+  HBaseFilter *other = hbase_filter_first_key_only ();
+  HBaseScanOptions *scan = hbase_scan_options_new ();
+  HBaseScanOptions *scan_copy;
+
+  g_bytes_unref (prefix);   /* the filter holds it */
+  g_assert_null (options->typed_filter);
+  hbase_read_options_set_typed_filter (options, filter);
+  hbase_filter_unref (filter);   /* the options hold it now */
+  g_assert_true (options->typed_filter == filter);
+  copy = hbase_read_options_copy (options);
+  g_assert_true (copy->typed_filter == filter);
+  hbase_read_options_set_typed_filter (options, other);   /* drops the previous one */
+  hbase_filter_unref (other);
+  g_assert_true (options->typed_filter == other);
+  g_assert_false (prefix_freed);
+  g_clear_pointer (&copy, hbase_read_options_free);
+  g_assert_true (prefix_freed);
+  hbase_read_options_set_typed_filter (options, NULL);
+  g_assert_null (options->typed_filter);
+
+  /* the read options of scan options too */
+  prefix = tracked_bytes ("p", &prefix_freed);
+  filter = hbase_filter_column_prefix (prefix);
+  g_bytes_unref (prefix);
+  hbase_read_options_set_typed_filter (&scan->read, filter);
+  hbase_filter_unref (filter);
+  scan_copy = hbase_scan_options_copy (scan);
+  g_assert_true (scan_copy->read.typed_filter == filter);
+  hbase_scan_options_free (scan);
+  g_assert_false (prefix_freed);
+  hbase_scan_options_free (scan_copy);
+  g_assert_true (prefix_freed);
 }
 
 static void
@@ -312,6 +357,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/table/options/read", test_read_options);
+  g_test_add_func ("/table/options/read-typed-filter", test_read_options_typed_filter);
   g_test_add_func ("/table/options/scan", test_scan_options);
   g_test_add_func ("/table/options/write-buffer", test_write_buffer_options);
   g_test_add_func ("/table/options/family", test_family_options);

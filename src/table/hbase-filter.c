@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-filter.c: HBaseFilter, typed filters rendered to the HBase filter
  * language (ParseFilter of hbase-client, used by the Thrift2 gateway for
- * TGet/TScan.filterString).
+ * TGet/TScan.filterString), each also kept as a tree of HBase filter
+ * classes and arguments (src/native/hbase-native-filter.h) that the
+ * native backend sends as FilterProtos messages.
  *
  * Rendering rules, from ParseFilter's code:
  *  - byte-string arguments are single-quoted with every quote doubled;
@@ -28,13 +30,23 @@
 
 #include <string.h>
 
-#include "hbase-rowkey-private.h"
+#include <hbase-glib/hbase-error.h>
+#include <hbase-glib/hbase-filter.h>
+
+#include "hbase-filter-private.h"
 
 struct _HBaseFilter {
   gatomicrefcount ref_count;
   GByteArray *text;     /* the rendering */
   char *problem;        /* NULL when valid */
+  HBaseNativeFilter *tree;  /* what the rendering means */
 };
+
+/* HBaseCompareOp's values are HBaseProtos.CompareType's */
+G_STATIC_ASSERT (HBASE_COMPARE_LESS == 0 && HBASE_COMPARE_GREATER == 5 &&
+                 HBASE_COMPARE_NO_OP == HBASE_NATIVE_COMPARE_NO_OP);
+G_STATIC_ASSERT ((int) HBASE_COMPARATOR_SUBSTRING == (int) HBASE_NATIVE_COMPARATOR_SUBSTRING &&
+                 (int) HBASE_COMPARATOR_REGEX == (int) HBASE_NATIVE_COMPARATOR_REGEX_STRING);
 
 G_DEFINE_BOXED_TYPE (HBaseFilter, hbase_filter, hbase_filter_ref, hbase_filter_unref)
 
@@ -51,6 +63,20 @@ filter_new (const char *name)
       g_byte_array_append (filter->text, (const guint8 *) "(", 1);
     }
   return filter;
+}
+
+/* The tree node of @filter, of @kind. */
+static HBaseNativeFilter *
+node (HBaseFilter *filter, HBaseNativeFilterKind kind)
+{
+  filter->tree = _hbase_native_filter_new (kind);
+  return filter->tree;
+}
+
+static GBytes *
+ref_bytes (GBytes *bytes)
+{
+  return bytes != NULL ? g_bytes_ref (bytes) : NULL;
 }
 
 static void
@@ -198,6 +224,9 @@ append_comparison (HBaseFilter *filter, const char *what, HBaseCompareOp op,
              comparator == HBASE_COMPARATOR_REGEX ? "regular expression" : "substring");
   append_bare (filter, "%s", op_string);
   append_quoted (filter, type, data, len);
+  filter->tree->compare_op = (guint) op;
+  filter->tree->comparator = (HBaseNativeComparatorKind) comparator;
+  filter->tree->value = value != NULL ? g_bytes_ref (value) : g_bytes_new (NULL, 0);
 }
 
 static void
@@ -209,6 +238,7 @@ append_family (HBaseFilter *filter, const char *what, const char *family)
       family = "";
     }
   append_quoted (filter, NULL, (const guint8 *) family, strlen (family));
+  filter->tree->family = g_bytes_new (family, strlen (family));
 }
 
 /**
@@ -244,6 +274,7 @@ hbase_filter_unref (HBaseFilter *filter)
     return;
   g_byte_array_unref (filter->text);
   g_free (filter->problem);
+  _hbase_native_filter_unref (filter->tree);
   g_free (filter);
 }
 
@@ -264,6 +295,8 @@ HBaseFilter *
 hbase_filter_prefix (GBytes *prefix)
 {
   HBaseFilter *filter = filter_new ("PrefixFilter");
+
+  node (filter, HBASE_NATIVE_FILTER_PREFIX)->bytes = ref_bytes (prefix);
 
   if (prefix == NULL)
     problem (filter, "PrefixFilter needs a prefix");
@@ -287,6 +320,8 @@ hbase_filter_inclusive_stop (GBytes *stop_row)
 {
   HBaseFilter *filter = filter_new ("InclusiveStopFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_INCLUSIVE_STOP)->bytes = ref_bytes (stop_row);
+
   if (stop_row == NULL)
     problem (filter, "InclusiveStopFilter needs a row");
   append_bytes (filter, stop_row);
@@ -309,6 +344,8 @@ HBaseFilter *
 hbase_filter_page (gint64 page_size)
 {
   HBaseFilter *filter = filter_new ("PageFilter");
+
+  node (filter, HBASE_NATIVE_FILTER_PAGE)->number = page_size;
 
   if (page_size < 0)
     problem (filter, "PageFilter needs a page size of at least 0, not %" G_GINT64_FORMAT,
@@ -334,6 +371,7 @@ hbase_filter_row (HBaseCompareOp op, HBaseComparator comparator, GBytes *value)
 {
   HBaseFilter *filter = filter_new ("RowFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_ROW);
   append_comparison (filter, "RowFilter", op, comparator, value);
   return finish (filter);
 }
@@ -357,6 +395,7 @@ hbase_filter_family (HBaseCompareOp op, HBaseComparator comparator, GBytes *valu
 {
   HBaseFilter *filter = filter_new ("FamilyFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_FAMILY);
   append_comparison (filter, "FamilyFilter", op, comparator, value);
   return finish (filter);
 }
@@ -378,6 +417,7 @@ hbase_filter_qualifier (HBaseCompareOp op, HBaseComparator comparator, GBytes *v
 {
   HBaseFilter *filter = filter_new ("QualifierFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_QUALIFIER);
   append_comparison (filter, "QualifierFilter", op, comparator, value);
   return finish (filter);
 }
@@ -396,6 +436,8 @@ HBaseFilter *
 hbase_filter_column_prefix (GBytes *prefix)
 {
   HBaseFilter *filter = filter_new ("ColumnPrefixFilter");
+
+  node (filter, HBASE_NATIVE_FILTER_COLUMN_PREFIX)->bytes = ref_bytes (prefix);
 
   if (prefix == NULL)
     problem (filter, "ColumnPrefixFilter needs a prefix");
@@ -419,6 +461,9 @@ HBaseFilter *
 hbase_filter_multiple_column_prefix (GBytes **prefixes, guint n_prefixes)
 {
   HBaseFilter *filter = filter_new ("MultipleColumnPrefixFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_MULTIPLE_COLUMN_PREFIX);
+
+  tree->list = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
 
   if (prefixes == NULL || n_prefixes == 0)
     problem (filter, "MultipleColumnPrefixFilter needs at least one prefix");
@@ -427,6 +472,8 @@ hbase_filter_multiple_column_prefix (GBytes **prefixes, guint n_prefixes)
       if (prefixes[i] == NULL)
         problem (filter, "MultipleColumnPrefixFilter: prefix %u is NULL", i);
       append_bytes (filter, prefixes[i]);
+      if (prefixes[i] != NULL)
+        g_ptr_array_add (tree->list, g_bytes_ref (prefixes[i]));
     }
   return finish (filter);
 }
@@ -453,6 +500,12 @@ hbase_filter_column_range (GBytes  *min_qualifier,
                            gboolean max_inclusive)
 {
   HBaseFilter *filter = filter_new ("ColumnRangeFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_COLUMN_RANGE);
+
+  tree->bytes = ref_bytes (min_qualifier);
+  tree->flag = min_inclusive != FALSE;
+  tree->bytes2 = ref_bytes (max_qualifier);
+  tree->flag2 = max_inclusive != FALSE;
 
   append_bytes (filter, min_qualifier);
   append_bool (filter, min_inclusive);
@@ -476,6 +529,10 @@ HBaseFilter *
 hbase_filter_column_pagination (gint32 limit, gint32 offset)
 {
   HBaseFilter *filter = filter_new ("ColumnPaginationFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_COLUMN_PAGINATION);
+
+  tree->number = limit;
+  tree->number2 = offset;
 
   if (limit < 0 || offset < 0)
     problem (filter, "ColumnPaginationFilter needs a limit and an offset of at least 0, not %d "
@@ -501,6 +558,8 @@ hbase_filter_column_count (gint32 limit)
 {
   HBaseFilter *filter = filter_new ("ColumnCountGetFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_COLUMN_COUNT_GET)->number = limit;
+
   if (limit < 0)
     problem (filter, "ColumnCountGetFilter needs a limit of at least 0, not %d", (int) limit);
   append_bare (filter, "%d", (int) limit);
@@ -525,6 +584,8 @@ hbase_filter_key_only (gboolean length_as_value)
 {
   HBaseFilter *filter = filter_new ("KeyOnlyFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_KEY_ONLY)->flag = length_as_value != FALSE;
+
   if (length_as_value)
     append_bool (filter, TRUE);
   return finish (filter);
@@ -542,7 +603,10 @@ hbase_filter_key_only (gboolean length_as_value)
 HBaseFilter *
 hbase_filter_first_key_only (void)
 {
-  return finish (filter_new ("FirstKeyOnlyFilter"));
+  HBaseFilter *filter = filter_new ("FirstKeyOnlyFilter");
+
+  node (filter, HBASE_NATIVE_FILTER_FIRST_KEY_ONLY);
+  return finish (filter);
 }
 
 /**
@@ -560,6 +624,11 @@ HBaseFilter *
 hbase_filter_timestamps (const gint64 *timestamps, guint n_timestamps)
 {
   HBaseFilter *filter = filter_new ("TimestampsFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_TIMESTAMPS);
+
+  tree->timestamps = g_array_new (FALSE, FALSE, sizeof (gint64));
+  if (timestamps != NULL)
+    g_array_append_vals (tree->timestamps, timestamps, n_timestamps);
 
   if (timestamps == NULL && n_timestamps > 0)
     problem (filter, "TimestampsFilter: no timestamps");
@@ -590,6 +659,7 @@ hbase_filter_value (HBaseCompareOp op, HBaseComparator comparator, GBytes *value
 {
   HBaseFilter *filter = filter_new ("ValueFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_VALUE);
   append_comparison (filter, "ValueFilter", op, comparator, value);
   return finish (filter);
 }
@@ -597,11 +667,16 @@ hbase_filter_value (HBaseCompareOp op, HBaseComparator comparator, GBytes *value
 /* --- values of one column --------------------------------------------------- */
 
 static HBaseFilter *
-single_column (const char *name, const char *family, GBytes *qualifier, HBaseCompareOp op,
-               HBaseComparator comparator, GBytes *value, gboolean filter_if_missing,
-               gboolean latest_version_only)
+single_column (const char *name, HBaseNativeFilterKind kind, const char *family,
+               GBytes *qualifier, HBaseCompareOp op, HBaseComparator comparator, GBytes *value,
+               gboolean filter_if_missing, gboolean latest_version_only)
 {
   HBaseFilter *filter = filter_new (name);
+  HBaseNativeFilter *tree = node (filter, kind);
+
+  tree->qualifier = qualifier != NULL ? g_bytes_ref (qualifier) : g_bytes_new (NULL, 0);
+  tree->flag = filter_if_missing != FALSE;
+  tree->flag2 = latest_version_only != FALSE;
 
   append_family (filter, name, family);
   append_bytes (filter, qualifier);
@@ -638,7 +713,8 @@ hbase_filter_single_column_value (const char      *family,
                                   gboolean         filter_if_missing,
                                   gboolean         latest_version_only)
 {
-  return single_column ("SingleColumnValueFilter", family, qualifier, op, comparator, value,
+  return single_column ("SingleColumnValueFilter", HBASE_NATIVE_FILTER_SINGLE_COLUMN_VALUE,
+                        family, qualifier, op, comparator, value,
                         filter_if_missing, latest_version_only);
 }
 
@@ -668,7 +744,8 @@ hbase_filter_single_column_value_exclude (const char      *family,
                                           gboolean         filter_if_missing,
                                           gboolean         latest_version_only)
 {
-  return single_column ("SingleColumnValueExcludeFilter", family, qualifier, op, comparator,
+  return single_column ("SingleColumnValueExcludeFilter",
+                        HBASE_NATIVE_FILTER_SINGLE_COLUMN_VALUE_EXCLUDE, family, qualifier, op, comparator,
                         value, filter_if_missing, latest_version_only);
 }
 
@@ -696,6 +773,9 @@ hbase_filter_column_value (const char      *family,
 {
   HBaseFilter *filter = filter_new ("ColumnValueFilter");
 
+  node (filter, HBASE_NATIVE_FILTER_COLUMN_VALUE)->qualifier =
+    qualifier != NULL ? g_bytes_ref (qualifier) : g_bytes_new (NULL, 0);
+
   append_family (filter, "ColumnValueFilter", family);
   append_bytes (filter, qualifier);
   append_comparison (filter, "ColumnValueFilter", op, comparator, value);
@@ -721,6 +801,10 @@ hbase_filter_dependent_column (const char *family,
                                gboolean    drop_dependent_column)
 {
   HBaseFilter *filter = filter_new ("DependentColumnFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_DEPENDENT_COLUMN);
+
+  tree->qualifier = qualifier != NULL ? g_bytes_ref (qualifier) : g_bytes_new (NULL, 0);
+  tree->flag = drop_dependent_column != FALSE;
 
   append_family (filter, "DependentColumnFilter", family);
   append_bytes (filter, qualifier);
@@ -753,6 +837,10 @@ hbase_filter_dependent_column_compare (const char      *family,
                                        GBytes          *value)
 {
   HBaseFilter *filter = filter_new ("DependentColumnFilter");
+  HBaseNativeFilter *tree = node (filter, HBASE_NATIVE_FILTER_DEPENDENT_COLUMN);
+
+  tree->qualifier = qualifier != NULL ? g_bytes_ref (qualifier) : g_bytes_new (NULL, 0);
+  tree->flag = drop_dependent_column != FALSE;
 
   append_family (filter, "DependentColumnFilter", family);
   append_bytes (filter, qualifier);
@@ -773,6 +861,7 @@ take_operand (HBaseFilter *into, HBaseFilter *operand, const char *what, guint i
     }
   if (operand->problem != NULL)
     problem (into, "%s", operand->problem);
+  g_ptr_array_add (into->tree->children, _hbase_native_filter_ref (operand->tree));
   g_byte_array_append (into->text, operand->text->data, operand->text->len);
 }
 
@@ -784,6 +873,9 @@ combine (const char *operator, HBaseFilter **filters, guint n_filters)
   if (n_filters == 1 && filters != NULL && filters[0] != NULL)
     return hbase_filter_ref (filters[0]);
   filter = filter_new (NULL);
+  node (filter, strcmp (operator, "OR") == 0 ? HBASE_NATIVE_FILTER_LIST_ONE
+                                             : HBASE_NATIVE_FILTER_LIST_ALL);
+  filter->tree->children = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_filter_unref);
   if (filters == NULL || n_filters == 0)
     problem (filter, "%s needs at least one filter", operator);
   g_byte_array_append (filter->text, (const guint8 *) "(", 1);
@@ -878,6 +970,9 @@ wrap (const char *operator, HBaseFilter *operand)
 {
   HBaseFilter *filter = filter_new (NULL);
 
+  node (filter, strcmp (operator, "SKIP") == 0 ? HBASE_NATIVE_FILTER_SKIP
+                                               : HBASE_NATIVE_FILTER_WHILE_MATCH);
+  filter->tree->children = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_filter_unref);
   g_byte_array_append (filter->text, (const guint8 *) "(", 1);
   append_text (filter, operator);
   append_text (filter, " ");
@@ -990,4 +1085,39 @@ hbase_filter_to_string (HBaseFilter *filter, GError **error)
       return NULL;
     }
   return g_strndup ((const char *) filter->text->data, filter->text->len);
+}
+
+/* --- for the table layer ----------------------------------------------------- */
+
+HBaseNativeFilter *
+_hbase_filter_get_tree (HBaseFilter *filter)
+{
+  return filter->tree;
+}
+
+const char *
+_hbase_filter_get_problem (HBaseFilter *filter)
+{
+  return filter->problem;
+}
+
+gboolean
+_hbase_filter_native_form (HBaseFilter *typed_filter, gboolean has_filter, GBytes **out,
+                           GError **error)
+{
+  *out = NULL;
+  if (typed_filter != NULL)
+    {
+      *out = _hbase_native_filter_serialize (typed_filter->tree);
+      return TRUE;
+    }
+  if (!has_filter)
+    return TRUE;
+  g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED,
+                       "a filter string (filter or filter_bytes) is not supported on the native "
+                       "backend (bootstrap servers are set): only the Thrift2 gateway parses "
+                       "the filter language; build the filter with the HBaseFilter "
+                       "constructors and set it with hbase_read_options_set_typed_filter(), "
+                       "which both backends run");
+  return FALSE;
 }

@@ -211,6 +211,20 @@ gboolean           _hbase_native_client_call       (HBaseNativeClient           
                                                     GCancellable                     *cancellable,
                                                     GError                          **error);
 
+/* The same, and *@sent says whether the request was written (so the
+ * server may have run it), for calls that must not run twice. */
+gboolean           _hbase_native_client_call_sent  (HBaseNativeClient                *self,
+                                                    const HBaseNativeRegion          *region,
+                                                    const char                       *method,
+                                                    const ProtobufCMessage           *param,
+                                                    const ProtobufCMessageDescriptor *descriptor,
+                                                    ProtobufCMessage                **response,
+                                                    GBytes                          **cellblock,
+                                                    gint64                            deadline,
+                                                    gboolean                         *sent,
+                                                    GCancellable                     *cancellable,
+                                                    GError                          **error);
+
 /* What to do after a failed attempt (notes: errors and retries). */
 typedef enum
 {

@@ -27,6 +27,7 @@ struct _HBaseNativeConnection
   char                 *service;
   gboolean              said_hello;  /* preamble and header sent on this socket */
   gboolean              for_fd;      /* cannot reconnect */
+  gboolean              request_sent; /* the last call's request was (maybe in part) written */
   guint32               next_call_id;
 };
 
@@ -392,6 +393,12 @@ _hbase_native_connection_is_connected (HBaseNativeConnection *self)
   return self->said_hello;
 }
 
+gboolean
+_hbase_native_connection_request_sent (HBaseNativeConnection *self)
+{
+  return self->request_sent;
+}
+
 static void
 drop_socket (HBaseNativeConnection *self)
 {
@@ -451,6 +458,7 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
   *response = NULL;
   if (cellblock != NULL)
     *cellblock = NULL;
+  self->request_sent = FALSE;
   _hbase_socket_transport_set_deadline (self->transport, deadline);
   _hbase_socket_transport_set_cancellable (self->transport, cancellable);
   if (!self->said_hello)
@@ -474,6 +482,7 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
       self->next_call_id = 2;
     }
   request = _hbase_native_encode_request (call_id, method, param, NULL, 0);
+  self->request_sent = TRUE;
   if (!send_bytes (self, request, error) || !thrift_transport_flush (t, error))
     goto failed;
   frame = read_frame (self, error);

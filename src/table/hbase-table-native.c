@@ -11,7 +11,8 @@
  * the Thrift2 path would send (puts as HBaseMutations, deletes as the
  * TDeletes the gateway would turn into HBase Deletes), one Mutate each,
  * in order; mutate_row (the same TPuts and TDeletes as one atomic
- * RegionAction); exists (a Get with existence_only).  Everything else,
+ * RegionAction); exists (a Get with existence_only); increment, append
+ * and check-and-mutate (hbase-table-native-atomic.c).  Everything else,
  * and any filter, fails with
  * HBASE_ERROR_NOT_SUPPORTED before anything is sent.
  */
@@ -271,14 +272,12 @@ mutation_free (HBaseNativeMutation *m)
   g_free (m);
 }
 
-/* mutate_row: the TRowMutations the Thrift2 path sends (TPuts and
- * TDeletes of one row), as one atomic RegionAction. */
-static gboolean
-native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
-                   GError **error)
+/* The TRowMutations the Thrift2 path sends for mutate_row and
+ * check-and-mutate (TPuts and TDeletes of one row), as
+ * HBaseNativeMutations. */
+GPtrArray *
+_hbase_table_native_row_mutations (HbaseThriftTRowMutations *rm, GError **error)
 {
-  HbaseThriftTRowMutations *rm = call->row_mutations;
-  g_autoptr(GBytes) row = bytes_of (rm->row);
   g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) mutation_free);
 
   for (guint i = 0; i < rm->mutations->len; i++)
@@ -311,11 +310,27 @@ native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *can
       else if (tm->__isset_deleteSingle)
         {
           if (!delete_of_tdelete (tm->deleteSingle, m, error))
-            return FALSE;
+            return NULL;
         }
       else
-        return _hbase_table_native_not_supported (error, "this kind of row mutation");
+        {
+          _hbase_table_native_not_supported (error, "this kind of row mutation");
+          return NULL;
+        }
     }
+  return g_steal_pointer (&mutations);
+}
+
+/* mutate_row: the row mutations as one atomic RegionAction. */
+static gboolean
+native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
+                   GError **error)
+{
+  g_autoptr(GBytes) row = bytes_of (call->row_mutations->row);
+  g_autoptr(GPtrArray) mutations = _hbase_table_native_row_mutations (call->row_mutations, error);
+
+  if (mutations == NULL)
+    return FALSE;
   return _hbase_native_client_mutate_row (native, hbase_table_get_name (call->table), row,
                                           mutations, cancellable, error);
 }
@@ -380,6 +395,8 @@ _hbase_table_native_supports (TableCall *call, HBaseCallFunc func)
    * nothing else (mutate_row, check-and-mutate, increments do not) */
   return func == _hbase_table_get_once || func == _hbase_table_get_multiple_once ||
          func == _hbase_table_exists_once ||
+         /* increment, append, check-and-mutate: hbase-table-native-atomic.c */
+         _hbase_table_native_atomic_supports (call) ||
          (call->batches != NULL && call->row_mutations == NULL && call->increment == NULL &&
           call->append == NULL && call->check_family == NULL) ||
          /* mutate_row (and a delete of several kinds): row mutations, no check */
@@ -399,6 +416,8 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   native = native_of (call);
+  if (_hbase_table_native_atomic_supports (call))
+    return _hbase_table_native_atomic_run (native, call, cancellable, error);
   if (call->batches != NULL)
     return native_write (native, call, cancellable, error);
   if (func == _hbase_table_exists_once)

@@ -71,8 +71,19 @@ once_on_region (HBaseNativeClient *self, const char *table, GBytes *row, OnceCal
           if (call (self, region, &spec, data, deadline, &sent, cancellable, &local))
             return TRUE;
         }
-      if ((!sent || refused_before_running (local)) &&
-          _hbase_native_client_retry (self, table, region, attempt, deadline, cancellable, &local))
+      if (sent && !refused_before_running (local))
+        {
+          gint64 wait_us;
+
+          /* not sent again; but a region whose server failed on the wire
+           * is looked up afresh by the next operation */
+          if (region != NULL &&
+              _hbase_native_retry_decide (local, 0, 0, g_get_monotonic_time (), 0, &wait_us) ==
+                HBASE_NATIVE_RETRY_RELOCATE)
+            _hbase_native_client_forget (self, table, region->name);
+        }
+      else if (_hbase_native_client_retry (self, table, region, attempt, deadline, cancellable,
+                                           &local))
         continue;
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;

@@ -178,6 +178,17 @@ gboolean           _hbase_native_client_mutate_row (HBaseNativeClient *self,
                                                     GPtrArray         *mutations,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* @mutations (HBaseNativeMutation *) of @rows (GBytes *, one each), not
+ * atomically: one Multi call per region server, one RegionAction per
+ * region, in order per row; retryable failures sent again (with the later
+ * mutations of their row).  After a failure, some may be applied
+ * (hbase-native-multi-write.c). */
+gboolean           _hbase_native_client_mutate_multi (HBaseNativeClient *self,
+                                                      const char        *table,
+                                                      GPtrArray         *rows,
+                                                      GPtrArray         *mutations,
+                                                      GCancellable      *cancellable,
+                                                      GError           **error);
 /* Deletes every cell of @row (all families, all versions up to now). */
 gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     const char        *table,

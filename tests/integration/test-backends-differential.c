@@ -16,6 +16,8 @@
  * a timestamp) through hbase_table_apply(), hbase_table_apply_multiple()
  * and hbase_table_mutate_row() (and a delete of several kinds, sent as one)
  * of each backend leave byte-identical rows; exists answers alike.
+ * apply_multiple of runs over both regions, a row several times in a run,
+ * and a run that fails on an unknown family: the same rows and error.
  * Increments and appends (binary and empty qualifiers, two families, a
  * durability, cells old and new) return and leave the same cells, the
  * counter helpers the same values, and check-and-mutate with every compare
@@ -816,6 +818,122 @@ test_check_and_mutate (void)
     }
 }
 
+/* apply_multiple of runs of puts and deletes over both regions (one Multi
+ * per region server on the native backend), several mutations of a row
+ * in one run (the later ones win), and a run with a put of an unknown
+ * family: the same rows, and the same error and rows after it. */
+static void
+test_apply_multiple_batches (void)
+{
+  static const char *keys[] = { "b-batch", "y-batch", "c-batch", "z-batch" };
+  GError *errors[2] = { NULL, NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  for (guint round = 0; round < 2; round++)
+    {
+      HBaseTable *table = round == 0 ? thrift_table : native_writer;
+      const char *prefix = round == 0 ? "t-" : "n-";
+      g_autoptr(GPtrArray) ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+      g_autoptr(GPtrArray) bad = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
+      g_autoptr(GBytes) one = b ("1");
+      g_autoptr(GBytes) two = b ("2");
+      HBaseMutation *m;
+
+      /* a run of puts: rows of both regions, each row twice, the second
+       * overwriting the first at the same timestamp */
+      for (guint pass = 0; pass < 2; pass++)
+        for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+          {
+            g_autofree char *key = g_strconcat (prefix, keys[i], NULL);
+
+            m = hbase_mutation_new_put_string (key);
+            hbase_mutation_put (m, "cf", "q", pass == 0 ? one : two);
+            hbase_mutation_put (m, "cf2", pass == 0 ? "a" : "b", one);
+            hbase_mutation_set_timestamp (m, 70);
+            g_ptr_array_add (ms, m);
+          }
+      /* a run of deletes over both regions, then puts again */
+      for (gsize i = 0; i < G_N_ELEMENTS (keys); i += 2)
+        {
+          g_autofree char *key = g_strconcat (prefix, keys[i], NULL);
+
+          m = hbase_mutation_new_delete_string (key);
+          hbase_mutation_delete_family (m, "cf2");
+          g_ptr_array_add (ms, m);
+        }
+      for (gsize i = 1; i < G_N_ELEMENTS (keys); i += 2)
+        {
+          g_autofree char *key = g_strconcat (prefix, keys[i], NULL);
+
+          m = hbase_mutation_new_delete_string (key);
+          hbase_mutation_delete_column (m, "cf", "q");
+          g_ptr_array_add (ms, m);
+        }
+      for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          g_autofree char *key = g_strconcat (prefix, keys[i], NULL);
+
+          m = hbase_mutation_new_put_string (key);
+          hbase_mutation_put (m, "cf", "r", two);
+          hbase_mutation_set_timestamp (m, 80);
+          g_ptr_array_add (ms, m);
+        }
+      g_assert_true (hbase_table_apply_multiple (table, ms, NULL, &error));
+      g_assert_no_error (error);
+
+      /* a run whose third put names a family the table lacks */
+      for (guint i = 0; i < 4; i++)
+        {
+          g_autofree char *key = g_strdup_printf ("%sfail-%c", prefix, i % 2 == 0 ? 'a' : 'x');
+
+          m = hbase_mutation_new_put_string (key);
+          hbase_mutation_put (m, i == 2 ? "nope" : "cf", "q", one);
+          hbase_mutation_set_timestamp (m, 90 + i);
+          g_ptr_array_add (bad, m);
+        }
+      g_assert_false (hbase_table_apply_multiple (table, bad, NULL, &errors[round]));
+      g_assert_nonnull (errors[round]);
+      g_test_message ("failed run (%s): %s", prefix, errors[round]->message);
+    }
+  g_assert_true (errors[0]->domain == errors[1]->domain);
+  g_assert_cmpint (errors[0]->code, ==, errors[1]->code);
+  g_assert_nonnull (strstr (errors[1]->message, "nope"));
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *tk = g_strconcat ("t-", keys[i], NULL);
+      g_autofree char *nk = g_strconcat ("n-", keys[i], NULL);
+      g_autoptr(GBytes) tkey = b (tk);
+      g_autoptr(GBytes) nkey = b (nk);
+
+      compare_rows (tkey, nkey, tk);
+    }
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *tk = g_strdup_printf ("t-fail-%c", i % 2 == 0 ? 'a' : 'x');
+      g_autofree char *nk = g_strdup_printf ("n-fail-%c", i % 2 == 0 ? 'a' : 'x');
+      g_autoptr(GBytes) tkey = b (tk);
+      g_autoptr(GBytes) nkey = b (nk);
+      HBaseReadOptions options = HBASE_READ_OPTIONS_INIT;
+      g_autoptr(HBaseRow) t = NULL;
+      g_autoptr(HBaseRow) n = NULL;
+
+      options.max_versions = 10;
+      t = hbase_table_get (thrift_table, tkey, &options, NULL, &error);
+      g_assert_no_error (error);
+      n = hbase_table_get (thrift_table, nkey, &options, NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("after the failed run, %s: %u cells", tk, hbase_row_get_n_cells (t));
+      assert_same_cells (t, n);
+    }
+  g_clear_error (&errors[0]);
+  g_clear_error (&errors[1]);
+}
+
 /* Every operation the native backend does not do yet: NOT_SUPPORTED,
  * nothing written. */
 static void
@@ -953,6 +1071,7 @@ main (int argc, char **argv)
   g_test_add_func ("/backends/differential/async", test_async);
   g_test_add_func ("/backends/differential/scans", test_scans);
   g_test_add_func ("/backends/differential/writes", test_writes);
+  g_test_add_func ("/backends/differential/apply-multiple-batches", test_apply_multiple_batches);
   g_test_add_func ("/backends/differential/increment-append", test_increment_append);
   g_test_add_func ("/backends/differential/counters", test_counters);
   g_test_add_func ("/backends/differential/check-and-mutate", test_check_and_mutate);

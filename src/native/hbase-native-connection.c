@@ -225,6 +225,9 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
                         text != NULL && *text != '\0' ? ": " : "", text != NULL ? text : "");
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);
+  /* the whole text, stack trace and all, as the gateway's errors keep it */
+  if (stack_trace != NULL && *stack_trace != '\0')
+    _hbase_error_set_server_trace (made, stack_trace);
   g_propagate_error (error, made);
 }
 

@@ -26,12 +26,35 @@
 
 #include <hbase-glib/hbase-error.h>
 
+#include "../core/hbase-error-private.h"
 #include "hbase-native-atomic.h"
 #include "hbase-native-mutation.h"
 #include "hbase-native-connection.h"
 #include "hbase-native-pb.h"
 #include "Comparator.pb-c.h"
 #include "HBase.pb-c.h"
+
+void
+_hbase_native_error_set_in_doubt (GError *error)
+{
+  char *message;
+
+  if (error == NULL || error->domain != HBASE_ERROR || hbase_error_is_in_doubt (error))
+    return;
+  _hbase_error_set_in_doubt (error, TRUE);
+  message = g_strdup_printf ("%s (the request had been sent: it may have been applied)",
+                             error->message);
+  g_free (error->message);
+  error->message = message;
+}
+
+gboolean
+_hbase_native_error_is_unanswered (const GError *error)
+{
+  /* a server's exception keeps its text; nothing else does */
+  return error != NULL && (error->domain != HBASE_ERROR ||
+                           hbase_error_get_server_trace (error) == NULL);
+}
 
 /* One attempt on the region's server; *@sent: whether the request was
  * written. */
@@ -74,6 +97,9 @@ once_on_region (HBaseNativeClient *self, const char *table, GBytes *row, OnceCal
       if (sent && !refused_before_running (local))
         {
           gint64 wait_us;
+
+          if (_hbase_native_error_is_unanswered (local))
+            _hbase_native_error_set_in_doubt (local);
 
           /* not sent again; but a region whose server failed on the wire
            * is looked up afresh by the next operation */

@@ -62,6 +62,7 @@ typedef struct
   GPtrArray                *rows;    /* GBytes *, the caller's */
   HBaseNativeMutationParts *parts;   /* one per row */
   gboolean                 *done;    /* acknowledged */
+  gboolean                  maybe_applied;   /* a call sent got no answer */
 } MultiWrite;
 
 /* One Multi call for @groups (RegionItems *, all on one server).  The
@@ -82,7 +83,7 @@ multi_call (HBaseNativeClient *self, const char *table, MultiWrite *m, GPtrArray
   Hbase__Pb__MultiRequest request = HBASE__PB__MULTI_REQUEST__INIT;
   ProtobufCMessage *reply = NULL;
   Hbase__Pb__MultiResponse *response;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, sent = FALSE;
 
   for (guint i = 0; i < n_regions; i++)
     n_actions += ((RegionItems *) groups->pdata[i])->places->len;
@@ -113,10 +114,14 @@ multi_call (HBaseNativeClient *self, const char *table, MultiWrite *m, GPtrArray
     }
   request.n_regionaction = n_regions;
   request.regionaction = ra_pointers;
-  if (!_hbase_native_client_call (self, ((RegionItems *) groups->pdata[0])->region, "Multi",
-                                  &request.base, &hbase__pb__multi_response__descriptor, &reply,
-                                  NULL, deadline, cancellable, error))
-    return FALSE;
+  if (!_hbase_native_client_call_sent (self, ((RegionItems *) groups->pdata[0])->region, "Multi",
+                                       &request.base, &hbase__pb__multi_response__descriptor,
+                                       &reply, NULL, deadline, &sent, cancellable, error))
+    {
+      if (sent && _hbase_native_error_is_unanswered (*error))
+        m->maybe_applied = TRUE;
+      return FALSE;
+    }
   response = (Hbase__Pb__MultiResponse *) reply;
   if (response->n_regionactionresult != n_regions)
     {
@@ -292,6 +297,11 @@ send_all (HBaseNativeClient *self, const char *table, MultiWrite *m, GCancellabl
       if (_hbase_native_client_retry (self, table, failed_region, attempt, deadline, cancellable,
                                       &local))
         continue;
+      /* applied in part, or maybe: as the Thrift2 path says of a batch */
+      for (guint i = 0; i < m->rows->len && !m->maybe_applied; i++)
+        m->maybe_applied = m->done[i];
+      if (m->maybe_applied)
+        _hbase_native_error_set_in_doubt (local);
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
@@ -305,7 +315,7 @@ _hbase_native_client_mutate_multi (HBaseNativeClient *self, const char *table, G
   guint n = rows->len;
   g_autofree HBaseNativeMutationParts *parts = g_new0 (HBaseNativeMutationParts, MAX (n, 1));
   g_autofree gboolean *done = g_new0 (gboolean, MAX (n, 1));
-  MultiWrite m = { rows, parts, done };
+  MultiWrite m = { rows, parts, done, FALSE };
   gboolean ok = TRUE;
   guint filled = 0;
 

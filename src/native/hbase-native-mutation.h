@@ -32,6 +32,17 @@ gboolean   _hbase_native_mutation_fill           (HBaseNativeMutationParts *part
                                                   GError                  **error);
 void       _hbase_native_mutation_parts_clear    (HBaseNativeMutationParts *parts);
 
+/* Marks @error, the failure of a write that may have been applied all the
+ * same (its request reached the server and no complete answer came back,
+ * or part of a batch was applied), as the Thrift2 path does: in doubt
+ * (hbase_error_is_in_doubt()) and saying so in its message.  Errors of
+ * other domains (a cancellation) are in doubt as they are. */
+void       _hbase_native_error_set_in_doubt      (GError                   *error);
+
+/* Whether @error came without an answer of the server (a broken or timed
+ * out connection, a malformed reply): a request sent then may have run. */
+gboolean   _hbase_native_error_is_unanswered     (const GError             *error);
+
 G_END_DECLS
 
 #endif /* HBASE_NATIVE_MUTATION_H */

@@ -663,6 +663,30 @@ test_increment_append (void)
           g_assert_cmpint (ts, <=, after + 1000);
         }
     }
+  /* an increment of a cell that is no counter: the server's error, alike,
+   * and certain (the server answered that it did not apply it) */
+  {
+    GError *bad[2] = { NULL, NULL };
+
+    for (guint round = 0; round < 2; round++)
+      {
+        g_autoptr(HBaseMutation) inc = hbase_mutation_new_increment (round == 0 ? tkey : nkey);
+        g_autoptr(HBaseRow) none = NULL;
+
+        hbase_mutation_increment_bytes (inc, cf, text, 1);
+        none = hbase_table_increment (round == 0 ? thrift_table : native_writer, inc, NULL,
+                                      &bad[round]);
+        g_assert_null (none);
+        g_assert_nonnull (bad[round]);
+        g_test_message ("not a counter: %s", bad[round]->message);
+      }
+    g_assert_true (bad[0]->domain == bad[1]->domain);
+    g_assert_cmpint (bad[0]->code, ==, bad[1]->code);
+    g_assert_false (hbase_error_is_in_doubt (bad[0]));
+    g_assert_false (hbase_error_is_in_doubt (bad[1]));
+    g_clear_error (&bad[0]);
+    g_clear_error (&bad[1]);
+  }
   g_assert_cmpuint (hbase_row_get_n_cells (results[0][0]), ==, 3);
   g_assert_cmpint (hbase_cell_get_timestamp (hbase_row_get_cell (results[0][0], 0)), ==,
                    FUTURE_TS + 1);
@@ -902,6 +926,9 @@ test_apply_multiple_batches (void)
     }
   g_assert_true (errors[0]->domain == errors[1]->domain);
   g_assert_cmpint (errors[0]->code, ==, errors[1]->code);
+  /* the other mutations of the run were applied: both say "maybe" */
+  g_assert_cmpint (hbase_error_is_in_doubt (errors[0]), ==, hbase_error_is_in_doubt (errors[1]));
+  g_assert_true (hbase_error_is_in_doubt (errors[1]));
   g_assert_nonnull (strstr (errors[1]->message, "nope"));
   for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
     {

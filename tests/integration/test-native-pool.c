@@ -465,6 +465,9 @@ test_increment_not_resent (void)
   g_assert_null (result);
   g_assert_nonnull (error);
   g_test_message ("increment after the hang-up: %s", error->message);
+  /* it may have been applied, and the error says so */
+  g_assert_true (hbase_error_is_in_doubt (error));
+  g_assert_nonnull (strstr (error->message, "may have been applied"));
   g_clear_error (&error);
   /* the region was dropped from the cache: found on its real server */
   g_assert_cmpint (counter_now (client, sent_row), ==, -1);

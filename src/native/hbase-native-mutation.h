@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hbase-native-mutation.h (private, native layer only): the MutationProto
- * of a put or delete as hbase-native-ops.c fills it, shared with the
- * atomic operations (hbase-native-atomic.c).
+/* hbase-native-mutation.h (private, native layer only): what the native
+ * writes share: the MutationProto of a put or delete as
+ * hbase-native-ops.c fills it (also for check-and-mutate and Multi
+ * batches), and the "in doubt" marking of a write that may have been
+ * applied (hbase-native-atomic.c).
  */
 #ifndef HBASE_NATIVE_MUTATION_H
 #define HBASE_NATIVE_MUTATION_H

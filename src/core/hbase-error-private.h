@@ -24,6 +24,11 @@ gboolean _hbase_error_is_permanent  (const GError *error);
 char    *_hbase_error_summarize     (const char   *server_text,
                                      const char   *fallback_class);
 
+/* Keeps @server_text (the server's whole text of the exception, valid
+ * UTF-8 or not) for hbase_error_get_server_trace(); HBASE_ERROR only. */
+void     _hbase_error_set_server_trace (GError     *error,
+                                        const char *server_text);
+
 /* Whether @error is HBASE_ERROR_NOT_FOUND for a column family the table
  * does not have (HBase's NoSuchColumnFamilyException). */
 gboolean _hbase_error_is_missing_family (const GError *error);

@@ -129,7 +129,8 @@ hbase_error_is_in_doubt (const GError *error)
  * hbase_error_get_server_trace:
  * @error: an error
  *
- * The gateway's whole text of the exception behind @error: the Java
+ * The server's whole text of the exception behind @error (the Thrift2
+ * gateway's, or on the native backend the region server's): the Java
  * exception's class and message, usually followed by its stack trace
  * ("at org.apache.hadoop.hbase...") and, for a missing column family, the
  * table's description.  @error's message is a one-line summary of it: the
@@ -152,6 +153,18 @@ hbase_error_get_server_trace (const GError *error)
   if (error == NULL || error->domain != HBASE_ERROR)
     return NULL;
   return hbase_error_get_private (error)->server_trace;
+}
+
+void
+_hbase_error_set_server_trace (GError *error, const char *server_text)
+{
+  HBaseErrorPrivate *priv;
+
+  if (error == NULL || error->domain != HBASE_ERROR || server_text == NULL)
+    return;
+  priv = hbase_error_get_private (error);
+  g_free (priv->server_trace);
+  priv->server_trace = g_utf8_make_valid (server_text, -1);
 }
 
 gboolean

@@ -211,6 +211,17 @@ gboolean           _hbase_native_client_mutate_row (HBaseNativeClient *self,
                                                     GPtrArray         *mutations,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+/* @mutations (HBaseNativeMutation *) of @rows (GBytes *, one each), not
+ * atomically: one Multi call per region server, one RegionAction per
+ * region, in order per row; retryable failures sent again (with the later
+ * mutations of their row).  After a failure, some may be applied
+ * (hbase-native-multi-write.c). */
+gboolean           _hbase_native_client_mutate_multi (HBaseNativeClient *self,
+                                                      const char        *table,
+                                                      GPtrArray         *rows,
+                                                      GPtrArray         *mutations,
+                                                      GCancellable      *cancellable,
+                                                      GError           **error);
 /* Deletes every cell of @row (all families, all versions up to now). */
 gboolean           _hbase_native_client_delete_row (HBaseNativeClient *self,
                                                     const char        *table,
@@ -241,6 +252,20 @@ gboolean           _hbase_native_client_call       (HBaseNativeClient           
                                                     ProtobufCMessage                **response,
                                                     GBytes                          **cellblock,
                                                     gint64                            deadline,
+                                                    GCancellable                     *cancellable,
+                                                    GError                          **error);
+
+/* The same, and *@sent says whether the request was written (so the
+ * server may have run it), for calls that must not run twice. */
+gboolean           _hbase_native_client_call_sent  (HBaseNativeClient                *self,
+                                                    const HBaseNativeRegion          *region,
+                                                    const char                       *method,
+                                                    const ProtobufCMessage           *param,
+                                                    const ProtobufCMessageDescriptor *descriptor,
+                                                    ProtobufCMessage                **response,
+                                                    GBytes                          **cellblock,
+                                                    gint64                            deadline,
+                                                    gboolean                         *sent,
                                                     GCancellable                     *cancellable,
                                                     GError                          **error);
 

@@ -27,6 +27,7 @@ struct _HBaseNativeConnection
   char                 *service;
   gboolean              said_hello;  /* preamble and header sent on this socket */
   gboolean              for_fd;      /* cannot reconnect */
+  gboolean              request_sent; /* the last call's request was (maybe in part) written */
   guint32               next_call_id;
 };
 
@@ -224,6 +225,9 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
                         text != NULL && *text != '\0' ? ": " : "", text != NULL ? text : "");
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);
+  /* the whole text, stack trace and all, as the gateway's errors keep it */
+  if (stack_trace != NULL && *stack_trace != '\0')
+    _hbase_error_set_server_trace (made, stack_trace);
   g_propagate_error (error, made);
 }
 
@@ -392,6 +396,12 @@ _hbase_native_connection_is_connected (HBaseNativeConnection *self)
   return self->said_hello;
 }
 
+gboolean
+_hbase_native_connection_request_sent (HBaseNativeConnection *self)
+{
+  return self->request_sent;
+}
+
 static void
 drop_socket (HBaseNativeConnection *self)
 {
@@ -451,6 +461,7 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
   *response = NULL;
   if (cellblock != NULL)
     *cellblock = NULL;
+  self->request_sent = FALSE;
   _hbase_socket_transport_set_deadline (self->transport, deadline);
   _hbase_socket_transport_set_cancellable (self->transport, cancellable);
   if (!self->said_hello)
@@ -474,6 +485,7 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
       self->next_call_id = 2;
     }
   request = _hbase_native_encode_request (call_id, method, param, NULL, 0);
+  self->request_sent = TRUE;
   if (!send_bytes (self, request, error) || !thrift_transport_flush (t, error))
     goto failed;
   frame = read_frame (self, error);

@@ -90,6 +90,9 @@ const char            *_hbase_native_connection_get_address (HBaseNativeConnecti
 /* Whether the connection is connected and in step (FALSE before the first
  * call and after a failed read or write, which closes it). */
 gboolean               _hbase_native_connection_is_connected (HBaseNativeConnection *self);
+/* Whether the last call got as far as writing its request (so the server
+ * may have run it); FALSE when it failed before (connecting, the hello). */
+gboolean               _hbase_native_connection_request_sent (HBaseNativeConnection *self);
 
 /* One call: sends @method with @param, waits for its reply until
  * @deadline (monotonic µs, 0: none) or @cancellable, decodes it as

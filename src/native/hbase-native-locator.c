@@ -239,16 +239,31 @@ _hbase_native_client_call (HBaseNativeClient *self, const HBaseNativeRegion *reg
                            ProtobufCMessage **response, GBytes **cellblock, gint64 deadline,
                            GCancellable *cancellable, GError **error)
 {
+  return _hbase_native_client_call_sent (self, region, method, param, descriptor, response,
+                                         cellblock, deadline, NULL, cancellable, error);
+}
+
+gboolean
+_hbase_native_client_call_sent (HBaseNativeClient *self, const HBaseNativeRegion *region,
+                                const char *method, const ProtobufCMessage *param,
+                                const ProtobufCMessageDescriptor *descriptor,
+                                ProtobufCMessage **response, GBytes **cellblock, gint64 deadline,
+                                gboolean *sent, GCancellable *cancellable, GError **error)
+{
   HBaseNativeConnection *conn = acquire (self, region, deadline, cancellable, error);
   gboolean ok;
 
   *response = NULL;
   if (cellblock != NULL)
     *cellblock = NULL;
+  if (sent != NULL)
+    *sent = FALSE;
   if (conn == NULL)
     return FALSE;
   ok = _hbase_native_connection_call (conn, method, param, descriptor, response, cellblock,
                                       deadline, cancellable, error);
+  if (sent != NULL)
+    *sent = _hbase_native_connection_request_sent (conn);
   release (self, conn);
   return ok;
 }

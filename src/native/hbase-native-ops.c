@@ -17,8 +17,11 @@
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
 #include "hbase-native-pb.h"
+#include "hbase-native-mutation.h"
 #include "Cell.pb-c.h"
 #include "Client.pb-c.h"
+
+typedef HBaseNativeMutationParts MutationParts;
 
 /* One call of an operation on the region's server (through the client's
  * pool). */
@@ -307,18 +310,8 @@ _hbase_native_client_delete_row (HBaseNativeClient *self, const char *table, GBy
 
 /* ---- mutations with every kind of delete ---------------------------------- */
 
-/* A MutationProto and the arrays it points into. */
-typedef struct
-{
-  Hbase__Pb__MutationProto                               proto;
-  Hbase__Pb__MutationProto__ColumnValue                 *values;
-  Hbase__Pb__MutationProto__ColumnValue                **value_pointers;
-  Hbase__Pb__MutationProto__ColumnValue__QualifierValue  *qvs;
-  Hbase__Pb__MutationProto__ColumnValue__QualifierValue **qv_pointers;
-} MutationParts;
-
-static void
-mutation_parts_clear (MutationParts *parts)
+void
+_hbase_native_mutation_parts_clear (MutationParts *parts)
 {
   g_free (parts->values);
   g_free (parts->value_pointers);
@@ -326,10 +319,10 @@ mutation_parts_clear (MutationParts *parts)
   g_free (parts->qv_pointers);
 }
 
-/* Fills @parts with a put or delete of @row (see _hbase_native_client_mutate). */
-static gboolean
-mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put, GPtrArray *cells,
-               gint64 timestamp, guint durability, GError **error)
+gboolean
+_hbase_native_mutation_fill (MutationParts *parts, GBytes *row, gboolean is_put,
+                             GPtrArray *cells, gint64 timestamp, guint durability,
+                             GError **error)
 {
   Hbase__Pb__MutationProto *mutation = &parts->proto;
   guint n = cells != NULL ? cells->len : 0;
@@ -425,10 +418,11 @@ _hbase_native_client_mutate (HBaseNativeClient *self, const char *table, GBytes 
                              guint durability, GCancellable *cancellable, GError **error)
 {
   MutationParts parts = { 0 };
-  gboolean ok = mutation_fill (&parts, row, is_put, cells, timestamp, durability, error) &&
+  gboolean ok = _hbase_native_mutation_fill (&parts, row, is_put, cells, timestamp, durability,
+                                             error) &&
                 on_region (self, table, row, mutate_call, &parts.proto, cancellable, error);
 
-  mutation_parts_clear (&parts);
+  _hbase_native_mutation_parts_clear (&parts);
   return ok;
 }
 
@@ -524,11 +518,12 @@ _hbase_native_client_mutate_row (HBaseNativeClient *self, const char *table, GBy
     {
       const HBaseNativeMutation *m = mutations->pdata[i];
 
-      ok = mutation_fill (&parts[i], row, m->is_put, m->cells, m->timestamp, m->durability, error);
+      ok = _hbase_native_mutation_fill (&parts[i], row, m->is_put, m->cells, m->timestamp,
+                                        m->durability, error);
     }
   if (ok)
     ok = on_region (self, table, row, row_call, &r, cancellable, error);
   for (guint i = 0; i < mutations->len; i++)
-    mutation_parts_clear (&parts[i]);
+    _hbase_native_mutation_parts_clear (&parts[i]);
   return ok;
 }

@@ -45,7 +45,11 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-cells.h \
 	src/native/hbase-native-locator.c \
 	src/native/hbase-native-ops.c \
+	src/native/hbase-native-atomic.c \
+	src/native/hbase-native-atomic.h \
+	src/native/hbase-native-mutation.h \
 	src/native/hbase-native-multi.c \
+	src/native/hbase-native-multi-write.c \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-pb.c \

@@ -9,11 +9,13 @@
  * a missing one); and the writes of hbase_table_apply(),
  * hbase_table_apply_multiple() and the write buffer, from the very items
  * the Thrift2 path would send (puts as HBaseMutations, deletes as the
- * TDeletes the gateway would turn into HBase Deletes), one Mutate each,
- * in order; mutate_row (the same TPuts and TDeletes as one atomic
- * RegionAction); exists (a Get with existence_only).  Reads take typed
- * filters (sent as FilterProtos messages), not filter strings.  Everything
- * else fails with HBASE_ERROR_NOT_SUPPORTED before anything is sent.
+ * TDeletes the gateway would turn into HBase Deletes), in order, each run
+ * of puts or deletes as one Multi call per region server; mutate_row (the
+ * same TPuts and TDeletes as one atomic RegionAction); exists (a Get with
+ * existence_only); increment, append and check-and-mutate
+ * (hbase-table-native-atomic.c).  Reads take typed filters (sent as
+ * FilterProtos messages), not filter strings.  Everything else fails with
+ * HBASE_ERROR_NOT_SUPPORTED before anything is sent.
  */
 #include "config.h"
 
@@ -174,14 +176,16 @@ bytes_of (const GByteArray *array)
   return array != NULL ? g_bytes_new (array->data, array->len) : g_bytes_new (NULL, 0);
 }
 
+/* @put as a native mutation (its cells into m->cells). */
 static gboolean
-native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
-            GCancellable *cancellable, GError **error)
+put_of_mutation (HBaseMutation *put, HBaseNativeMutation *m, GError **error)
 {
-  g_autoptr(GPtrArray) cells = new_cells ();
   guint n = _hbase_mutation_get_n_entries (put);
   gint64 ts = _hbase_mutation_get_timestamp (put);
 
+  m->is_put = TRUE;
+  m->timestamp = ts >= 0 ? ts : HBASE_NATIVE_LATEST_TIMESTAMP;
+  m->durability = _hbase_mutation_get_durability (put);
   for (guint i = 0; i < n; i++)
     {
       GBytes *family, *qualifier, *value;
@@ -197,11 +201,22 @@ native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
       cell->value = g_bytes_ref (value);
       cell->timestamp = cell_ts >= 0 ? cell_ts : HBASE_NATIVE_LATEST_TIMESTAMP;
       cell->type = HBASE_NATIVE_CELL_PUT;
-      g_ptr_array_add (cells, cell);
+      g_ptr_array_add (m->cells, cell);
     }
+  return TRUE;
+}
+
+static gboolean
+native_put (HBaseNativeClient *native, const char *table, HBaseMutation *put,
+            GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) cells = new_cells ();
+  HBaseNativeMutation m = { TRUE, cells, 0, 0 };
+
+  if (!put_of_mutation (put, &m, error))
+    return FALSE;
   return _hbase_native_client_mutate (native, table, hbase_mutation_get_row (put), TRUE, cells,
-                                      ts >= 0 ? ts : HBASE_NATIVE_LATEST_TIMESTAMP,
-                                      _hbase_mutation_get_durability (put), cancellable, error);
+                                      m.timestamp, m.durability, cancellable, error);
 }
 
 /* A TDelete as the gateway turns it into an HBase Delete: with columns,
@@ -270,14 +285,12 @@ mutation_free (HBaseNativeMutation *m)
   g_free (m);
 }
 
-/* mutate_row: the TRowMutations the Thrift2 path sends (TPuts and
- * TDeletes of one row), as one atomic RegionAction. */
-static gboolean
-native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
-                   GError **error)
+/* The TRowMutations the Thrift2 path sends for mutate_row and
+ * check-and-mutate (TPuts and TDeletes of one row), as
+ * HBaseNativeMutations. */
+GPtrArray *
+_hbase_table_native_row_mutations (HbaseThriftTRowMutations *rm, GError **error)
 {
-  HbaseThriftTRowMutations *rm = call->row_mutations;
-  g_autoptr(GBytes) row = bytes_of (rm->row);
   g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) mutation_free);
 
   for (guint i = 0; i < rm->mutations->len; i++)
@@ -310,18 +323,71 @@ native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *can
       else if (tm->__isset_deleteSingle)
         {
           if (!delete_of_tdelete (tm->deleteSingle, m, error))
-            return FALSE;
+            return NULL;
         }
       else
-        return _hbase_table_native_not_supported (error, "this kind of row mutation");
+        {
+          _hbase_table_native_not_supported (error, "this kind of row mutation");
+          return NULL;
+        }
     }
+  return g_steal_pointer (&mutations);
+}
+
+/* mutate_row: the row mutations as one atomic RegionAction. */
+static gboolean
+native_mutate_row (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
+                   GError **error)
+{
+  g_autoptr(GBytes) row = bytes_of (call->row_mutations->row);
+  g_autoptr(GPtrArray) mutations = _hbase_table_native_row_mutations (call->row_mutations, error);
+
+  if (mutations == NULL)
+    return FALSE;
   return _hbase_native_client_mutate_row (native, hbase_table_get_name (call->table), row,
                                           mutations, cancellable, error);
 }
 
-/* The batches of a write, in order, one Mutate per item: as on the
- * Thrift2 path, batches before call->next_batch are applied, the one at
- * it may be in part, later ones were not sent. */
+/* A batch of several puts or deletes: one Multi call per region server
+ * (hbase-native-multi-write.c), as the gateway's client sends the
+ * putMultiple or deleteMultiple. */
+static gboolean
+native_write_batch (HBaseNativeClient *native, const char *table, TableBatch *batch,
+                    GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) mutations = g_ptr_array_new_with_free_func ((GDestroyNotify) mutation_free);
+
+  for (guint i = 0; i < batch->items->len; i++)
+    {
+      HBaseNativeMutation *m = g_new0 (HBaseNativeMutation, 1);
+
+      m->cells = new_cells ();
+      g_ptr_array_add (mutations, m);
+      if (batch->puts)
+        {
+          HBaseMutation *put = batch->items->pdata[i];
+
+          g_ptr_array_add (rows, g_bytes_ref (hbase_mutation_get_row (put)));
+          if (!put_of_mutation (put, m, error))
+            return FALSE;
+        }
+      else
+        {
+          HbaseThriftTDelete *tdelete = batch->items->pdata[i];
+
+          g_ptr_array_add (rows, bytes_of (tdelete->row));
+          if (!delete_of_tdelete (tdelete, m, error))
+            return FALSE;
+        }
+    }
+  return _hbase_native_client_mutate_multi (native, table, rows, mutations, cancellable, error);
+}
+
+/* The batches of a write, in order: one Mutate for a batch of one, one
+ * Multi call per region server for a larger one.  As on the Thrift2 path,
+ * batches before call->next_batch are applied, the one at it may be in
+ * part, later ones were not sent. */
 static gboolean
 native_write (HBaseNativeClient *native, TableCall *call, GCancellable *cancellable,
               GError **error)
@@ -331,11 +397,16 @@ native_write (HBaseNativeClient *native, TableCall *call, GCancellable *cancella
   for (; call->next_batch < call->batches->len; call->next_batch++)
     {
       TableBatch *batch = g_ptr_array_index (call->batches, call->next_batch);
+      gboolean ok;
 
-      for (guint i = 0; i < batch->items->len; i++)
-        if (!(batch->puts ? native_put (native, table, batch->items->pdata[i], cancellable, error)
-                          : native_delete (native, table, batch->items->pdata[i], cancellable, error)))
-          return FALSE;
+      if (batch->items->len > 1)
+        ok = native_write_batch (native, table, batch, cancellable, error);
+      else if (batch->puts)
+        ok = native_put (native, table, batch->items->pdata[0], cancellable, error);
+      else
+        ok = native_delete (native, table, batch->items->pdata[0], cancellable, error);
+      if (!ok)
+        return FALSE;
     }
   return TRUE;
 }
@@ -381,6 +452,8 @@ _hbase_table_native_supports (TableCall *call, HBaseCallFunc func)
    * nothing else (mutate_row, check-and-mutate, increments do not) */
   return func == _hbase_table_get_once || func == _hbase_table_get_multiple_once ||
          func == _hbase_table_exists_once ||
+         /* increment, append, check-and-mutate: hbase-table-native-atomic.c */
+         _hbase_table_native_atomic_supports (call) ||
          (call->batches != NULL && call->row_mutations == NULL && call->increment == NULL &&
           call->append == NULL && call->check_family == NULL) ||
          /* mutate_row (and a delete of several kinds): row mutations, no check */
@@ -400,6 +473,8 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   native = native_of (call);
+  if (_hbase_table_native_atomic_supports (call))
+    return _hbase_table_native_atomic_run (native, call, cancellable, error);
   if (call->batches != NULL)
     return native_write (native, call, cancellable, error);
   if (func == _hbase_table_exists_once)

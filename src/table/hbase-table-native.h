@@ -7,7 +7,7 @@
 #ifndef HBASE_TABLE_NATIVE_H
 #define HBASE_TABLE_NATIVE_H
 
-#include "hbase-table-private.h"
+#include "hbase-table-call.h"
 #include "../native/hbase-native-scan.h"
 
 G_BEGIN_DECLS
@@ -20,6 +20,17 @@ HBaseNativeClient *_hbase_table_native_client        (HBaseTable *table);
 HBaseRow          *_hbase_table_native_row           (GPtrArray  *cells);
 /* @columns (HBaseColumn *) as HBaseNativeColumn *; NULL for NULL or none. */
 GPtrArray         *_hbase_table_native_columns       (GPtrArray  *columns);
+/* The TPuts and TDeletes of @rm as HBaseNativeMutation *, or NULL with
+ * @error set. */
+GPtrArray         *_hbase_table_native_row_mutations (HbaseThriftTRowMutations *rm,
+                                                      GError                  **error);
+/* Increment, append and check-and-mutate (hbase-table-native-atomic.c):
+ * whether @call is one of them, and running it. */
+gboolean           _hbase_table_native_atomic_supports (TableCall *call);
+gboolean           _hbase_table_native_atomic_run      (HBaseNativeClient *native,
+                                                        TableCall         *call,
+                                                        GCancellable      *cancellable,
+                                                        GError           **error);
 /* HBASE_ERROR_NOT_SUPPORTED: "@what is not supported on the native
  * backend yet ..."; returns FALSE. */
 gboolean           _hbase_table_native_not_supported (GError    **error,

@@ -9,7 +9,10 @@
  * server that never answers, the operation ending at its deadline with
  * HBASE_ERROR_TIMEOUT and no later; many gets of both regions in one
  * Multi per server, in the caller's order, one region answered with
- * NotServingRegionException and asked again after a new lookup.  (The decision for every exception
+ * NotServingRegionException and asked again after a new lookup; an
+ * increment retried when it was never sent (a refused port) and applied
+ * once, but not sent again after its request reached a server that hung
+ * up, where a put is.  (The decision for every exception
  * class, which the stack cannot be made to send: tests/native/test-native-retry.c.)
  *
  * The stack: the Thrift2 gateway of HBASE_GLIB_TEST_GATEWAY (default
@@ -21,6 +24,7 @@
 
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <unistd.h>
@@ -29,6 +33,7 @@
 
 #include "../support/test-stack.h"
 #include "../../src/native/hbase-native-client.h"
+#include "../../src/native/hbase-native-atomic.h"
 
 #define N_THREADS   8
 #define N_ROWS      40
@@ -363,6 +368,119 @@ test_deadline_kept (void)
   g_assert_cmpint (elapsed_ms, <, 1500);
 }
 
+/* ---- increments are not sent twice ---- */
+
+/* A server that takes one connection, reads what the client writes (its
+ * hello and request) and hangs up without answering. */
+static gpointer
+hang_up_after_request (gpointer data)
+{
+  int fd = GPOINTER_TO_INT (data);
+  int conn = accept (fd, NULL, NULL);
+  struct timeval wait = { 0, 300 * 1000 };
+  char buffer[4096];
+
+  if (conn < 0)
+    return GINT_TO_POINTER (0);
+  setsockopt (conn, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  while (read (conn, buffer, sizeof buffer) > 0)
+    ;
+  close (conn);
+  return GINT_TO_POINTER (1);
+}
+
+static GPtrArray *
+amount_cell (gint64 amount)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
+  HBaseNativeCell *c = g_new0 (HBaseNativeCell, 1);
+  guint64 be = GUINT64_TO_BE ((guint64) amount);
+
+  c->family = b ("cf");
+  c->qualifier = b ("n");
+  c->value = g_bytes_new (&be, sizeof be);
+  c->timestamp = HBASE_NATIVE_LATEST_TIMESTAMP;
+  g_ptr_array_add (cells, c);
+  return cells;
+}
+
+/* The counter cf:n of @row: the newest value (-1: none). */
+static gint64
+counter_now (HBaseNativeClient *client, GBytes *row)
+{
+  g_autoptr(GPtrArray) got = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 be;
+
+  got = _hbase_native_client_get (client, table_name, row, NULL, 1, NULL, &error);
+  g_assert_no_error (error);
+  if (got->len == 0)
+    return -1;
+  g_assert_cmpuint (g_bytes_get_size (((HBaseNativeCell *) got->pdata[0])->value), ==, 8);
+  memcpy (&be, g_bytes_get_data (((HBaseNativeCell *) got->pdata[0])->value, NULL), 8);
+  return (gint64) GUINT64_FROM_BE (be);
+}
+
+/* An increment whose server cannot be reached was never sent: it is
+ * retried on the region's real server and applied once.  One whose
+ * request was written to a server that then hung up is not sent again
+ * (HBase may have run it): the error is reported, while a put (which may
+ * be repeated) in the same spot is retried and succeeds. */
+static void
+test_increment_not_resent (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client (10000);
+  g_autoptr(GBytes) unsent_row = b ("inc-unsent");
+  g_autoptr(GBytes) sent_row = b ("inc-sent");
+  g_autoptr(GPtrArray) cells = amount_cell (7);
+  g_autoptr(GPtrArray) put_cells = one_cell ("v");
+  g_autoptr(GPtrArray) result = NULL;
+  g_autoptr(HBaseNativeRegion) real = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *server;
+  guint port;
+  int fd;
+
+  if (client == NULL)
+    return;
+  real = _hbase_native_client_locate (client, table_name, unsent_row, NULL, &error);
+  g_assert_no_error (error);
+
+  /* never sent: a refused port */
+  cache_elsewhere (client, real, test_closed_port ());
+  result = _hbase_native_client_increment (client, table_name, unsent_row, TRUE, cells, 0, TRUE,
+                                           NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (result->len, ==, 1);
+  g_assert_cmpint (counter_now (client, unsent_row), ==, 7);
+  g_clear_pointer (&result, g_ptr_array_unref);
+
+  /* sent, then the server hung up: reported, not sent again */
+  fd = silent_listener (&port);
+  server = g_thread_new ("hang-up", hang_up_after_request, GINT_TO_POINTER (fd));
+  cache_elsewhere (client, real, port);
+  result = _hbase_native_client_increment (client, table_name, sent_row, TRUE, cells, 0, TRUE,
+                                           NULL, &error);
+  g_assert_true (GPOINTER_TO_INT (g_thread_join (server)));
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  g_test_message ("increment after the hang-up: %s", error->message);
+  /* it may have been applied, and the error says so */
+  g_assert_true (hbase_error_is_in_doubt (error));
+  g_assert_nonnull (strstr (error->message, "may have been applied"));
+  g_clear_error (&error);
+  /* the region was dropped from the cache: found on its real server */
+  g_assert_cmpint (counter_now (client, sent_row), ==, -1);
+
+  /* the same for a put: retried on the real server */
+  server = g_thread_new ("hang-up", hang_up_after_request, GINT_TO_POINTER (fd));
+  cache_elsewhere (client, real, port);
+  g_assert_true (_hbase_native_client_put (client, table_name, sent_row, put_cells, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (GPOINTER_TO_INT (g_thread_join (server)));
+  close (fd);
+}
+
 static gboolean
 setup (void)
 {
@@ -399,6 +517,7 @@ main (int argc, char **argv)
   g_test_add_func ("/native/pool/gone-server-relocated", test_gone_server_relocated);
   g_test_add_func ("/native/pool/multi-stale-region", test_multi_stale_region);
   g_test_add_func ("/native/pool/deadline-kept", test_deadline_kept);
+  g_test_add_func ("/native/pool/increment-not-resent", test_increment_not_resent);
   rc = g_test_run ();
   if (stack_ok)
     {

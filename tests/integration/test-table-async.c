@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the _async table calls of hbase-table-async.c
  * against the real stack, on a GMainLoop: counters (set, increment, get),
- * exists, mutate row and append, puts and deletes with gets and
- * get_multiple (also on the native end), each result checked, with the
- * data read back through the synchronous calls. */
+ * exists, mutate row and append, errors, puts and deletes with gets and
+ * get_multiple, each result checked, with the data read back through the
+ * synchronous calls; every case on the native end too. */
 #include "config.h"
 
 #include <string.h>
@@ -215,8 +215,9 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/table-async", "hbase_glib_table_async", families, 1, TEST_GATEWAYS_ENDS
   };
-  /* increments, exists and appends are not on the native backend yet */
-  static const char *const native_cases[] = { "apply-get", NULL };
+  static const char *const native_cases[] = {
+    "counters", "mutate-exists-append", "errors", "apply-get", NULL
+  };
   static const TestTableSuiteOptions options = { .native_cases = native_cases };
 
   g_test_init (&argc, &argv, NULL);

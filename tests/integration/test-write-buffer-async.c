@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Integration test of the write buffer's _async calls against the real
  * stack, on a GMainLoop: puts added, flushed and read back; close writes
- * what is left and refuses later adds through add_finish. */
+ * what is left and refuses later adds through add_finish; on the
+ * native end too. */
 #include "config.h"
 
 #include <string.h>
@@ -166,8 +167,11 @@ main (int argc, char **argv)
     TEST_GATEWAYS_ENDS
   };
 
+  static const char *const native_cases[] = { "add-flush-close", "string-forms", NULL };
+  static const TestTableSuiteOptions options = { .native_cases = native_cases };
+
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

@@ -1298,11 +1298,11 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/scanner", "hbase_glib_scan", &family, 1, TEST_GATEWAYS_ALL
   };
-  /* the cases of forward scans only, without batch, time range or filter,
-   * on the native end (limit, caching and empty-range also scan reversed;
-   * free-half-way, async and expiry watch the gateway's own scanners) */
+  /* every case without a filter on the native end too (free-half-way,
+   * async and expiry watch the gateway's own scanners) */
   static const char *const native_cases[] = {
-    "full", "start-stop", "prefix", "columns", "versions", "after-end", NULL
+    "full", "start-stop", "prefix", "reversed", "limit", "caching", "batch", "columns",
+    "versions", "time-range", "empty-range", "after-end", NULL
   };
   static const TestTableSuiteOptions options = {
     .prepare = load, .free_shared = (GDestroyNotify) g_ptr_array_unref, .scanner_lock = TRUE,

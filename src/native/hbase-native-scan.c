@@ -38,6 +38,9 @@
 /* replies in one region with no row, no heartbeat and no end, before the
  * server is not believed */
 #define MAX_EMPTY_REPLIES 10000
+/* the start of the error of a next answered for a scanner the server no
+ * longer has */
+#define SCANNER_GONE "the server's scanner is gone"
 
 struct _HBaseNativeScanner
 {
@@ -466,7 +469,7 @@ _hbase_native_scanner_next (HBaseNativeScanner *self, GCancellable *cancellable,
   while (rows->len == 0 && !self->done)
     {
       Hbase__Pb__ScanResponse *response = NULL;
-      gboolean heartbeat;
+      gboolean heartbeat, opened = !self->open;
 
       if (!self->open)
         {
@@ -500,6 +503,21 @@ _hbase_native_scanner_next (HBaseNativeScanner *self, GCancellable *cancellable,
             }
         }
       heartbeat = response->has_heartbeat_message && response->heartbeat_message;
+      if (!opened && rows->len == 0 && !heartbeat && !response->has_more_results &&
+          !response->has_more_results_in_region)
+        {
+          /* HBase answers a next for a scanner it has closed (on a close
+           * request: "Scanner already closed") with an empty reply, no
+           * more_results, no more_results_in_region: not the region's end */
+          protobuf_c_message_free_unpacked (&response->base, NULL);
+          self->open = FALSE;
+          self->done = TRUE;
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND,
+                       SCANNER_GONE " (scanner %" G_GUINT64_FORMAT " of %s was answered with an "
+                       "empty reply, without more_results_in_region: it was closed on the server)",
+                       self->scanner_id, self->table);
+          return NULL;
+        }
       if (advance (self, response, self->spec.batch > 0 ? 0 : rows->len) || heartbeat)
         empty_replies = 0;
       protobuf_c_message_free_unpacked (&response->base, NULL);
@@ -533,7 +551,8 @@ _hbase_native_scan_error_resumable (const GError *error)
 
   if (error == NULL || error->domain != HBASE_ERROR)
     return FALSE;
-  if (error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT)
+  if (error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT ||
+      (error->code == HBASE_ERROR_NOT_FOUND && g_str_has_prefix (error->message, SCANNER_GONE)))
     return TRUE;
   message = error->message;
   if (!g_str_has_prefix (message, prefix))

@@ -65,8 +65,8 @@ GPtrArray          *_hbase_native_scanner_next  (HBaseNativeScanner *self,
  * a new server scanner (as HBase's own client does): the server forgot
  * the scanner (UnknownScannerException, its lease expired: LeaseException,
  * ScannerResetException), a next out of order
- * (OutOfOrderScannerNextException), the region moved, or the connection
- * broke or timed out. */
+ * (OutOfOrderScannerNextException), an empty reply for a scanner the
+ * server closed, the region moved, or the connection broke or timed out. */
 gboolean            _hbase_native_scan_error_resumable (const GError *error);
 /* Forgets the server's scanner (without closing it: after a failed
  * _next() it is gone or expires on its own) and starts again at

@@ -38,7 +38,11 @@
  * resume from (its lease expired, the server forgot it, the region moved,
  * the connection broke) is restarted just after the last row returned, as
  * on the Thrift2 path.  A filter is refused when the scan is made (filter
- * strings are run by the Thrift2 gateway). */
+ * strings are run by the Thrift2 gateway).
+ *
+ * Long because: both backends share the key range, the buffer, the
+ * stitching of partial rows and the reopening after the last row
+ * returned, so that they give the same rows. */
 #include "config.h"
 
 #include <string.h>

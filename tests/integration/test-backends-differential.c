@@ -30,6 +30,9 @@
  * The stack: HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and HBASE_GLIB_TEST_NATIVE_BOOTSTRAP
  * (default "127.0.0.1:16020 127.0.0.1:16000").
+ *
+ * Long because: every kind of read, write and scan is compared on the one
+ * table, written once, that all the cases share.
  */
 #include "config.h"
 

@@ -1062,6 +1062,65 @@ test_after_end (Fixture *fixture, gconstpointer data)
     }
 }
 
+/* free-half-way on the native end: the region server's scanners, asked
+ * about with Scan calls of the test's own. */
+static void
+native_free_half_way (Fixture *fixture)
+{
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseNativeRegion) region = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GPtrArray) regions =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_region_free);
+  guint64 id = 0;
+
+  options.caching = 10;
+  /* the scanner is open on the server, then gone once freed */
+  {
+    g_autoptr(HBaseScanner) scanner = hbase_table_scan (fixture->table, &options, &error);
+
+    g_assert_no_error (error);
+    for (int i = 0; i < 15; i++)
+      {
+        g_autoptr(HBaseRow) row = NULL;
+
+        hbase_scanner_next (scanner, &row, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (row);
+      }
+    g_assert_true (native_server_id (scanner, &id, &region));
+    /* (the probe reads a row of it: the scanner is freed next anyway) */
+    g_assert_true (native_scan_call (fixture, region, id, FALSE));
+  }
+  g_assert_false (native_scan_call (fixture, region, id, FALSE));
+
+  /* scanners opened and freed leave none behind; a scanner never used
+   * opens nothing */
+  for (int i = 0; i < 20; i++)
+    {
+      g_autoptr(HBaseScanner) scanner = hbase_table_scan (fixture->table, &options, &error);
+      g_autoptr(HBaseRow) row = NULL;
+      HBaseNativeRegion *open = NULL;
+
+      g_assert_no_error (error);
+      if (i % 2 == 0)
+        {
+          hbase_scanner_next (scanner, &row, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (row);
+          g_assert_true (native_server_id (scanner, &id, &open));
+          g_array_append_val (ids, id);
+          g_ptr_array_add (regions, open);
+        }
+      else
+        g_assert_false (native_server_id (scanner, &id, &open));
+    }
+  for (guint i = 0; i < ids->len; i++)
+    g_assert_false (native_scan_call (fixture, regions->pdata[i], g_array_index (ids, guint64, i),
+                                      FALSE));
+}
+
 static void
 test_free_half_way (Fixture *fixture, gconstpointer data)
 {
@@ -1071,6 +1130,11 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
   gint32 low, high, id;
 
   SKIP_IF_UNREACHABLE (fixture);
+  if (test_table_fixture_is_native (fixture))
+    {
+      native_free_half_way (fixture);
+      return;
+    }
   options.caching = 10;
 
   /* the scanner is open on the gateway, then gone once freed */
@@ -1384,11 +1448,12 @@ main (int argc, char **argv)
     "/integration/scanner", "hbase_glib_scan", &family, 1, TEST_GATEWAYS_ALL
   };
   /* every case without a filter on the native end too (free-half-way
-   * and async watch the gateway's own scanners; expiry closes the native
-   * scanner's server scanner behind its back there) */
+   * and expiry ask the region server about its scanners there, with Scan
+   * calls of their own) */
   static const char *const native_cases[] = {
     "full", "start-stop", "prefix", "reversed", "limit", "caching", "batch", "columns",
-    "versions", "time-range", "empty-range", "after-end", "expiry", NULL
+    "versions", "time-range", "empty-range", "after-end", "free-half-way", "async", "expiry",
+    NULL
   };
   static const TestTableSuiteOptions options = {
     .prepare = load, .free_shared = (GDestroyNotify) g_ptr_array_unref, .scanner_lock = TRUE,

@@ -87,8 +87,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HBaseScanOptions, hbase_scan_options_free)
  * An open scan.  It fetches @caching rows at a time, so memory stays
  * bounded however long the range; it closes its server-side scanner when
  * exhausted or freed; when the gateway expires the scanner (after 60 s
- * without a fetch) it opens a new one just after the last row returned, so
- * no row is lost or repeated.  Use from one thread at a time.  A #GObject:
+ * without a fetch), or on the native backend the region server loses it
+ * (its lease expired, the region moved, the connection broke), it opens a
+ * new one just after the last row returned, so no row is lost or repeated.  Use from one thread at a time.  A #GObject:
  * the last g_object_unref() closes it.
  *
  * Since: 0.1

@@ -29,11 +29,21 @@
  * the range are dropped here (every result is checked against the range).
  *
  * On the native backend the rows come from a scanner of HBase's own RPC
- * (src/native/hbase-native-scan.c, which goes on region after region), read
- * into the same buffer and checked against the same range; what it cannot
- * do yet (reversed, batch, time range, a filter string rather than a typed
- * filter) is refused when the scan is
- * made. */
+ * (src/native/hbase-native-scan.c, which goes on region after region,
+ * forward or reversed), read into the same buffer, checked against the
+ * same range and stitched the same way (with a batch the server sends
+ * pieces of rows too), so both backends give the same rows.  The bounds
+ * go to the server exactly (HBase's Scan has inclusive and exclusive start
+ * and stop rows).  A native scanner that fails in a way a new one can
+ * resume from (its lease expired, the server forgot it, the region moved,
+ * the connection broke) is restarted just after the last row returned, as
+ * on the Thrift2 path.  A typed filter is sent as FilterProtos messages; a
+ * filter string is refused when the scan is made (only the Thrift2 gateway
+ * parses the filter language).
+ *
+ * Long because: both backends share the key range, the buffer, the
+ * stitching of partial rows and the reopening after the last row
+ * returned, so that they give the same rows. */
 #include "config.h"
 
 #include <string.h>
@@ -635,38 +645,66 @@ native_fetch (HBaseScanner *scanner, GCancellable *cancellable, GError **error)
   return TRUE;
 }
 
-/* The native scanner of a forward scan of [lower, upper), or NULL with
- * HBASE_ERROR_NOT_SUPPORTED for what it cannot do yet. */
+/* The native scanner of the scan, or FALSE with HBASE_ERROR_NOT_SUPPORTED
+ * for a filter string. */
 static gboolean
 native_open (HBaseScanner *scanner, const HBaseScanOptions *options, GError **error)
 {
   const HBaseReadOptions *read = &options->read;
+  const Bound *start = options->reversed ? &scanner->upper : &scanner->lower;
+  const Bound *stop = options->reversed ? &scanner->lower : &scanner->upper;
   g_autoptr(GPtrArray) list = NULL;
   g_autoptr(GPtrArray) columns = NULL;
   g_autoptr(GBytes) filter = NULL;
-  HBaseNativeClient *native;
+  HBaseNativeScanSpec spec = { 0 };
 
   if (!_hbase_filter_native_form (read->typed_filter,
                                   read->filter != NULL || read->filter_bytes != NULL, &filter,
                                   error))
     return FALSE;
-  if (options->reversed)
-    return _hbase_table_native_not_supported (error, "a reversed scan");
-  if (options->batch > 0)
-    return _hbase_table_native_not_supported (error, "a scan with a batch size");
-  if (read->min_timestamp != 0 || read->max_timestamp != 0)
-    return _hbase_table_native_not_supported (error, "a scan with a time range");
-  native = _hbase_table_native_client (scanner->table);
   list = _hbase_read_options_column_list (read);
   columns = _hbase_table_native_columns (list);
-  /* forward: the lower bound is inclusive (start row, prefix), the upper
-   * exclusive (stop row, the prefix's stop row); take_result() checks
-   * every row against both all the same */
-  scanner->native = _hbase_native_scanner_new (native, hbase_table_get_name (scanner->table),
-                                               scanner->lower.key, scanner->upper.key, columns,
-                                               read->max_versions, scanner->caching);
+  /* the range as it is: the server takes inclusive and exclusive bounds,
+   * and take_result() checks every row against both all the same */
+  spec.start_row = start->key;
+  spec.include_start = start->key == NULL || start->inclusive;
+  spec.stop_row = stop->key;
+  spec.include_stop = stop->key != NULL && stop->inclusive;
+  spec.reversed = options->reversed;
+  spec.columns = columns;
+  spec.max_versions = read->max_versions;
+  if (read->min_timestamp != 0 || read->max_timestamp != 0)
+    {
+      spec.min_ts = read->min_timestamp;
+      spec.max_ts = read->max_timestamp != 0 ? read->max_timestamp : G_MAXINT64;
+    }
+  spec.caching = scanner->caching;
+  spec.batch = options->batch;
+  spec.limit = options->limit;
+  scanner->native = _hbase_native_scanner_new_full (_hbase_table_native_client (scanner->table),
+                                                    hbase_table_get_name (scanner->table), &spec);
   _hbase_native_scanner_set_filter (scanner->native, filter);
   return TRUE;
+}
+
+/* After a native fetch failed with @reason, one a new server scanner can
+ * resume from: what the caller has not seen is dropped and the native
+ * scanner starts again just after the last row returned (with what is
+ * left of the limit). */
+static void
+native_resume (HBaseScanner *scanner, const GError *reason)
+{
+  const Bound *start;
+
+  abandon_server_scanner (scanner, reason);
+  if (range_is_empty (&scanner->lower, &scanner->upper))
+    {
+      scanner->server_done = TRUE;
+      return;
+    }
+  start = scanner->reversed ? &scanner->upper : &scanner->lower;
+  _hbase_native_scanner_restart (scanner->native, start->key, start->key == NULL || start->inclusive,
+                                 scanner->limit > 0 ? scanner->limit - scanner->returned : 0);
 }
 
 /* --- the public API ------------------------------------------------------ */
@@ -684,8 +722,8 @@ native_open (HBaseScanner *scanner, const HBaseScanOptions *options, GError **er
  *
  * Returns: (transfer full) (nullable): the scanner, or %NULL with
  *   %HBASE_ERROR_ILLEGAL_ARGUMENT when @options are invalid (or
- *   %HBASE_ERROR_NOT_SUPPORTED for a scan the native backend cannot make
- *   yet: reversed, with a batch size, a time range or a filter)
+ *   %HBASE_ERROR_NOT_SUPPORTED for a scan with a filter string on the native
+ *   backend)
  *
  * Since: 0.1
  */
@@ -848,8 +886,17 @@ _hbase_scanner_next_row (HBaseScanner *scanner, GCancellable *cancellable, GErro
         }
       if (G_UNLIKELY (scanner->native != NULL))
         {
-          if (!native_fetch (scanner, cancellable, error))
-            return NULL;
+          if (native_fetch (scanner, cancellable, &local))
+            continue;
+          if (!_hbase_native_scan_error_resumable (local) || ++reopens > MAX_REOPENS ||
+              g_cancellable_is_cancelled (cancellable))
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return NULL;
+            }
+          g_debug ("scan of %s: %s; resuming with a new scanner",
+                   hbase_table_get_name (scanner->table), local->message);
+          native_resume (scanner, local);
           continue;
         }
       if (!scanner->open)
@@ -870,6 +917,12 @@ _hbase_scanner_next_row (HBaseScanner *scanner, GCancellable *cancellable, GErro
       g_debug ("scan of %s: %s; resuming with a new scanner",
                hbase_table_get_name (scanner->table), local->message);
     }
+}
+
+HBaseNativeScanner *
+_hbase_scanner_get_native (HBaseScanner *scanner)
+{
+  return scanner->native;
 }
 
 HBaseClient *

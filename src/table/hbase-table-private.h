@@ -176,6 +176,9 @@ gboolean    _hbase_table_check_and_mutate_attempt (HBaseTable           *table,
  * when none is open. */
 gboolean _hbase_scanner_get_server_id (HBaseScanner *scanner,
                                        gint32       *id);
+/* The native backend's scanner of @scanner (NULL on the Thrift2 backend or
+ * once the scan is over), for tests. */
+struct _HBaseNativeScanner *_hbase_scanner_get_native (HBaseScanner *scanner);
 /* The client @scanner reads with; NULL for one made by g_object_new() alone. */
 HBaseClient *_hbase_scanner_get_client (HBaseScanner *scanner);
 

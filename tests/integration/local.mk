@@ -22,6 +22,9 @@ tests_integration_test_native_pool_CPPFLAGS = $(native_cppflags)
 tests_integration_test_native_pool_LDADD = $(internal_ldadd)
 # the same reads through a Thrift2 and a native HBaseTable, byte for byte
 check_PROGRAMS += tests/integration/test-backends-differential
+# (its scans close a native scanner behind the client's back)
+tests_integration_test_backends_differential_CPPFLAGS = $(native_cppflags)
+tests_integration_test_backends_differential_LDADD = $(internal_ldadd)
 
 # table
 check_PROGRAMS += \
@@ -43,6 +46,7 @@ check_PROGRAMS += \
 check_PROGRAMS += tests/integration/test-errors
 # these read internal state (scanner server ids, write hooks)
 tests_integration_test_scanner_LDADD = $(internal_ldadd)
+tests_integration_test_scanner_CPPFLAGS = $(native_cppflags)
 tests_integration_test_table_hooks_LDADD = $(internal_ldadd)
 # the write buffer's estimate of the bytes it held
 tests_integration_test_write_buffer_memory_LDADD = $(internal_ldadd)

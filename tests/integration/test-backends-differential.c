@@ -23,22 +23,28 @@
  * counter helpers the same values, and check-and-mutate with every compare
  * operator and the absent and present tests, passing and failing, the same
  * answers and rows.  And what the native backend does not do yet fails with
- * HBASE_ERROR_NOT_SUPPORTED before anything is sent: reversed, batched,
- * time-ranged scans, filter strings on gets, exists and scans, admin
- * calls, and writes (increments too) on a handle that has not said the
- * table has no secondary index.  Scans (the whole table across
+ * HBASE_ERROR_NOT_SUPPORTED before anything is sent: filter strings on
+ * gets, exists and scans, admin calls, and writes (increments too) on a
+ * handle that has not said the table has no secondary index.  Scans (the
+ * whole table across
  * its two regions in calls of 2 rows, versions, a key range, columns, a
- * limit, a prefix) give the same rows in the same order.  A filter of
+ * limit, a prefix) give the same rows in the same order; so do reversed
+ * scans across the split (bounds on the region boundary and around it),
+ * batches of cells over wide rows (stitched back whole), time ranges,
+ * limits on reversed scans, and scans whose server-side scanner is closed
+ * behind the client's back (through a Scan call of its own) half-way: the
+ * native scanner opens a new one after the last row returned.  A filter of
  * every HBaseFilter constructor and combinator, in typed_filter (the
  * rendering through the gateway, FilterProtos messages on the native
  * backend), gives the same rows on gets, exists, get_multiple and scans.
  *
- * Long because: one differential case per operation the native backend
- * does, each writing through both backends and comparing what comes back.
- *
  * The stack: HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and HBASE_GLIB_TEST_NATIVE_BOOTSTRAP
  * (default "127.0.0.1:16020 127.0.0.1:16000").
+ *
+ * Long because: every kind of read, write and scan is compared on the one
+ * table, written once, that all the cases share, one case per operation
+ * the native backend does.
  */
 #include "config.h"
 
@@ -47,6 +53,8 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../support/test-stack.h"
+#include "../../src/table/hbase-table-native.h"
+#include "Client.pb-c.h"
 
 static TestGateway *gateway;
 static HBaseClient *thrift_client;
@@ -541,6 +549,279 @@ test_scans (void)
   options.stop_row = NULL;
   options.prefix = prefix;
   compare_scans (&options, "prefix x-");
+}
+
+/* --- scans of every kind -------------------------------------------------- */
+
+/* Wide rows on both sides of the split at "m" and on it: 12 columns of cf
+ * in 3 versions (timestamps 1, 2, 3) and cf2:q, written once. */
+static void
+write_wide_rows (void)
+{
+  static gsize written;
+  static const char *const keys[] = {
+    "c-wide-0", "c-wide-1", "c-wide-2", "c-wide-3", "m",
+    "n-wide-0", "n-wide-1", "n-wide-2", "n-wide-3",
+  };
+
+  if (!g_once_init_enter (&written))
+    return;
+  for (gsize k = 0; k < G_N_ELEMENTS (keys); k++)
+    for (gint64 ts = 1; ts <= 3; ts++)
+      {
+        g_autoptr(GBytes) row = b (keys[k]);
+        g_autoptr(HBaseMutation) m = hbase_mutation_new_put (row);
+        g_autoptr(GBytes) f = b ("cf");
+
+        for (guint q = 0; q < 12; q++)
+          {
+            g_autofree char *qualifier = g_strdup_printf ("q%02u", q);
+            g_autofree char *value = g_strdup_printf ("%s/%u@%" G_GINT64_FORMAT, keys[k], q, ts);
+            g_autoptr(GBytes) qb = b (qualifier);
+            g_autoptr(GBytes) vb = b (value);
+
+            hbase_mutation_put_bytes (m, f, qb, vb, ts);
+          }
+        if (ts == 3)
+          {
+            g_autoptr(GBytes) f2 = b ("cf2");
+            g_autoptr(GBytes) q = b ("q");
+            g_autoptr(GBytes) v = b (keys[k]);
+
+            hbase_mutation_put_bytes (m, f2, q, v, 5);
+          }
+        apply (m);
+      }
+  g_ptr_array_unref (written_rows ());
+  g_once_init_leave (&written, 1);
+}
+
+static void
+assert_first_key (const HBaseScanOptions *options, const char *key)
+{
+  g_autoptr(GPtrArray) n = scan_all (native_table, options);
+  GBytes *got;
+
+  g_assert_cmpuint (n->len, >, 0);
+  got = hbase_row_get_key (n->pdata[0]);
+  g_assert_cmpmem (g_bytes_get_data (got, NULL), g_bytes_get_size (got), key, strlen (key));
+}
+
+/* Reversed, across the split at "m", with bounds on it and around it. */
+static void
+test_scan_reversed (void)
+{
+  g_autoptr(GBytes) y = b ("y");
+  g_autoptr(GBytes) d = b ("d");
+  g_autoptr(GBytes) m = b ("m");
+  g_autoptr(GBytes) n = b ("n");
+  g_autoptr(GBytes) c1 = b ("c-wide-1");
+  g_autoptr(GBytes) n_prefix = b ("n-wide");
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  write_wide_rows ();
+  options.reversed = TRUE;
+  options.caching = 2;
+  compare_scans (&options, "reversed, whole table, 2 rows a call");
+  options.caching = 0;
+  compare_scans (&options, "reversed, whole table");
+  options.caching = 3;
+  options.start_row = y;
+  options.stop_row = d;
+  compare_scans (&options, "reversed from y down to d");
+  options.start_row = m;
+  options.stop_row = NULL;
+  compare_scans (&options, "reversed from m (the region boundary) down");
+  assert_first_key (&options, "m");
+  options.start_row = NULL;
+  options.stop_row = m;
+  compare_scans (&options, "reversed down to m, excluded");
+  options.start_row = n;
+  options.stop_row = c1;
+  compare_scans (&options, "reversed from n down to c-wide-1");
+  assert_first_key (&options, "m");
+  options.start_row = NULL;
+  options.stop_row = NULL;
+  options.prefix = n_prefix;
+  compare_scans (&options, "reversed, prefix n-wide");
+  assert_first_key (&options, "n-wide-3");
+  options.prefix = NULL;
+  options.read.max_versions = 3;
+  compare_scans (&options, "reversed, 3 versions");
+}
+
+/* Batches of cells: wide rows come in pieces and are stitched whole. */
+static void
+test_scan_batch (void)
+{
+  const char *columns[] = { "cf", NULL };
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  write_wide_rows ();
+  options.batch = 5;
+  options.caching = 2;
+  compare_scans (&options, "batch 5, 2 results a call");
+  options.read.max_versions = 3;
+  compare_scans (&options, "batch 5, 3 versions");
+  options.reversed = TRUE;
+  compare_scans (&options, "batch 5, 3 versions, reversed");
+  options.read.max_versions = 0;
+  options.read.columns = columns;
+  options.batch = 1;
+  options.caching = 7;
+  compare_scans (&options, "batch 1 of cf, reversed, 7 a call");
+  /* the rows are whole: 12 columns of cf */
+  options.reversed = FALSE;
+  options.batch = 5;
+  rows = scan_all (native_table, &options);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GBytes *key = hbase_row_get_key (rows->pdata[i]);
+
+      if (g_bytes_get_size (key) > 5 && memcmp (g_bytes_get_data (key, NULL), "n-wide", 6) == 0)
+        g_assert_cmpuint (hbase_row_get_n_cells (rows->pdata[i]), ==, 12);
+    }
+}
+
+static void
+test_scan_time_range (void)
+{
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  write_wide_rows ();
+  options.caching = 4;
+  options.read.min_timestamp = 2;
+  options.read.max_timestamp = 3;
+  compare_scans (&options, "time range [2, 3)");
+  options.read.max_versions = 3;
+  options.read.max_timestamp = 0;
+  compare_scans (&options, "from 2 on, 3 versions");
+  options.read.min_timestamp = 0;
+  options.read.max_timestamp = 3;
+  options.reversed = TRUE;
+  compare_scans (&options, "before 3, 3 versions, reversed");
+  options.batch = 7;
+  compare_scans (&options, "before 3, 3 versions, reversed, batch 7");
+}
+
+static void
+test_scan_limit_reversed (void)
+{
+  g_autoptr(GBytes) start = b ("n-wide-1");
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  write_wide_rows ();
+  options.reversed = TRUE;
+  options.limit = 3;
+  compare_scans (&options, "reversed, 3 rows");
+  options.caching = 2;
+  options.limit = 5;
+  options.start_row = start;
+  compare_scans (&options, "reversed from n-wide-1, 5 rows across the split, 2 a call");
+  options.batch = 4;
+  compare_scans (&options, "the same with batch 4");
+}
+
+/* Closes @scanner's server-side scanner behind its back, with a Scan call
+ * of its own on the same native client. */
+static void
+close_behind (HBaseScanner *scanner)
+{
+  HBaseNativeClient *client = _hbase_table_native_client (native_table);
+  HBaseNativeScanner *native = _hbase_scanner_get_native (scanner);
+  Hbase__Pb__ScanRequest request = HBASE__PB__SCAN_REQUEST__INIT;
+  const HBaseNativeRegion *region;
+  ProtobufCMessage *reply = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 id = 0;
+
+  g_assert_nonnull (native);
+  region = _hbase_native_scanner_get_open (native, &id);
+  g_assert_nonnull (region);
+  request.has_scanner_id = TRUE;
+  request.scanner_id = id;
+  request.has_number_of_rows = TRUE;
+  request.number_of_rows = 0;
+  request.has_close_scanner = TRUE;
+  request.close_scanner = TRUE;
+  g_assert_true (_hbase_native_client_call (client, region, "Scan", &request.base,
+                                            &hbase__pb__scan_response__descriptor, &reply, NULL,
+                                            _hbase_native_client_deadline (client), NULL, &error));
+  g_assert_no_error (error);
+  protobuf_c_message_free_unpacked (reply, NULL);
+}
+
+/* Scans whose server-side scanner is closed under them (twice) after
+ * some rows: the rest comes from a new one, no row lost or repeated. */
+static void
+test_scan_reopened (void)
+{
+  HBaseScanOptions variants[4] = {
+    HBASE_SCAN_OPTIONS_INIT, HBASE_SCAN_OPTIONS_INIT, HBASE_SCAN_OPTIONS_INIT,
+    HBASE_SCAN_OPTIONS_INIT,
+  };
+  const char *what[] = { "forward", "reversed", "reversed, batch 5", "3 versions, limit 9" };
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  write_wide_rows ();
+  variants[0].caching = 2;
+  variants[1].caching = 2;
+  variants[1].reversed = TRUE;
+  variants[2].caching = 3;
+  variants[2].reversed = TRUE;
+  variants[2].batch = 5;
+  variants[3].caching = 2;
+  variants[3].read.max_versions = 3;
+  variants[3].limit = 9;
+  for (gsize v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(GPtrArray) t = scan_all (thrift_table, &variants[v]);
+      g_autoptr(GPtrArray) n = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_row_unref);
+      g_autoptr(HBaseScanner) scanner = hbase_table_scan (native_table, &variants[v], NULL);
+      g_autoptr(GError) error = NULL;
+      HBaseRow *row = NULL;
+
+      g_assert_nonnull (scanner);
+      while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
+        {
+          g_ptr_array_add (n, row);
+          /* after the 3rd and the 7th row, the scanner is still open
+           * (the 4th, or the 8th, was read with them) */
+          if (n->len == 3 || n->len == 7)
+            close_behind (scanner);
+        }
+      g_assert_no_error (error);
+      g_test_message ("%s: %u rows", what[v], t->len);
+      g_assert_cmpuint (t->len, >, 7);
+      g_assert_cmpuint (t->len, ==, n->len);
+      for (guint i = 0; i < t->len; i++)
+        assert_same_row (t->pdata[i], n->pdata[i], what[v]);
+    }
 }
 
 /* A far-future timestamp: an increment or append of a cell written at it
@@ -1126,23 +1407,14 @@ test_not_supported (void)
   g_clear_error (&error);
 
   {
-    HBaseScanOptions reversed = HBASE_SCAN_OPTIONS_INIT;
-    HBaseScanOptions batched = HBASE_SCAN_OPTIONS_INIT;
-    HBaseScanOptions timed = HBASE_SCAN_OPTIONS_INIT;
     HBaseScanOptions with_filter = HBASE_SCAN_OPTIONS_INIT;
-    const HBaseScanOptions *scans[] = { &reversed, &batched, &timed, &with_filter };
 
-    reversed.reversed = TRUE;
-    batched.batch = 2;
-    timed.read.max_timestamp = 10;
     with_filter.read.filter = "KeyOnlyFilter()";
-    for (gsize i = 0; i < G_N_ELEMENTS (scans); i++)
-      {
-        scanner = hbase_table_scan (native_table, scans[i], &error);
-        g_assert_null (scanner);
-        g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-        g_clear_error (&error);
-      }
+    scanner = hbase_table_scan (native_table, &with_filter, &error);
+    g_assert_null (scanner);
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+    g_assert_nonnull (strstr (error->message, "filter"));
+    g_clear_error (&error);
   }
 
   g_assert_false (hbase_client_ping (native_client, NULL, &error));
@@ -1210,6 +1482,11 @@ main (int argc, char **argv)
   g_test_add_func ("/backends/differential/time-range", test_time_range);
   g_test_add_func ("/backends/differential/async", test_async);
   g_test_add_func ("/backends/differential/scans", test_scans);
+  g_test_add_func ("/backends/differential/scan-reversed", test_scan_reversed);
+  g_test_add_func ("/backends/differential/scan-batch", test_scan_batch);
+  g_test_add_func ("/backends/differential/scan-time-range", test_scan_time_range);
+  g_test_add_func ("/backends/differential/scan-limit-reversed", test_scan_limit_reversed);
+  g_test_add_func ("/backends/differential/scan-reopened", test_scan_reopened);
   g_test_add_func ("/backends/differential/writes", test_writes);
   g_test_add_func ("/backends/differential/apply-multiple-batches", test_apply_multiple_batches);
   g_test_add_func ("/backends/differential/increment-append", test_increment_append);

@@ -144,9 +144,12 @@ main (int argc, char **argv)
     "/integration/key-scanner-async", "hbase_glib_key_scanner_async", families, 1,
     TEST_GATEWAYS_ENDS
   };
+  /* the key scanner's scans on the native backend too */
+  static const char *const native_cases[] = { "next-and-pages", NULL };
+  static const TestTableSuiteOptions options = { .native_cases = native_cases };
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

@@ -8,7 +8,10 @@
  * table or family (HBASE_ERROR_NOT_FOUND naming the Java class), and a
  * stale cached region answered with NotServingRegionException, dropped and
  * looked up again; scans across the table's two regions, with a key range,
- * columns, and closed early.
+ * columns, and closed early; reversed scans from the table's end and
+ * across the split; a next for an unknown scanner id; a scanner closed
+ * behind the client's back and restarted after its last row, reading as
+ * of the region's read point when it began.
  *
  * The stack: the Thrift2 gateway of HBASE_GLIB_TEST_GATEWAY (default
  * 127.0.0.1:9090:binary:buffered) and the bootstrap servers of
@@ -25,6 +28,7 @@
 #include "../support/test-stack.h"
 #include "../../src/native/hbase-native-client.h"
 #include "../../src/native/hbase-native-scan.h"
+#include "Client.pb-c.h"
 
 static TestGateway *gateway;
 static HBaseClient *thrift_client;   /* NULL: the stack is unreachable */
@@ -633,6 +637,157 @@ test_scan_close_early (void)
   g_assert_cmpuint (_hbase_native_scanner_get_n_calls (scanner), ==, calls);
 }
 
+static HBaseNativeScanner *
+reversed_scanner (HBaseNativeClient *client, const char *start, gboolean include_start,
+                  const char *stop, gboolean include_stop, guint caching)
+{
+  g_autoptr(GBytes) start_row = start != NULL ? b (start) : NULL;
+  g_autoptr(GBytes) stop_row = stop != NULL ? b (stop) : NULL;
+  HBaseNativeScanSpec spec = { 0 };
+
+  spec.start_row = start_row;
+  spec.include_start = include_start;
+  spec.stop_row = stop_row;
+  spec.include_stop = include_stop;
+  spec.reversed = TRUE;
+  spec.caching = caching;
+  return _hbase_native_scanner_new_full (client, table_name, &spec);
+}
+
+/* Reversed scans: from the table's end (its last region), across the
+ * split at "m" (the region before a start key), with exclusive and
+ * inclusive bounds. */
+static void
+test_scan_reversed_regions (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client ();
+  g_autoptr(HBaseNativeScanner) scanner = NULL;
+  g_autoptr(GString) want = g_string_new (NULL);
+  g_autofree char *got = NULL;
+  guint batches;
+
+  if (client == NULL)
+    return;
+  g_assert_true (write_scan_rows (client));
+  for (gint i = 19; i >= 0; i--)
+    g_string_append_printf (want, "%s%c%02d:2", i < 19 ? "," : "", i < 10 ? 'g' : 'p', i % 10);
+  /* from the end (other cases' rows first) down to "g" */
+  scanner = reversed_scanner (client, NULL, TRUE, "g", FALSE, 4);
+  got = scan_all (scanner, &batches);
+  g_assert_true (g_str_has_suffix (got, want->str));
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+  /* from "q" down to "g": 4 rows a call, 3 calls in each region */
+  scanner = reversed_scanner (client, "q", TRUE, "g", FALSE, 4);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, want->str);
+  g_assert_cmpuint (batches, ==, 6);
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+
+  scanner = reversed_scanner (client, "p02", FALSE, "g07", TRUE, 100);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, "p01:2,p00:2,g09:2,g08:2,g07:2");
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+
+  /* from the region boundary itself, excluded and included (no row "m") */
+  scanner = reversed_scanner (client, "m", FALSE, "g08", FALSE, 100);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, "g09:2");
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+  scanner = reversed_scanner (client, "p00", TRUE, "m", FALSE, 100);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, "p00:2");
+  /* the second region only: the scan stops at its start key, past the stop row */
+  g_assert_cmpuint (_hbase_native_scanner_get_n_calls (scanner), ==, 1);
+}
+
+/* A next for a scanner the server does not know, and a scanner closed
+ * behind the client's back then restarted after the last row kept: the
+ * rows after it, as of the region's read point when the scan began (a row
+ * written since is not seen). */
+static void
+test_scan_restart (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client ();
+  g_autoptr(HBaseNativeScanner) scanner = NULL;
+  g_autoptr(GBytes) start = b ("g"), stop = b ("q"), last = NULL, late = b ("g05x");
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) cells = new_cells ();
+  g_autoptr(GError) error = NULL;
+  Hbase__Pb__ScanRequest request = HBASE__PB__SCAN_REQUEST__INIT;
+  ProtobufCMessage *reply = NULL;
+  const HBaseNativeRegion *region;
+  g_autofree char *got = NULL;
+  guint64 id = 0;
+  guint batches;
+
+  if (client == NULL)
+    return;
+  g_assert_true (write_scan_rows (client));
+  scanner = _hbase_native_scanner_new (client, table_name, start, stop, NULL, 0, 3);
+  rows = _hbase_native_scanner_next (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 3);
+  last = g_bytes_ref (((HBaseNativeRow *) rows->pdata[2])->key);
+  g_assert_cmpuint (_hbase_native_scanner_get_read_point (scanner), >, 0);
+  region = _hbase_native_scanner_get_open (scanner, &id);
+  g_assert_nonnull (region);
+
+  /* an id the server never gave: UnknownScannerException, resumable */
+  request.has_scanner_id = TRUE;
+  request.scanner_id = id ^ 0x5a5a5a5aULL;
+  request.has_number_of_rows = TRUE;
+  request.number_of_rows = 1;
+  g_assert_false (_hbase_native_client_call (client, region, "Scan", &request.base,
+                                             &hbase__pb__scan_response__descriptor, &reply, NULL,
+                                             _hbase_native_client_deadline (client), NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "UnknownScannerException"));
+  g_assert_true (_hbase_native_scan_error_resumable (error));
+  g_clear_error (&error);
+
+  /* a row written after the scan began, then the scanner closed */
+  g_ptr_array_add (cells, cell ("cf", "v", (const guint8 *) "late", 4, 10));
+  g_assert_true (_hbase_native_client_put (client, table_name, late, cells, NULL, &error));
+  g_assert_no_error (error);
+  request.scanner_id = id;
+  request.number_of_rows = 0;
+  request.has_close_scanner = TRUE;
+  request.close_scanner = TRUE;
+  g_assert_true (_hbase_native_client_call (client, region, "Scan", &request.base,
+                                            &hbase__pb__scan_response__descriptor, &reply, NULL,
+                                            _hbase_native_client_deadline (client), NULL, &error));
+  g_assert_no_error (error);
+  protobuf_c_message_free_unpacked (reply, NULL);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  rows = _hbase_native_scanner_next (scanner, NULL, &error);
+  g_assert_null (rows);
+  g_assert_nonnull (error);
+  g_test_message ("next after the close: %s", error->message);
+  g_assert_true (_hbase_native_scan_error_resumable (error));
+  g_clear_error (&error);
+
+  _hbase_native_scanner_restart (scanner, last, FALSE, 0);
+  got = scan_all (scanner, &batches);
+  g_assert_cmpstr (got, ==, "g03:2,g04:2,g05:2,g06:2,g07:2,g08:2,g09:2,"
+                            "p00:2,p01:2,p02:2,p03:2,p04:2,p05:2,p06:2,p07:2,p08:2,p09:2");
+  /* a new scan sees it */
+  g_clear_pointer (&scanner, _hbase_native_scanner_free);
+  g_clear_pointer (&got, g_free);
+  {
+    g_autoptr(GBytes) s1 = b ("g05"), s2 = b ("g06");
+
+    scanner = _hbase_native_scanner_new (client, table_name, s1, s2, NULL, 0, 100);
+    got = scan_all (scanner, &batches);
+    g_assert_cmpstr (got, ==, "g05:2,g05x:1");
+  }
+  g_assert_true (_hbase_native_client_delete_row (client, table_name, late, NULL, &error));
+  g_assert_no_error (error);
+}
+
 static gboolean
 setup (void)
 {
@@ -683,6 +838,8 @@ main (int argc, char **argv)
   g_test_add_func ("/native/rpc/scan-regions", test_scan_regions);
   g_test_add_func ("/native/rpc/scan-range-and-columns", test_scan_range_and_columns);
   g_test_add_func ("/native/rpc/scan-close-early", test_scan_close_early);
+  g_test_add_func ("/native/rpc/scan-reversed-regions", test_scan_reversed_regions);
+  g_test_add_func ("/native/rpc/scan-restart", test_scan_restart);
   rc = g_test_run ();
   if (stack_ok)
     {

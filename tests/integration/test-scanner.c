@@ -22,7 +22,8 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-table-fixture.h"
-#include "../../src/table/hbase-table-private.h"
+#include "../../src/table/hbase-table-native.h"
+#include "Client.pb-c.h"
 
 typedef HbaseThriftTHBaseServiceIf Service;
 
@@ -424,6 +425,66 @@ expire_scanner (Fixture *fixture, HBaseScanner *scanner)
                                     GINT_TO_POINTER (id), NULL, &error));
   g_assert_no_error (error);
   g_assert_false (is_live (fixture, id));
+}
+
+/* On the native end: the id of @scanner's open server scanner and a copy
+ * of its region in *@region (replacing the one there); FALSE when none is
+ * open. */
+static gboolean
+native_server_id (HBaseScanner *scanner, guint64 *id, HBaseNativeRegion **region)
+{
+  HBaseNativeScanner *native = _hbase_scanner_get_native (scanner);
+  const HBaseNativeRegion *open = native != NULL ? _hbase_native_scanner_get_open (native, id)
+                                                 : NULL;
+  HBaseNativeRegion *copy;
+
+  if (open == NULL)
+    return FALSE;
+  copy = g_new0 (HBaseNativeRegion, 1);
+  copy->table = g_strdup (open->table);
+  copy->name = g_bytes_ref (open->name);
+  copy->start_key = g_bytes_ref (open->start_key);
+  copy->end_key = g_bytes_ref (open->end_key);
+  copy->region_id = open->region_id;
+  copy->host = g_strdup (open->host);
+  copy->port = open->port;
+  g_clear_pointer (region, _hbase_native_region_free);
+  *region = copy;
+  return TRUE;
+}
+
+/* On the native end: a Scan call for the server scanner @id of @region of
+ * its own, closing it (@close), or else asking for a row to see whether
+ * the server still has it: it answers for a scanner it no longer has
+ * with UnknownScannerException or an empty reply without
+ * more_results_in_region.  Only for scanners of this test, closed or
+ * about to be. */
+static gboolean
+native_scan_call (Fixture *fixture, const HBaseNativeRegion *region, guint64 id, gboolean close)
+{
+  HBaseNativeClient *client = _hbase_table_native_client (fixture->table);
+  Hbase__Pb__ScanRequest request = HBASE__PB__SCAN_REQUEST__INIT;
+  Hbase__Pb__ScanResponse *reply = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean live;
+
+  request.has_scanner_id = TRUE;
+  request.scanner_id = id;
+  request.has_number_of_rows = TRUE;
+  request.number_of_rows = close ? 0 : 1;
+  request.has_close_scanner = close;
+  request.close_scanner = close;
+  if (!_hbase_native_client_call (client, region, "Scan", &request.base,
+                                  &hbase__pb__scan_response__descriptor, (ProtobufCMessage **) &reply,
+                                  NULL, _hbase_native_client_deadline (client), NULL, &error))
+    {
+      g_assert_false (close);
+      g_assert_nonnull (strstr (error->message, "UnknownScannerException"));
+      return FALSE;
+    }
+  live = reply->n_cells_per_result > 0 || reply->has_more_results_in_region;
+  protobuf_c_message_free_unpacked (&reply->base, NULL);
+  return live;
 }
 
 /* --- the tests ------------------------------------------------------------------ */
@@ -1001,6 +1062,65 @@ test_after_end (Fixture *fixture, gconstpointer data)
     }
 }
 
+/* free-half-way on the native end: the region server's scanners, asked
+ * about with Scan calls of the test's own. */
+static void
+native_free_half_way (Fixture *fixture)
+{
+  HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseNativeRegion) region = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GPtrArray) regions =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_region_free);
+  guint64 id = 0;
+
+  options.caching = 10;
+  /* the scanner is open on the server, then gone once freed */
+  {
+    g_autoptr(HBaseScanner) scanner = hbase_table_scan (fixture->table, &options, &error);
+
+    g_assert_no_error (error);
+    for (int i = 0; i < 15; i++)
+      {
+        g_autoptr(HBaseRow) row = NULL;
+
+        hbase_scanner_next (scanner, &row, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (row);
+      }
+    g_assert_true (native_server_id (scanner, &id, &region));
+    /* (the probe reads a row of it: the scanner is freed next anyway) */
+    g_assert_true (native_scan_call (fixture, region, id, FALSE));
+  }
+  g_assert_false (native_scan_call (fixture, region, id, FALSE));
+
+  /* scanners opened and freed leave none behind; a scanner never used
+   * opens nothing */
+  for (int i = 0; i < 20; i++)
+    {
+      g_autoptr(HBaseScanner) scanner = hbase_table_scan (fixture->table, &options, &error);
+      g_autoptr(HBaseRow) row = NULL;
+      HBaseNativeRegion *open = NULL;
+
+      g_assert_no_error (error);
+      if (i % 2 == 0)
+        {
+          hbase_scanner_next (scanner, &row, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (row);
+          g_assert_true (native_server_id (scanner, &id, &open));
+          g_array_append_val (ids, id);
+          g_ptr_array_add (regions, open);
+        }
+      else
+        g_assert_false (native_server_id (scanner, &id, &open));
+    }
+  for (guint i = 0; i < ids->len; i++)
+    g_assert_false (native_scan_call (fixture, regions->pdata[i], g_array_index (ids, guint64, i),
+                                      FALSE));
+}
+
 static void
 test_free_half_way (Fixture *fixture, gconstpointer data)
 {
@@ -1010,6 +1130,11 @@ test_free_half_way (Fixture *fixture, gconstpointer data)
   gint32 low, high, id;
 
   SKIP_IF_UNREACHABLE (fixture);
+  if (test_table_fixture_is_native (fixture))
+    {
+      native_free_half_way (fixture);
+      return;
+    }
   options.caching = 10;
 
   /* the scanner is open on the gateway, then gone once freed */
@@ -1138,12 +1263,30 @@ check_expiry (Fixture *fixture, HBaseScanOptions *options, GBytes *lower, gboole
                    options->limit);
   guint expiries = 0;
   gint32 last_id = -1;
+  gboolean native = test_table_fixture_is_native (fixture);
+  g_autoptr(HBaseNativeRegion) native_region = NULL;
+  guint64 native_id = 0;
   HBaseRow *row;
 
   g_assert_no_error (error);
   while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_ptr_array_add (rows, row);
+      if (native)
+        {
+          /* the server's scanner closed behind the client's back */
+          if (native_server_id (scanner, &native_id, &native_region) &&
+              (rows->len == 1 || rows->len == 5 || rows->len == 6 || rows->len == 250 ||
+               rows->len == 611))
+            {
+              native_scan_call (fixture, native_region, native_id, TRUE);
+              g_assert_false (native_scan_call (fixture, native_region, native_id, FALSE));
+              expiries++;
+            }
+          if (options->batch > 0)
+            assert_whole_row (row);
+          continue;
+        }
       _hbase_scanner_get_server_id (scanner, &last_id);
       if ((rows->len == 1 || rows->len == 5 || rows->len == 6 || rows->len == 250 ||
            rows->len == 611) && _hbase_scanner_get_server_id (scanner, &last_id))
@@ -1158,6 +1301,12 @@ check_expiry (Fixture *fixture, HBaseScanOptions *options, GBytes *lower, gboole
   assert_keys (rows, expected);
   g_assert_cmpuint (expiries, >=, 1);
   /* the last scanner was closed at the end */
+  if (native)
+    {
+      g_assert_nonnull (native_region);
+      g_assert_false (native_scan_call (fixture, native_region, native_id, FALSE));
+      return;
+    }
   g_assert_cmpint (last_id, >=, 0);
   g_assert_false (is_live (fixture, last_id));
 }
@@ -1298,11 +1447,13 @@ main (int argc, char **argv)
   static const TestTableSuite suite = {
     "/integration/scanner", "hbase_glib_scan", &family, 1, TEST_GATEWAYS_ALL
   };
-  /* the cases of forward scans only, without batch, time range or filter,
-   * on the native end (limit, caching and empty-range also scan reversed;
-   * free-half-way, async and expiry watch the gateway's own scanners) */
+  /* every case without a filter on the native end too (free-half-way
+   * and expiry ask the region server about its scanners there, with Scan
+   * calls of their own) */
   static const char *const native_cases[] = {
-    "full", "start-stop", "prefix", "columns", "versions", "after-end", NULL
+    "full", "start-stop", "prefix", "reversed", "limit", "caching", "batch", "columns",
+    "versions", "time-range", "empty-range", "after-end", "free-half-way", "async", "expiry",
+    NULL
   };
   static const TestTableSuiteOptions options = {
     .prepare = load, .free_shared = (GDestroyNotify) g_ptr_array_unref, .scanner_lock = TRUE,

@@ -146,6 +146,20 @@ GPtrArray         *_hbase_native_client_get_filtered       (HBaseNativeClient *s
                                                             GBytes            *filter,
                                                             GCancellable      *cancellable,
                                                             GError           **error);
+/* The same with HBase's per-family paging of a row's cells (Get's
+ * storeLimit and storeOffset; 0: none). */
+GPtrArray         *_hbase_native_client_get_paged          (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            guint              store_limit,
+                                                            guint              store_offset,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
 GPtrArray         *_hbase_native_client_get_multi_filtered (HBaseNativeClient *self,
                                                             const char        *table,
                                                             GPtrArray         *rows,

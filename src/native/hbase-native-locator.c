@@ -578,15 +578,17 @@ find_cell (HBaseNativeRow *row, const char *qualifier)
   return NULL;
 }
 
-/* As the Java client, which finds it the same way, reports it. */
+/* As the Thrift2 path words it; the server trace is the exception the
+ * Java client, which finds it the same way, raises. */
 static void
 table_not_found (GError **error, const char *table)
 {
-  GError *made = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND,
-                              "org.apache.hadoop.hbase.TableNotFoundException: %s "
-                              "(no region in hbase:meta)", table);
+  GError *made = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND, "table '%s' does not exist", table);
+  g_autofree char *trace =
+    g_strdup_printf ("org.apache.hadoop.hbase.TableNotFoundException: %s (no region in hbase:meta)", table);
 
   _hbase_error_set_permanent (made);
+  _hbase_error_set_server_trace (made, trace);
   g_propagate_error (error, made);
 }
 

@@ -31,6 +31,14 @@ gboolean           _hbase_table_native_atomic_run      (HBaseNativeClient *nativ
                                                         TableCall         *call,
                                                         GCancellable      *cancellable,
                                                         GError           **error);
+/* The generated TGets of the structures' reads (hbase-table-native-generated.c):
+ * the columns of one (HBaseNativeColumn *, NULL for all), and running
+ * them all (a TResult each in call->results). */
+GPtrArray         *_hbase_table_native_tget_columns  (HbaseThriftTGet *tget);
+gboolean           _hbase_table_native_get_generated (HBaseNativeClient *native,
+                                                      TableCall         *call,
+                                                      GCancellable      *cancellable,
+                                                      GError           **error);
 /* HBASE_ERROR_NOT_SUPPORTED: "@what is not supported on the native
  * backend yet ..."; returns FALSE. */
 gboolean           _hbase_table_native_not_supported (GError    **error,

@@ -271,7 +271,7 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
               case_data != NULL ? case_data[j] : NULL);
   /* the native end: the named cases, on a table of their own made through
    * the binary/buffered gateway */
-  if (options != NULL && options->native_cases != NULL)
+  if (options != NULL && (options->native_cases != NULL || options->native_all))
     {
       const TestGateway *admin = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
                                                           HBASE_TRANSPORT_BUFFERED);
@@ -282,7 +282,9 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
       g_free (entry->label);
       entry->label = g_strdup ("native");
       for (guint j = 0; j < n_cases; j++)
-        if (g_strv_contains (options->native_cases, cases[j].name))
+        if (options->native_all
+              ? options->native_except == NULL || !g_strv_contains (options->native_except, cases[j].name)
+              : g_strv_contains (options->native_cases, cases[j].name))
           add_case (entry, &cases[j], case_data != NULL ? case_data[j] : NULL);
     }
 }

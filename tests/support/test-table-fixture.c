@@ -59,14 +59,8 @@ client_new (const TestGateway *gateway)
 static HBaseClient *
 native_client_new (void)
 {
-  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConfig) config = test_stack_native_config ();
 
-  g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
-                                                               ? list : "127.0.0.1:16020 127.0.0.1:16000",
-                                                     &error));
-  g_assert_no_error (error);
   return hbase_client_new (config);
 }
 

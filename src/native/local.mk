@@ -53,6 +53,8 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-pb.c \
+	src/native/hbase-native-master.c \
+	src/native/hbase-native-master.h \
 	src/native/hbase-native-filter.c \
 	src/native/hbase-native-filter.h \
 	src/native/hbase-native-pb.h \

@@ -24,8 +24,7 @@
  * operator and the absent and present tests, passing and failing, the same
  * answers and rows.  And what the native backend does not do yet fails with
  * HBASE_ERROR_NOT_SUPPORTED before anything is sent: filter strings on
- * gets, exists and scans, admin calls, and writes (increments too) on a
- * handle that has not said the table has no secondary index.  Scans (the
+ * gets, exists and scans, admin calls.  Scans (the
  * whole table across
  * its two regions in calls of 2 rows, versions, a key range, columns, a
  * limit, a prefix) give the same rows in the same order; so do reversed
@@ -1361,8 +1360,6 @@ static void
 test_not_supported (void)
 {
   g_autoptr(GBytes) row = b ("not-supported");
-  g_autoptr(HBaseMutation) m = hbase_mutation_new_put (row);
-  g_autoptr(GPtrArray) ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(HBaseRow) got = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GError) error = NULL;
@@ -1374,28 +1371,6 @@ test_not_supported (void)
       test_stack_unreachable ("the local stack is not reachable");
       return;
     }
-  hbase_mutation_put (m, "cf", "q", row);
-  /* a handle that has not allowed unindexed writes: the index mark
-   * cannot be read without the gateway */
-  g_assert_false (hbase_table_apply (native_table, m, NULL, &error));
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_assert_nonnull (strstr (error->message, "secondary index"));
-  g_clear_error (&error);
-  g_ptr_array_add (ms, hbase_mutation_ref (m));
-  g_assert_false (hbase_table_apply_multiple (native_table, ms, NULL, &error));
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_clear_error (&error);
-  /* an increment on that handle too */
-  {
-    gint64 value = 0;
-
-    g_assert_false (hbase_table_increment_counter (native_table, row, "cf", "n", 1, &value,
-                                                   NULL, &error));
-    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-    g_assert_nonnull (strstr (error->message, "secondary index"));
-    g_clear_error (&error);
-  }
-
   filtered.filter = "KeyOnlyFilter()";
   got = hbase_table_get (native_table, row, &filtered, NULL, &error);
   g_assert_null (got);

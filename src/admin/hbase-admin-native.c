@@ -16,6 +16,7 @@
 #include "hbase-admin-private.h"
 #include "../connection/hbase-connection-private.h"
 #include "../table/hbase-table-native.h"
+#include "../core/hbase-error-private.h"
 #include "../native/hbase-native-master.h"
 
 gboolean
@@ -204,6 +205,58 @@ _hbase_admin_native_family_op (HBaseClient *client, gboolean add, const char *ta
     _hbase_native_family_free (made);
     return ok;
   }
+}
+
+GPtrArray *
+_hbase_admin_native_table_regions (HBaseClient *client, const char *table,
+                                   GCancellable *cancellable, GError **error)
+{
+  HBaseNativeClient *native = native_of (client);
+  g_autoptr(GPtrArray) regions =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_region_location_free);
+  g_autoptr(GBytes) row = g_bytes_new (NULL, 0);
+  gint64 deadline = _hbase_native_client_deadline (native);
+
+  /* region after region from hbase:meta, each read afresh (a cached one is
+   * dropped and looked up again), as the gateway's RegionLocator reads
+   * them all from hbase:meta */
+  for (;;)
+    {
+      g_autoptr(HBaseNativeRegion) region = NULL;
+      HBaseRegionLocation *location;
+      GError *local = NULL;
+
+      region = _hbase_native_client_locate_by (native, table, row, deadline, cancellable, &local);
+      if (region != NULL)
+        {
+          _hbase_native_client_forget (native, region->table, region->name);
+          g_clear_pointer (&region, _hbase_native_region_free);
+          region = _hbase_native_client_locate_by (native, table, row, deadline, cancellable, &local);
+        }
+      if (region == NULL)
+        {
+          if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND) && regions->len == 0)
+            {
+              _hbase_error_set_server_trace (local, local->message);
+              g_free (local->message);
+              local->message = g_strdup ("no such table");
+            }
+          g_propagate_error (error, local);
+          return NULL;
+        }
+      location = g_new0 (HBaseRegionLocation, 1);
+      location->start_key = g_bytes_ref (region->start_key);
+      location->end_key = g_bytes_ref (region->end_key);
+      location->server_host = g_strdup (region->host);
+      location->server_port = region->port;
+      location->region_id = (gint64) region->region_id;
+      g_ptr_array_add (regions, location);
+      if (g_bytes_get_size (region->end_key) == 0)
+        break;
+      g_bytes_unref (row);
+      row = g_bytes_ref (region->end_key);
+    }
+  return g_steal_pointer (&regions);
 }
 
 gboolean

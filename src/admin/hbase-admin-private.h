@@ -45,6 +45,11 @@ GPtrArray *_hbase_admin_native_describe_table  (HBaseClient              *client
                                                 const char               *table,
                                                 GCancellable             *cancellable,
                                                 GError                  **error);
+/* HBaseRegionLocation *, in key order, read from hbase:meta. */
+GPtrArray *_hbase_admin_native_table_regions   (HBaseClient              *client,
+                                                const char               *table,
+                                                GCancellable             *cancellable,
+                                                GError                  **error);
 /* Adds (@add) or replaces @family, or deletes the family @family_name
  * when it is not NULL. */
 gboolean _hbase_admin_native_family_op         (HBaseClient              *client,

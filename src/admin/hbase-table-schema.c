@@ -3,8 +3,8 @@
  * families and regions) and changed family by family (alter, add,
  * delete), through the gateway's getTableDescriptor,
  * getAllRegionLocations and *ColumnFamily calls; on the native backend,
- * describe and the family changes through the master
- * (hbase-admin-native.c). */
+ * describe and the family changes through the master, the regions from
+ * hbase:meta (hbase-admin-native.c). */
 #include "config.h"
 
 #include <string.h>
@@ -323,6 +323,17 @@ GPtrArray *
 hbase_client_get_table_regions (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
+  if (_hbase_admin_is_native (client))
+    {
+      GPtrArray *regions;
+
+      if (!_hbase_check_table_name (table, error))
+        return NULL;
+      regions = _hbase_admin_native_table_regions (client, table, cancellable, error);
+      if (regions == NULL)
+        g_prefix_error (error, "%s %s: ", schema_what[SCHEMA_REGIONS], table);
+      return regions;
+    }
   return schema_run (client, SCHEMA_REGIONS, table, NULL, NULL, cancellable, error);
 }
 

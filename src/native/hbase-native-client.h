@@ -323,6 +323,15 @@ gboolean           _hbase_native_client_retry      (HBaseNativeClient       *sel
                                                     GCancellable            *cancellable,
                                                     GError                 **local);
 
+/* For the master's calls (hbase-native-master.c): the bootstrap servers,
+ * the connect timeout, and the active master's "host:port" remembered
+ * (a copy, NULL when unknown; setting NULL forgets it). */
+const char *const *_hbase_native_client_get_bootstrap       (HBaseNativeClient *self);
+guint              _hbase_native_client_get_connect_timeout (HBaseNativeClient *self);
+char              *_hbase_native_client_dup_master          (HBaseNativeClient *self);
+void               _hbase_native_client_set_master          (HBaseNativeClient *self,
+                                                             const char        *master);
+
 /* Pool statistics of @address ("host:port"): connections open now
  * (lent or idle), the most open at once, and connections made by the
  * whole client. */

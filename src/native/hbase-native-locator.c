@@ -47,6 +47,7 @@ struct _HBaseNativeClient
   GPtrArray         *regions;       /* HBaseNativeRegion *, the cache */
   GHashTable        *pools;         /* "host:port" -> ServerPool * */
   guint              n_made;
+  char              *master;        /* "host:port" of the active master, NULL until asked */
 };
 
 static void
@@ -125,6 +126,7 @@ _hbase_native_client_free (HBaseNativeClient *self)
   if (self == NULL)
     return;
   g_strfreev (self->bootstrap);
+  g_free (self->master);
   _hbase_native_region_free (self->meta);
   g_ptr_array_unref (self->regions);
   g_hash_table_unref (self->pools);
@@ -771,5 +773,39 @@ _hbase_native_client_cache (HBaseNativeClient *self, const HBaseNativeRegion *re
         g_ptr_array_remove_index (self->regions, i);
     }
   g_ptr_array_add (self->regions, region_copy (region));
+  g_mutex_unlock (&self->lock);
+}
+
+/* ---- for the master's calls (hbase-native-master.c) ------------------------ */
+
+const char *const *
+_hbase_native_client_get_bootstrap (HBaseNativeClient *self)
+{
+  return (const char *const *) self->bootstrap;
+}
+
+guint
+_hbase_native_client_get_connect_timeout (HBaseNativeClient *self)
+{
+  return connect_timeout (self);
+}
+
+char *
+_hbase_native_client_dup_master (HBaseNativeClient *self)
+{
+  char *master;
+
+  g_mutex_lock (&self->lock);
+  master = g_strdup (self->master);
+  g_mutex_unlock (&self->lock);
+  return master;
+}
+
+void
+_hbase_native_client_set_master (HBaseNativeClient *self, const char *master)
+{
+  g_mutex_lock (&self->lock);
+  g_free (self->master);
+  self->master = g_strdup (master);
   g_mutex_unlock (&self->lock);
 }

@@ -45,10 +45,15 @@ make_native (const HBaseConfig *config)
 }
 
 HBaseNativeClient *
+_hbase_table_native_client_of (HBaseClient *client)
+{
+  return _hbase_client_get_native (client, make_native, (GDestroyNotify) _hbase_native_client_free);
+}
+
+HBaseNativeClient *
 _hbase_table_native_client (HBaseTable *table)
 {
-  return _hbase_client_get_native (table->client, make_native,
-                                   (GDestroyNotify) _hbase_native_client_free);
+  return _hbase_table_native_client_of (table->client);
 }
 
 static HBaseNativeClient *

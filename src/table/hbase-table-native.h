@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 /* The native client of @table's client (made on first use); NULL on the
  * Thrift2 backend. */
 HBaseNativeClient *_hbase_table_native_client        (HBaseTable *table);
+/* The same for @client (the admin calls). */
+HBaseNativeClient *_hbase_table_native_client_of     (HBaseClient *client);
 /* An HBaseRow of @cells (HBaseNativeCell *, one row, the server's order);
  * no cell: an empty row without a key, as the Thrift2 path gives. */
 HBaseRow          *_hbase_table_native_row           (GPtrArray  *cells);

@@ -67,11 +67,6 @@ open_table (Fixture *fixture, const char *name)
   HBaseTable *table = hbase_table_new (fixture->client, name, &error);
 
   g_assert_no_error (error);
-  /* the native backend writes only to a table said to have no secondary
-   * index (it cannot read the index mark without the gateway): these
-   * have none */
-  if (test_table_fixture_is_native (fixture))
-    hbase_table_set_allow_unindexed_writes (table, TRUE);
   return table;
 }
 

@@ -108,9 +108,6 @@ set_up (TestTableFixture *fixture, gconstpointer data)
     {
       fixture->table = hbase_table_new (fixture->client, entry->name, &error);
       g_assert_no_error (error);
-      /* the native backend cannot read the index mark (no index here) */
-      if (entry->native)
-        hbase_table_set_allow_unindexed_writes (fixture->table, TRUE);
     }
   fixture->shared = entry->shared;
   if (!entry->prepared)

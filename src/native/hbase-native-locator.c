@@ -485,6 +485,15 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
   return NULL;
 }
 
+void
+_hbase_native_client_cache_meta (HBaseNativeClient *self, const HBaseNativeRegion *meta)
+{
+  g_mutex_lock (&self->lock);
+  _hbase_native_region_free (self->meta);
+  self->meta = region_copy (meta);
+  g_mutex_unlock (&self->lock);
+}
+
 HBaseNativeRegion *
 _hbase_native_client_locate_meta (HBaseNativeClient *self, GCancellable *cancellable, GError **error)
 {
@@ -705,7 +714,14 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row, gint64 dea
                                   deadline, cancellable, error);
   if (!ok)
     {
-      if (error != NULL && _hbase_native_error_kind (*error) == HBASE_NATIVE_EXCEPTION_RELOCATE)
+      gint64 wait_us;
+
+      /* hbase:meta moved, or its server is gone (stopped, crashed: its
+       * port refuses): asked of the registry again on the next attempt,
+       * or every later lookup would go to the same place */
+      if (error != NULL &&
+          _hbase_native_retry_decide (*error, 0, 0, g_get_monotonic_time (), 0, &wait_us) ==
+            HBASE_NATIVE_RETRY_RELOCATE)
         _hbase_native_client_forget (self, meta->table, meta->name);
       return NULL;
     }

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # A chaos run: a stack of its own with several region servers, the mixed
 # workload (tests/chaos/chaos-workload, built by scripts/build.sh) through
-# two gateways (and a third for a second scanning thread), and the chaos driver (scripts/stack/ChaosDriver.java)
+# two gateways (and a third for a second scanning thread) and through the
+# native backend (HBase's own RPC, bootstrapped from the master's address
+# the launcher writes), and the chaos driver (scripts/stack/ChaosDriver.java)
 # moving, splitting and merging regions and restarting region servers and
 # gateways meanwhile; then the workload's invariants are checked.
 #
@@ -97,13 +99,21 @@ rm -f "$logs"/*
 say "starting a stack with $HBASE_GLIB_REGIONSERVERS region servers in $state"
 "$stack" start || die "the stack did not start (logs in $logs)"
 t_ready=$(now_s)
+# the master's address for the native workers (written once the cluster is up)
+bootstrap_file=$state/run/cluster-control/bootstrap-servers
+for _ in $(seq 1 120); do
+  [ -s "$bootstrap_file" ] && break
+  sleep 0.5
+done
+[ -s "$bootstrap_file" ] || die "$bootstrap_file was not written within 60 s"
+bootstrap=$(cat "$bootstrap_file")
 
 # --- workload and chaos together ------------------------------------------------------
 ready=$state/run/workload-ready
 settled=$state/run/cluster-settled
 rm -f "$ready" "$settled"
 "$workload" --gateways "127.0.0.1:$gw1,127.0.0.1:$gw2" --scan-gateway "127.0.0.1:$gw3" --redis "127.0.0.1:$redis_port" \
-  --duration "$duration" --ready "$ready" --settled "$settled" \
+  --bootstrap-servers "$bootstrap" --duration "$duration" --ready "$ready" --settled "$settled" \
   >"$logs/chaos-summary.txt" 2>"$logs/chaos-workload.log" &
 workload_pid=$!
 for _ in $(seq 1 600); do

@@ -18,7 +18,8 @@
  * have reached the server: a retry follows the client's policy only when
  * nothing was written (the region not located, the connection not made)
  * or when the server answered that it did not run it (the region is
- * elsewhere, busy or opening, its call queue full).
+ * elsewhere, busy or opening, its call queue full, the server stopping,
+ * aborting or not yet running: _hbase_native_error_not_run()).
  */
 #include "config.h"
 
@@ -62,15 +63,6 @@ typedef gboolean (*OnceCall) (HBaseNativeClient *client, const HBaseNativeRegion
                               Hbase__Pb__RegionSpecifier *spec, gpointer data, gint64 deadline,
                               gboolean *sent, GCancellable *cancellable, GError **error);
 
-/* Whether @error is the server's answer that it did not run the call. */
-static gboolean
-refused_before_running (const GError *error)
-{
-  HBaseNativeExceptionKind kind = _hbase_native_error_kind (error);
-
-  return kind == HBASE_NATIVE_EXCEPTION_RELOCATE || kind == HBASE_NATIVE_EXCEPTION_RETRY;
-}
-
 /* Runs @call on the region holding @row within one deadline, retried as
  * the client's policy says, but only while the call cannot have run. */
 static gboolean
@@ -94,7 +86,7 @@ once_on_region (HBaseNativeClient *self, const char *table, GBytes *row, OnceCal
           if (call (self, region, &spec, data, deadline, &sent, cancellable, &local))
             return TRUE;
         }
-      if (sent && !refused_before_running (local))
+      if (sent && !_hbase_native_error_not_run (local))
         {
           gint64 wait_us;
 

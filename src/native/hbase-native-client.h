@@ -87,6 +87,16 @@ void               _hbase_native_client_cache        (HBaseNativeClient       *s
 void               _hbase_native_client_forget       (HBaseNativeClient *self,
                                                       const char        *table,
                                                       GBytes            *region_name);
+/* The error of a lookup that found the row's region offline (or a hole)
+ * or not yet on a server (a region just split, merged or created), as the
+ * Java client names them: retried, the region looked up again. */
+void               _hbase_native_error_unassigned    (GError    **error,
+                                                      const char *table,
+                                                      gboolean    offline);
+/* Takes @meta as hbase:meta's location, as if the registry had named it
+ * (tests put a server that is gone there). */
+void               _hbase_native_client_cache_meta   (HBaseNativeClient       *self,
+                                                      const HBaseNativeRegion *meta);
 
 /* The cells of @row (HBaseNativeCell *; an empty array when the row does
  * not exist).  @columns (HBaseNativeColumn *, NULL: all), @max_versions

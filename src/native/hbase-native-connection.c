@@ -141,6 +141,7 @@ static const ExceptionClass exception_classes[] = {
   { "NotServingRegionException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
   { "exceptions.RegionMovedException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
   { "client.RegionOfflineException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
+  { "client.NoServerForRegionException", HBASE_NATIVE_EXCEPTION_RELOCATE, HBASE_ERROR_SERVER },
   { "CallQueueTooBigException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
   { "CallDroppedException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
   { "exceptions.RegionOpeningException", HBASE_NATIVE_EXCEPTION_RETRY, HBASE_ERROR_SERVER },
@@ -230,6 +231,14 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
     _hbase_error_set_permanent (made);
   _hbase_error_set_server_trace (made, trace);
   g_propagate_error (error, made);
+}
+
+gboolean
+_hbase_native_error_not_run (const GError *error)
+{
+  /* a region elsewhere, busy or opening, a full queue; a server stopping,
+   * aborting or not yet running, which it says before running anything */
+  return _hbase_native_error_kind (error) != HBASE_NATIVE_EXCEPTION_FINAL;
 }
 
 HBaseNativeExceptionKind

@@ -75,6 +75,10 @@ void _hbase_native_set_exception_error (GError    **error,
                                         gboolean    do_not_retry);
 /* The kind of the server exception @error reports (FINAL when it is none). */
 HBaseNativeExceptionKind _hbase_native_error_kind (const GError *error);
+/* Whether @error is a server's answer that it did not run the call (so a
+ * write that is not idempotent may be sent again): any exception of a
+ * kind but FINAL. */
+gboolean _hbase_native_error_not_run (const GError *error);
 
 /* A connection to @host:@port for @service; it connects on the first call. */
 HBaseNativeConnection *_hbase_native_connection_new        (const char *host,

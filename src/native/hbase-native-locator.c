@@ -487,6 +487,15 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
   return NULL;
 }
 
+void
+_hbase_native_client_cache_meta (HBaseNativeClient *self, const HBaseNativeRegion *meta)
+{
+  g_mutex_lock (&self->lock);
+  _hbase_native_region_free (self->meta);
+  self->meta = region_copy (meta);
+  g_mutex_unlock (&self->lock);
+}
+
 HBaseNativeRegion *
 _hbase_native_client_locate_meta (HBaseNativeClient *self, GCancellable *cancellable, GError **error)
 {
@@ -594,6 +603,20 @@ table_not_found (GError **error, const char *table)
   g_propagate_error (error, made);
 }
 
+void
+_hbase_native_error_unassigned (GError **error, const char *table, gboolean offline)
+{
+  /* the Java client's classes for the same finds, which it retries too */
+  if (offline)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
+                 "org.apache.hadoop.hbase.client.RegionOfflineException: no online region of %s holds "
+                 "the row (the region is offline, or hbase:meta has a hole)", table);
+  else
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
+                 "org.apache.hadoop.hbase.client.NoServerForRegionException: the region of %s is not "
+                 "assigned to a server yet (no info:server in hbase:meta)", table);
+}
+
 /* The region of @table holding @row, from one row of hbase:meta. */
 static HBaseNativeRegion *
 region_from_meta_row (HBaseNativeRow *row, const char *table, GBytes *key, GError **error)
@@ -632,16 +655,13 @@ region_from_meta_row (HBaseNativeRow *row, const char *table, GBytes *key, GErro
   if ((info->has_offline && info->offline) || !region_holds (region, key))
     {
       hbase__pb__region_info__free_unpacked (info, NULL);
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
-                   "no online region of %s holds the row (hbase:meta has a hole or the region is offline)",
-                   table);
+      _hbase_native_error_unassigned (error, table, TRUE);
       return NULL;
     }
   hbase__pb__region_info__free_unpacked (info, NULL);
   if (server_cell == NULL)
     {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
-                   "the region of %s is not assigned to a server (no info:server)", table);
+      _hbase_native_error_unassigned (error, table, FALSE);
       return NULL;
     }
   data = g_bytes_get_data (server_cell->value, &len);
@@ -709,7 +729,14 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row, gint64 dea
                                   deadline, cancellable, error);
   if (!ok)
     {
-      if (error != NULL && _hbase_native_error_kind (*error) == HBASE_NATIVE_EXCEPTION_RELOCATE)
+      gint64 wait_us;
+
+      /* hbase:meta moved, or its server is gone (stopped, crashed: its
+       * port refuses): asked of the registry again on the next attempt,
+       * or every later lookup would go to the same place */
+      if (error != NULL &&
+          _hbase_native_retry_decide (*error, 0, 0, g_get_monotonic_time (), 0, &wait_us) ==
+            HBASE_NATIVE_RETRY_RELOCATE)
         _hbase_native_client_forget (self, meta->table, meta->name);
       return NULL;
     }

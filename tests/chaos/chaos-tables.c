@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* chaos-tables.c: the chaos workload's tables (created pre-split), and its
  * table workers with their invariants: puts, buffered puts and gets of
- * versioned values (a plain table and an indexed one), counters, and long
- * scans of a table filled before the chaos starts. */
+ * versioned values (a plain table and an indexed one; on the native
+ * backend also batches through apply_multiple and get_multiple), counters,
+ * and long scans of a table filled before the chaos starts (forward and
+ * reversed; on the native backend of rows of several cells, some with a
+ * batch, so that rows come in pieces).
+ *
+ * Long because: the workers share the key model, the value checks and the
+ * table helpers, and each worker's invariant sits next to its loop. */
 #include "config.h"
 
 #include <stdio.h>
@@ -45,7 +51,7 @@ create_table (HBaseClient *client, const char *name, const char *const *families
 }
 
 gboolean
-chaos_setup_tables (HBaseClient *client, GError **error)
+chaos_setup_tables (HBaseClient *client, gboolean native, GError **error)
 {
   static const char *const f[] = { "f", NULL };
   static const char *const c[] = { "c", NULL };
@@ -55,6 +61,9 @@ chaos_setup_tables (HBaseClient *client, GError **error)
   static const char *const scan_splits[] = { "s000750", "s001500", "s002250", NULL };
   static const char *const counter_splits[] = { "c80", NULL };
   static const char *const set_splits[] = { "set-3", "zset-0", "zset-3", NULL };
+  static const char *const cf[] = { "c", "f", NULL };
+  static const char *const native_kv_splits[] = { "n40", "n80", "nc0", NULL };
+  static const char *const native_atomic_splits[] = { "c80", "m00", "m80", NULL };
   static const char *const none[] = { NULL };
   gboolean exists = FALSE;
 
@@ -67,19 +76,23 @@ chaos_setup_tables (HBaseClient *client, GError **error)
          create_table (client, CHAOS_INDEXED_TABLE, f, indexed_splits, error) &&
          create_table (client, CHAOS_SCAN_TABLE, f, scan_splits, error) &&
          create_table (client, CHAOS_COUNTER_TABLE, c, counter_splits, error) &&
-         create_table (client, CHAOS_SET_TABLE, sz, set_splits, error);
+         create_table (client, CHAOS_SET_TABLE, sz, set_splits, error) &&
+         (!native ||
+          (create_table (client, CHAOS_NATIVE_KV_TABLE, f, native_kv_splits, error) &&
+           create_table (client, CHAOS_NATIVE_SCAN_TABLE, f, scan_splits, error) &&
+           create_table (client, CHAOS_NATIVE_ATOMIC_TABLE, cf, native_atomic_splits, error)));
 }
 
 /* Rows spread evenly over the pre-split regions: PREFIX, two hex digits of
  * a hash, the number. */
-static char *
-spread_key (const char *prefix, guint i)
+char *
+chaos_spread_key (const char *prefix, guint i)
 {
   return g_strdup_printf ("%s%02x-%05u", prefix, (guint) ((i * 2654435761u) >> 24), i);
 }
 
-static GBytes *
-text_bytes (const char *text)
+GBytes *
+chaos_text_bytes (const char *text)
 {
   return g_bytes_new (text, strlen (text));
 }
@@ -93,8 +106,8 @@ bytes_equal_text (GBytes *bytes, const char *text)
   return data != NULL && size == strlen (text) && memcmp (data, text, size) == 0;
 }
 
-static char *
-bytes_text (GBytes *bytes)
+char *
+chaos_bytes_text (GBytes *bytes)
 {
   gsize size;
   const char *data;
@@ -131,7 +144,7 @@ get_retrying (HBaseTable *table, GBytes *key, GError **error)
 static void
 put_text (HBaseMutation *put, const char *family, const char *qualifier, const char *text)
 {
-  g_autoptr(GBytes) value = text_bytes (text);
+  g_autoptr(GBytes) value = chaos_text_bytes (text);
 
   hbase_mutation_put (put, family, qualifier, value);
 }
@@ -198,7 +211,8 @@ struct _ChaosKv {
   KeyModel *models;
   gint64 next_version;
   GRand *rand;
-  guint64 puts, buffered, gets, gets_wrong;
+  gboolean multiple;            /* apply_multiple and get_multiple too */
+  guint64 puts, buffered, multiple_puts, gets, multiple_gets, gets_wrong;
   char *first_wrong_get;
 };
 
@@ -207,7 +221,7 @@ static const char *const cities[] = { "Oslo", "Lima", "Pune", "Kyiv", "Nice", "B
 static HBaseMutation *
 kv_put (ChaosKv *kv, guint key, gint64 version)
 {
-  g_autoptr(GBytes) row = text_bytes (kv->keys[key]);
+  g_autoptr(GBytes) row = chaos_text_bytes (kv->keys[key]);
   HBaseMutation *put = hbase_mutation_new_put (row);
 
   if (kv->indexed)
@@ -239,7 +253,7 @@ kv_version (ChaosKv *kv, guint key, HBaseRow *row)
     {
       GBytes *age = hbase_row_lookup (row, "f", "age");
       GBytes *city = hbase_row_lookup (row, "f", "city");
-      g_autofree char *age_text = bytes_text (age);
+      g_autofree char *age_text = chaos_bytes_text (age);
       guint64 version;
 
       if (!g_ascii_string_to_unsigned (age_text, 10, 0, G_MAXINT64, &version, NULL) ||
@@ -250,7 +264,7 @@ kv_version (ChaosKv *kv, guint key, HBaseRow *row)
   else
     {
       GBytes *value = hbase_row_lookup (row, "f", "v");
-      g_autofree char *text = bytes_text (value);
+      g_autofree char *text = chaos_bytes_text (value);
       g_autofree char *prefix = g_strdup_printf ("v-%s-", kv->keys[key]);
       g_autofree char *expected = NULL;
       guint64 version;
@@ -282,7 +296,7 @@ chaos_kv_new (ChaosRun *run, HBaseTable *table, const char *label, const char *k
   kv->models = g_new0 (KeyModel, n_keys);
   for (i = 0; i < n_keys; i++)
     {
-      kv->keys[i] = spread_key (key_prefix, i);
+      kv->keys[i] = chaos_spread_key (key_prefix, i);
       kv->models[i].acked = -1;
       kv->models[i].oldest_written = -1;
       kv->models[i].doubts = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -290,6 +304,12 @@ chaos_kv_new (ChaosRun *run, HBaseTable *table, const char *label, const char *k
   kv->next_version = 1;
   kv->rand = g_rand_new_with_seed (n_keys * 7919u + (indexed ? 1 : 0));
   return kv;
+}
+
+void
+chaos_kv_set_multiple (ChaosKv *kv, gboolean multiple)
+{
+  kv->multiple = multiple;
 }
 
 void
@@ -332,6 +352,24 @@ kv_one_put (ChaosKv *kv)
     chaos_note_write_failed (what, error, FALSE);
 }
 
+/* n distinct keys, at random */
+static void
+kv_pick_keys (ChaosKv *kv, guint *keys, guint n)
+{
+  guint picked = 0, j;
+
+  while (picked < n)
+    {
+      guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
+      gboolean seen = FALSE;
+
+      for (j = 0; j < picked; j++)
+        seen = seen || keys[j] == key;
+      if (!seen)
+        keys[picked++] = key;
+    }
+}
+
 /* A batch of puts to distinct keys through a write buffer: what the flush
  * does not report as failed was written. */
 static void
@@ -345,22 +383,14 @@ kv_buffered_puts (ChaosKv *kv)
   guint keys[16];
   gint64 versions[16];
   gboolean added[16];
-  guint n = 0, i, j;
+  guint n, i;
   gboolean flushed;
 
   buffer = hbase_write_buffer_new (kv->table, &options, &error);
   if (buffer == NULL)
     g_error ("%s: a write buffer: %s", kv->label, error->message);
-  while (n < G_N_ELEMENTS (keys))
-    {
-      guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
-      gboolean seen = FALSE;
-
-      for (j = 0; j < n; j++)
-        seen = seen || keys[j] == key;
-      if (!seen)
-        keys[n++] = key;
-    }
+  n = G_N_ELEMENTS (keys);
+  kv_pick_keys (kv, keys, n);
   for (i = 0; i < n; i++)
     {
       g_autoptr(HBaseMutation) put = NULL;
@@ -383,7 +413,7 @@ kv_buffered_puts (ChaosKv *kv)
   for (i = 0; failures != NULL && i < failures->len; i++)
     {
       GBytes *row = hbase_write_failure_get_row (failures->pdata[i]);
-      g_autofree char *text = bytes_text (row);
+      g_autofree char *text = chaos_bytes_text (row);
 
       g_hash_table_add (failed_rows, g_steal_pointer (&text));
     }
@@ -402,7 +432,7 @@ kv_buffered_puts (ChaosKv *kv)
 
           for (k = 0; failures != NULL && k < failures->len; k++)
             {
-              g_autofree char *text = bytes_text (hbase_write_failure_get_row (failures->pdata[k]));
+              g_autofree char *text = chaos_bytes_text (hbase_write_failure_get_row (failures->pdata[k]));
 
               if (strcmp (text, kv->keys[keys[i]]) == 0)
                 reason = hbase_write_failure_get_error (failures->pdata[k]);
@@ -423,25 +453,49 @@ kv_buffered_puts (ChaosKv *kv)
     }
 }
 
+/* Puts of distinct keys in one apply_multiple: all acknowledged, or all
+ * in doubt (the call may have applied some), or none applied. */
 static void
-kv_one_get (ChaosKv *kv)
+kv_multiple_puts (ChaosKv *kv)
 {
-  guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
-  g_autoptr(GBytes) row_key = text_bytes (kv->keys[key]);
+  g_autoptr(GPtrArray) puts = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseRow) row = hbase_table_get (kv->table, row_key, NULL, NULL, &error);
-  Holds holds;
+  guint keys[8];
+  gint64 versions[8];
+  guint i;
 
-  kv->gets++;
-  if (row == NULL)
+  kv_pick_keys (kv, keys, G_N_ELEMENTS (keys));
+  for (i = 0; i < G_N_ELEMENTS (keys); i++)
     {
-      g_autofree char *what = g_strdup_printf ("%s: get %s", kv->label, kv->keys[key]);
-
-      chaos_note_read_failed (what, error);
+      versions[i] = kv->next_version++;
+      g_ptr_array_add (puts, kv_put (kv, keys[i], versions[i]));
+    }
+  kv->multiple_puts += G_N_ELEMENTS (keys);
+  if (hbase_table_apply_multiple (kv->table, puts, NULL, &error))
+    {
+      for (i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          model_acked (&kv->models[keys[i]], versions[i]);
+          chaos_note_acked ();
+        }
       return;
     }
-  chaos_note_success ();
-  holds = model_judge (&kv->models[key], kv_version (kv, key, row));
+  for (i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: apply_multiple put %s", kv->label, kv->keys[keys[i]]);
+
+      if (chaos_write_in_doubt (error))
+        model_in_doubt (&kv->models[keys[i]], versions[i]);
+      chaos_note_write_failed (what, error, chaos_write_in_doubt (error));
+    }
+}
+
+/* A row read during the run: the acknowledged version or one in doubt */
+static void
+kv_judge_read (ChaosKv *kv, guint key, HBaseRow *row)
+{
+  Holds holds = model_judge (&kv->models[key], kv_version (kv, key, row));
+
   if (holds == HOLDS_LOST || holds == HOLDS_WRONG)
     {
       kv->gets_wrong++;
@@ -454,6 +508,80 @@ kv_one_get (ChaosKv *kv)
     }
 }
 
+/* Distinct keys in one get_multiple: a row for each, in the asked order. */
+static void
+kv_multiple_gets (ChaosKv *kv)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) error = NULL;
+  guint picked[8];
+  guint i;
+
+  kv_pick_keys (kv, picked, G_N_ELEMENTS (picked));
+  for (i = 0; i < G_N_ELEMENTS (picked); i++)
+    g_ptr_array_add (keys, chaos_text_bytes (kv->keys[picked[i]]));
+  kv->multiple_gets++;
+  rows = hbase_table_get_multiple (kv->table, keys, NULL, NULL, &error);
+  if (rows == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: get_multiple", kv->label);
+
+      chaos_note_read_failed (what, error);
+      return;
+    }
+  chaos_note_success ();
+  if (rows->len != G_N_ELEMENTS (picked))
+    {
+      kv->gets_wrong++;
+      chaos_log ("%s: get_multiple of %u keys returned %u rows", kv->label,
+                 (guint) G_N_ELEMENTS (picked), rows->len);
+      if (kv->first_wrong_get == NULL)
+        kv->first_wrong_get = g_strdup_printf ("get_multiple of %u keys returned %u rows",
+                                               (guint) G_N_ELEMENTS (picked), rows->len);
+      return;
+    }
+  for (i = 0; i < rows->len; i++)
+    {
+      HBaseRow *row = rows->pdata[i];
+      GBytes *key = hbase_row_get_key (row);
+
+      /* a missing row is empty and may have no key */
+      if (!hbase_row_is_empty (row) && (key == NULL || !g_bytes_equal (key, keys->pdata[i])))
+        {
+          g_autofree char *text = chaos_bytes_text (key);
+
+          kv->gets_wrong++;
+          chaos_log ("%s: get_multiple: row %u is %s, asked for %s", kv->label, i, text, kv->keys[picked[i]]);
+          if (kv->first_wrong_get == NULL)
+            kv->first_wrong_get = g_strdup_printf ("get_multiple: row %u is %s, asked for %s", i, text,
+                                                   kv->keys[picked[i]]);
+          continue;
+        }
+      kv_judge_read (kv, picked[i], row);
+    }
+}
+
+static void
+kv_one_get (ChaosKv *kv)
+{
+  guint key = (guint) g_rand_int_range (kv->rand, 0, (gint32) kv->n_keys);
+  g_autoptr(GBytes) row_key = chaos_text_bytes (kv->keys[key]);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseRow) row = hbase_table_get (kv->table, row_key, NULL, NULL, &error);
+
+  kv->gets++;
+  if (row == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: get %s", kv->label, kv->keys[key]);
+
+      chaos_note_read_failed (what, error);
+      return;
+    }
+  chaos_note_success ();
+  kv_judge_read (kv, key, row);
+}
+
 gpointer
 chaos_kv_thread (gpointer data)
 {
@@ -464,9 +592,16 @@ chaos_kv_thread (gpointer data)
     {
       gint32 dice = g_rand_int_range (kv->rand, 0, 100);
 
-      if (dice < 45)
+      if (kv->multiple && dice >= 70)
+        {
+          if (dice < 85)
+            kv_multiple_puts (kv);
+          else
+            kv_multiple_gets (kv);
+        }
+      else if (dice < (kv->multiple ? 30 : 45))
         kv_one_put (kv);
-      else if (dice < 80)
+      else if (dice < (kv->multiple ? 55 : 80))
         kv_one_get (kv);
       else
         kv_buffered_puts (kv);
@@ -484,10 +619,14 @@ chaos_kv_check (ChaosKv *kv)
   GString *examples = g_string_new (NULL);
   guint i, shown = 0;
   gboolean holds;
+  g_autofree char *multiple_puts = kv->multiple ?
+    g_strdup_printf ("%" G_GUINT64_FORMAT " puts in apply_multiple, ", kv->multiple_puts) : g_strdup ("");
+  g_autofree char *multiple_gets = kv->multiple ?
+    g_strdup_printf (" and %" G_GUINT64_FORMAT " get_multiple of 8 keys,", kv->multiple_gets) : g_strdup ("");
 
   for (i = 0; i < kv->n_keys; i++)
     {
-      g_autoptr(GBytes) key = text_bytes (kv->keys[i]);
+      g_autoptr(GBytes) key = chaos_text_bytes (kv->keys[i]);
       g_autoptr(GError) error = NULL;
       g_autoptr(HBaseRow) row = get_retrying (kv->table, key, &error);
       gint64 version;
@@ -514,10 +653,10 @@ chaos_kv_check (ChaosKv *kv)
                    " a value in doubt, %" G_GUINT64_FORMAT " nothing (never acknowledged); %"
                    G_GUINT64_FORMAT " lost, %" G_GUINT64_FORMAT " wrong, %" G_GUINT64_FORMAT
                    " unreadable; during the run %" G_GUINT64_FORMAT " puts, %" G_GUINT64_FORMAT
-                   " buffered puts, %" G_GUINT64_FORMAT " gets of which %" G_GUINT64_FORMAT " wrong%s%s%s",
+                   " buffered puts, %s%" G_GUINT64_FORMAT " gets%s of which %" G_GUINT64_FORMAT " wrong%s%s%s",
                    kv->n_keys, counts[HOLDS_OK], counts[HOLDS_IN_DOUBT_APPLIED], counts[HOLDS_NOTHING_OK],
-                   counts[HOLDS_LOST], counts[HOLDS_WRONG], unread, kv->puts, kv->buffered, kv->gets,
-                   kv->gets_wrong, examples->str,
+                   counts[HOLDS_LOST], counts[HOLDS_WRONG], unread, kv->puts, kv->buffered, multiple_puts,
+                   kv->gets, multiple_gets, kv->gets_wrong, examples->str,
                    kv->first_wrong_get != NULL ? "; first wrong get: " : "",
                    kv->first_wrong_get != NULL ? kv->first_wrong_get : "");
   g_string_free (examples, TRUE);
@@ -528,6 +667,7 @@ chaos_kv_check (ChaosKv *kv)
 struct _ChaosCounters {
   ChaosRun *run;
   HBaseTable *table;
+  char *label;
   guint n;
   char **keys;
   gint64 *low;                  /* the sum of acknowledged increments */
@@ -537,19 +677,20 @@ struct _ChaosCounters {
 };
 
 ChaosCounters *
-chaos_counters_new (ChaosRun *run, HBaseTable *table, guint n)
+chaos_counters_new (ChaosRun *run, HBaseTable *table, const char *label, guint n)
 {
   ChaosCounters *counters = g_new0 (ChaosCounters, 1);
   guint i;
 
   counters->run = run;
+  counters->label = g_strdup (label);
   counters->table = g_object_ref (table);
   counters->n = n;
   counters->keys = g_new0 (char *, n + 1);
   counters->low = g_new0 (gint64, n);
   counters->high = g_new0 (gint64, n);
   for (i = 0; i < n; i++)
-    counters->keys[i] = spread_key ("c", i);
+    counters->keys[i] = chaos_spread_key ("c", i);
   counters->rand = g_rand_new_with_seed (4242);
   return counters;
 }
@@ -559,6 +700,7 @@ chaos_counters_free (ChaosCounters *counters)
 {
   g_object_unref (counters->table);
   g_strfreev (counters->keys);
+  g_free (counters->label);
   g_free (counters->low);
   g_free (counters->high);
   g_rand_free (counters->rand);
@@ -570,11 +712,11 @@ chaos_counters_thread (gpointer data)
 {
   ChaosCounters *counters = data;
 
-  chaos_worker_start ("counters");
+  chaos_worker_start (counters->label);
   while (chaos_running (counters->run))
     {
       guint i = (guint) g_rand_int_range (counters->rand, 0, (gint32) counters->n);
-      g_autoptr(GBytes) key = text_bytes (counters->keys[i]);
+      g_autoptr(GBytes) key = chaos_text_bytes (counters->keys[i]);
       g_autoptr(GError) error = NULL;
       gint64 value = 0;
 
@@ -591,14 +733,14 @@ chaos_counters_thread (gpointer data)
               if (value < counters->low[i] || value > counters->high[i])
                 {
                   counters->wrong_during_run++;
-                  chaos_log ("counter %s: an increment returned %" G_GINT64_FORMAT ", allowed [%"
-                             G_GINT64_FORMAT ", %" G_GINT64_FORMAT "]", counters->keys[i], value,
+                  chaos_log ("%s: %s: an increment returned %" G_GINT64_FORMAT ", allowed [%"
+                             G_GINT64_FORMAT ", %" G_GINT64_FORMAT "]", counters->label, counters->keys[i], value,
                              counters->low[i], counters->high[i]);
                 }
             }
           else
             {
-              g_autofree char *what = g_strdup_printf ("increment %s", counters->keys[i]);
+              g_autofree char *what = g_strdup_printf ("%s: increment %s", counters->label, counters->keys[i]);
               gboolean in_doubt = chaos_write_in_doubt (error);
 
               if (in_doubt)
@@ -615,13 +757,14 @@ chaos_counters_thread (gpointer data)
               if (value < counters->low[i] || value > counters->high[i])
                 {
                   counters->wrong_during_run++;
-                  chaos_log ("counter %s: read %" G_GINT64_FORMAT ", allowed [%" G_GINT64_FORMAT ", %"
-                             G_GINT64_FORMAT "]", counters->keys[i], value, counters->low[i], counters->high[i]);
+                  chaos_log ("%s: %s: read %" G_GINT64_FORMAT ", allowed [%" G_GINT64_FORMAT ", %"
+                             G_GINT64_FORMAT "]", counters->label, counters->keys[i], value, counters->low[i],
+                             counters->high[i]);
                 }
             }
           else
             {
-              g_autofree char *what = g_strdup_printf ("read counter %s", counters->keys[i]);
+              g_autofree char *what = g_strdup_printf ("%s: read %s", counters->label, counters->keys[i]);
 
               chaos_note_read_failed (what, error);
             }
@@ -641,7 +784,7 @@ chaos_counters_check (ChaosCounters *counters)
 
   for (i = 0; i < counters->n; i++)
     {
-      g_autoptr(GBytes) key = text_bytes (counters->keys[i]);
+      g_autoptr(GBytes) key = chaos_text_bytes (counters->keys[i]);
       gint64 value = 0;
       guint attempt;
       gboolean ok = FALSE;
@@ -653,7 +796,7 @@ chaos_counters_check (ChaosCounters *counters)
           ok = hbase_table_get_counter (counters->table, key, "c", "n", &value, NULL, &error);
           if (!ok)
             {
-              chaos_log ("counters: check: %s: %s", counters->keys[i], error->message);
+              chaos_log ("%s: check: %s: %s", counters->label, counters->keys[i], error->message);
               g_usleep (G_USEC_PER_SEC);
             }
         }
@@ -671,7 +814,7 @@ chaos_counters_check (ChaosCounters *counters)
       else
         within++;
     }
-  chaos_invariant ("counters", outside == 0 && unread == 0 && counters->wrong_during_run == 0,
+  chaos_invariant (counters->label, outside == 0 && unread == 0 && counters->wrong_during_run == 0,
                    "%u counters: %" G_GUINT64_FORMAT " equal the acknowledged sum, %" G_GUINT64_FORMAT
                    " above it within the increments in doubt, %" G_GUINT64_FORMAT " outside [acknowledged, "
                    "acknowledged + in doubt], %" G_GUINT64_FORMAT " unreadable; during the run %"
@@ -696,8 +839,17 @@ scan_value (guint i)
   return g_strdup_printf ("scan-%06u-%0100d", i, 0);
 }
 
+/* the other columns of a wide row (f:v is in every row) */
+static const char *const wide_columns[] = { "a", "b", "c" };
+
+static char *
+scan_wide_value (guint i, const char *qualifier)
+{
+  return g_strdup_printf ("scan-%06u-%s-%020d", i, qualifier, 0);
+}
+
 gboolean
-chaos_scan_fill (HBaseTable *table, GError **error)
+chaos_scan_fill (HBaseTable *table, gboolean wide, GError **error)
 {
   g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   guint i;
@@ -706,10 +858,16 @@ chaos_scan_fill (HBaseTable *table, GError **error)
     {
       g_autofree char *key = scan_key (i);
       g_autofree char *value = scan_value (i);
-      g_autoptr(GBytes) row = text_bytes (key);
+      g_autoptr(GBytes) row = chaos_text_bytes (key);
       HBaseMutation *put = hbase_mutation_new_put (row);
 
       put_text (put, "f", "v", value);
+      for (guint c = 0; wide && c < G_N_ELEMENTS (wide_columns); c++)
+        {
+          g_autofree char *other = scan_wide_value (i, wide_columns[c]);
+
+          put_text (put, "f", wide_columns[c], other);
+        }
       g_ptr_array_add (batch, put);
       if (batch->len == 500 || i + 1 == CHAOS_SCAN_ROWS)
         {
@@ -725,16 +883,18 @@ struct _ChaosScans {
   ChaosRun *run;
   HBaseTable *table;
   char *label;
+  gboolean wide;                /* rows of 4 cells, every other scan with a batch of 3 */
   guint problems_this_scan;     /* only the first few of a scan are logged */
-  guint64 complete, broken, rows, duplicates, missing, out_of_order, wrong_values;
+  guint64 complete, complete_batched, broken, rows, duplicates, missing, out_of_order, wrong_values;
   char *first_problem;
 };
 
 ChaosScans *
-chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label)
+chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label, gboolean wide)
 {
   ChaosScans *scans = g_new0 (ChaosScans, 1);
 
+  scans->wide = wide;
   scans->run = run;
   scans->label = g_strdup (label);
   scans->table = g_object_ref (table);
@@ -772,8 +932,27 @@ scan_problem (ChaosScans *scans, guint64 *counter, const char *format, ...)
 /* One whole-table scan, forward or reversed, a few rows per round trip and
  * slowly, so that it lives through region moves, splits and restarts.  Each
  * row must be the next one expected. */
+/* A wide row's other cells: each there once with its value */
+static gboolean
+scan_wide_row_whole (HBaseRow *row, guint number)
+{
+  guint c;
+
+  if (hbase_row_get_n_cells (row) != 1 + G_N_ELEMENTS (wide_columns))
+    return FALSE;
+  for (c = 0; c < G_N_ELEMENTS (wide_columns); c++)
+    {
+      g_autofree char *expected = scan_wide_value (number, wide_columns[c]);
+      g_autofree char *value = chaos_bytes_text (hbase_row_lookup (row, "f", wide_columns[c]));
+
+      if (strcmp (value, expected) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
-scan_once (ChaosScans *scans, gboolean reversed)
+scan_once (ChaosScans *scans, gboolean reversed, guint batch)
 {
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
@@ -785,6 +964,7 @@ scan_once (ChaosScans *scans, gboolean reversed)
   scans->problems_this_scan = 0;
   options.reversed = reversed;
   options.caching = 20;
+  options.batch = batch;
   scanner = hbase_table_scan (scans->table, &options, &error);
   if (scanner == NULL)
     {
@@ -793,8 +973,8 @@ scan_once (ChaosScans *scans, gboolean reversed)
     }
   while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
-      g_autofree char *key = bytes_text (hbase_row_get_key (row));
-      g_autofree char *value = bytes_text (hbase_row_lookup (row, "f", "v"));
+      g_autofree char *key = chaos_bytes_text (hbase_row_get_key (row));
+      g_autofree char *value = chaos_bytes_text (hbase_row_lookup (row, "f", "v"));
       guint64 number;
       g_autofree char *expected_value = NULL;
 
@@ -810,6 +990,12 @@ scan_once (ChaosScans *scans, gboolean reversed)
           expected_value = scan_value ((guint) number);
           if (strcmp (value, expected_value) != 0)
             scan_problem (scans, &scans->wrong_values, "row %s holds '%.40s'", key, value);
+          else if (scans->wide && !scan_wide_row_whole (row, (guint) number))
+            scan_problem (scans, &scans->wrong_values, "row %s came with %u cells, not its 4 (batch %u)",
+                          key, hbase_row_get_n_cells (row), batch);
+          else if (!scans->wide && hbase_row_get_n_cells (row) != 1)
+            scan_problem (scans, &scans->wrong_values, "row %s came with %u cells, not 1", key,
+                          hbase_row_get_n_cells (row));
           if (n == next)
             next += reversed ? -1 : 1;
           else if (reversed ? n > next : n < next)
@@ -849,6 +1035,8 @@ scan_once (ChaosScans *scans, gboolean reversed)
                     G_GUINT64_FORMAT " rows short", reversed ? "reversed" : "forward", seen, left);
     }
   scans->complete++;
+  if (batch > 0)
+    scans->complete_batched++;
 }
 
 gpointer
@@ -859,7 +1047,11 @@ chaos_scans_thread (gpointer data)
 
   chaos_worker_start (scans->label);
   while (chaos_running (scans->run))
-    scan_once (scans, n++ % 3 == 2);
+    {
+      /* forward, reversed; on wide rows each also with a batch */
+      scan_once (scans, n % 3 == 2, scans->wide && n % 2 == 1 ? 3 : 0);
+      n++;
+    }
   chaos_worker_end ();
   return NULL;
 }
@@ -867,13 +1059,17 @@ chaos_scans_thread (gpointer data)
 void
 chaos_scans_check (ChaosScans *scans)
 {
+  g_autofree char *batched = scans->wide ?
+    g_strdup_printf (" (4 cells a row; %" G_GUINT64_FORMAT " with a batch of 3 cells)", scans->complete_batched) :
+    g_strdup ("");
+
   chaos_invariant (scans->label, scans->complete > 0 && scans->duplicates == 0 && scans->missing == 0 &&
-                   scans->out_of_order == 0 && scans->wrong_values == 0,
-                   "%" G_GUINT64_FORMAT " whole-table scans of %u rows completed, %" G_GUINT64_FORMAT
+                   scans->out_of_order == 0 && scans->wrong_values == 0 && (!scans->wide || scans->complete_batched > 0),
+                   "%" G_GUINT64_FORMAT " whole-table scans of %u rows%s completed, %" G_GUINT64_FORMAT
                    " broken off by an error (their rows checked too); %" G_GUINT64_FORMAT " rows read, %"
                    G_GUINT64_FORMAT " repeated, %" G_GUINT64_FORMAT " missing, %" G_GUINT64_FORMAT
                    " gaps or early ends, %" G_GUINT64_FORMAT " wrong values%s%s",
-                   scans->complete, CHAOS_SCAN_ROWS, scans->broken, scans->rows, scans->duplicates,
+                   scans->complete, CHAOS_SCAN_ROWS, batched, scans->broken, scans->rows, scans->duplicates,
                    scans->missing, scans->out_of_order, scans->wrong_values,
                    scans->first_problem != NULL ? "; first: " : "",
                    scans->first_problem != NULL ? scans->first_problem : "");

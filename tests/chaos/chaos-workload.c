@@ -3,7 +3,11 @@
  * retry settings, for scripts/chaos.sh.  It creates its tables (pre-split),
  * signals it is ready, runs puts, buffered puts, gets, long scans,
  * counters, sets and sorted sets (with a redis-server fed the same
- * commands as the oracle) and writes to an indexed table for --duration
+ * commands as the oracle) and writes to an indexed table, and with
+ * --bootstrap-servers the same kinds of work through the native backend
+ * (puts, apply_multiple, the write buffer, gets, get_multiple, scans
+ * forward and reversed, some with a batch, counters, check-and-mutate) on
+ * tables of its own, for --duration
  * seconds while the chaos driver moves, splits and merges regions and
  * restarts region servers and gateways; then it waits until the cluster
  * has settled and checks its invariants:
@@ -11,15 +15,19 @@
  *   - no acknowledged write lost, no value wrong (writes that failed are
  *     "in doubt": each may or may not be there);
  *   - counters within [acknowledged, acknowledged + in doubt];
- *   - every scan returned each row exactly once and in order;
+ *   - every scan returned each row exactly once, whole and in order;
+ *   - a check-and-mutate applies when its condition holds and only then;
  *   - sets and sorted sets equal the oracle;
  *   - the index, once repaired, has no drift from its table.
  *
  *   chaos-workload --gateways H:P,H:P --scan-gateway H:P --redis H:P
+ *                  [--bootstrap-servers H:P,...]
  *                  --duration S --ready FILE --settled FILE
  *
- * Everything goes through one client of the --gateways, but for a second
- * scanning thread with a client of its own gateway (--scan-gateway).
+ * The Thrift2 work goes through one client of the --gateways, but for a
+ * second scanning thread with a client of its own gateway (--scan-gateway);
+ * the native work through one client of the --bootstrap-servers (each
+ * native invariant is printed on its own, named native-...).
  *
  * Exit status: 0 when every invariant holds, 1 when one does not, 2 when
  * the workload could not run. */
@@ -376,6 +384,7 @@ main (int argc, char **argv)
   g_autofree char *ready = NULL;
   g_autofree char *own_gateway = NULL;
   g_autofree char *settled = NULL;
+  g_autofree char *bootstrap = NULL;
   gint duration = 180;
   GOptionEntry entries[] = {
     { "gateways", 0, 0, G_OPTION_ARG_STRING, &gateways, "Thrift2 gateways, HOST:PORT,HOST:PORT", "LIST" },
@@ -384,6 +393,8 @@ main (int argc, char **argv)
     { "scan-gateway", 0, 0, G_OPTION_ARG_STRING, &own_gateway, "a gateway of its own for the one-gateway scans", "HOST:PORT" },
     { "ready", 0, 0, G_OPTION_ARG_FILENAME, &ready, "created once the tables are set up", "FILE" },
     { "settled", 0, 0, G_OPTION_ARG_FILENAME, &settled, "checks start once this exists", "FILE" },
+    { "bootstrap-servers", 0, 0, G_OPTION_ARG_STRING, &bootstrap,
+      "HBase masters or region servers for native workers too, HOST:PORT,...", "LIST" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- the chaos run's workload");
@@ -399,7 +410,14 @@ main (int argc, char **argv)
   ChaosCounters *counters;
   ChaosScans *scans, *one_gateway_scans;
   ChaosStructures *structures;
-  GThread *threads[6];
+  g_autoptr(HBaseConfig) native_config = NULL;
+  g_autoptr(HBaseClient) native_client = NULL;
+  HBaseTable *native_kv_table = NULL, *native_scan_table = NULL, *native_atomic_table = NULL;
+  ChaosKv *native_kv = NULL;
+  ChaosCounters *native_counters = NULL;
+  ChaosScans *native_scans = NULL;
+  ChaosCam *native_cam = NULL;
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
   guint i;
 
   setvbuf (stdout, NULL, _IOLBF, 0);
@@ -421,7 +439,7 @@ main (int argc, char **argv)
   config = hbase_config_new ();
   if (!hbase_config_set_gateways (config, gateways, &error) ||
       (run.client = hbase_client_new (config)) == NULL ||
-      !chaos_setup_tables (run.client, &error) ||
+      !chaos_setup_tables (run.client, bootstrap != NULL, &error) ||
       !setup_index (&run, &error) ||
       (index = open_index (&run, &error)) == NULL)
     {
@@ -439,7 +457,7 @@ main (int argc, char **argv)
       !hbase_config_set_gateways (one_gateway_config, own_gateway, &error) ||
       (one_gateway_client = hbase_client_new (one_gateway_config)) == NULL ||
       (one_gateway_scan_table = hbase_table_new (one_gateway_client, CHAOS_SCAN_TABLE, &error)) == NULL ||
-      !chaos_scan_fill (scan_table, &error))
+      !chaos_scan_fill (scan_table, FALSE, &error))
     {
       fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
       return 2;
@@ -450,31 +468,69 @@ main (int argc, char **argv)
       fprintf (stderr, "chaos-workload: setup failed: %s\n", error->message);
       return 2;
     }
+  /* the native workers: a client of their own, on their own tables, which
+   * the gateway's client made (only the gateway does admin calls) */
+  if (bootstrap != NULL)
+    {
+      native_config = hbase_config_new ();
+      if (!hbase_config_set_bootstrap_servers (native_config, bootstrap, &error) ||
+          (native_client = hbase_client_new (native_config)) == NULL ||
+          (native_kv_table = hbase_table_new (native_client, CHAOS_NATIVE_KV_TABLE, &error)) == NULL ||
+          (native_scan_table = hbase_table_new (native_client, CHAOS_NATIVE_SCAN_TABLE, &error)) == NULL ||
+          (native_atomic_table = hbase_table_new (native_client, CHAOS_NATIVE_ATOMIC_TABLE, &error)) == NULL)
+        {
+          fprintf (stderr, "chaos-workload: native setup failed: %s\n", error->message);
+          return 2;
+        }
+      /* the secondary-index mark is read through a gateway: these tables have none */
+      hbase_table_set_allow_unindexed_writes (native_kv_table, TRUE);
+      hbase_table_set_allow_unindexed_writes (native_scan_table, TRUE);
+      hbase_table_set_allow_unindexed_writes (native_atomic_table, TRUE);
+      if (!chaos_scan_fill (native_scan_table, TRUE, &error))
+        {
+          fprintf (stderr, "chaos-workload: native setup failed: %s\n", error->message);
+          return 2;
+        }
+      native_kv = chaos_kv_new (&run, native_kv_table, "native-puts", "n", 600, FALSE);
+      chaos_kv_set_multiple (native_kv, TRUE);
+      native_counters = chaos_counters_new (&run, native_atomic_table, "native-counters", 40);
+      native_scans = chaos_scans_new (&run, native_scan_table, "native-scans", TRUE);
+      native_cam = chaos_cam_new (&run, native_atomic_table, "native-cam", 60);
+    }
   kv = chaos_kv_new (&run, kv_table, "puts", "k", 800, FALSE);
   indexed = chaos_kv_new (&run, hbase_index_get_table (index), "indexed", "p", 300, TRUE);
-  counters = chaos_counters_new (&run, counter_table, 40);
-  scans = chaos_scans_new (&run, scan_table, "scans");
-  one_gateway_scans = chaos_scans_new (&run, one_gateway_scan_table, "scans-1gw");
+  counters = chaos_counters_new (&run, counter_table, "counters", 40);
+  scans = chaos_scans_new (&run, scan_table, "scans", FALSE);
+  one_gateway_scans = chaos_scans_new (&run, one_gateway_scan_table, "scans-1gw", FALSE);
 
   if (!g_file_set_contents (ready, "", 0, &error))
     {
       fprintf (stderr, "chaos-workload: %s\n", error->message);
       return 2;
     }
-  chaos_log ("tables ready; %d s of load through %s", duration, gateways);
+  chaos_log ("tables ready; %d s of load through %s%s%s", duration, gateways,
+             bootstrap != NULL ? " and natively through " : "", bootstrap != NULL ? bootstrap : "");
   chaos_stats_init ();
   run.end_us = g_get_monotonic_time () + (gint64) duration * G_USEC_PER_SEC;
-  threads[0] = g_thread_new ("puts", chaos_kv_thread, kv);
-  threads[1] = g_thread_new ("indexed", chaos_kv_thread, indexed);
-  threads[2] = g_thread_new ("counters", chaos_counters_thread, counters);
-  threads[3] = g_thread_new ("scans", chaos_scans_thread, scans);
-  threads[4] = g_thread_new ("structures", chaos_structures_thread, structures);
-  threads[5] = g_thread_new ("scans-1gw", chaos_scans_thread, one_gateway_scans);
-  for (i = 0; i < G_N_ELEMENTS (threads); i++)
-    g_thread_join (threads[i]);
+  g_ptr_array_add (threads, g_thread_new ("puts", chaos_kv_thread, kv));
+  g_ptr_array_add (threads, g_thread_new ("indexed", chaos_kv_thread, indexed));
+  g_ptr_array_add (threads, g_thread_new ("counters", chaos_counters_thread, counters));
+  g_ptr_array_add (threads, g_thread_new ("scans", chaos_scans_thread, scans));
+  g_ptr_array_add (threads, g_thread_new ("structures", chaos_structures_thread, structures));
+  g_ptr_array_add (threads, g_thread_new ("scans-1gw", chaos_scans_thread, one_gateway_scans));
+  if (bootstrap != NULL)
+    {
+      g_ptr_array_add (threads, g_thread_new ("native-puts", chaos_kv_thread, native_kv));
+      g_ptr_array_add (threads, g_thread_new ("native-counters", chaos_counters_thread, native_counters));
+      g_ptr_array_add (threads, g_thread_new ("native-scans", chaos_scans_thread, native_scans));
+      g_ptr_array_add (threads, g_thread_new ("native-cam", chaos_cam_thread, native_cam));
+    }
+  for (i = 0; i < threads->len; i++)
+    g_thread_join (threads->pdata[i]);
   chaos_log ("load done; waiting for the cluster to settle (%s)", settled);
 
-  printf ("chaos workload: %d s through %s\n", duration, gateways);
+  printf ("chaos workload: %d s through %s%s%s\n", duration, gateways,
+          bootstrap != NULL ? " and natively through " : "", bootstrap != NULL ? bootstrap : "");
   chaos_stats_print ();
   if (!wait_for_file (settled, 600))
     {
@@ -489,6 +545,20 @@ main (int argc, char **argv)
   chaos_structures_check (structures);
   chaos_kv_check (indexed);
   check_index (index);
+  if (bootstrap != NULL)
+    {
+      chaos_kv_check (native_kv);
+      chaos_counters_check (native_counters);
+      chaos_scans_check (native_scans);
+      chaos_cam_check (native_cam);
+      chaos_kv_free (native_kv);
+      chaos_counters_free (native_counters);
+      chaos_scans_free (native_scans);
+      chaos_cam_free (native_cam);
+      g_object_unref (native_kv_table);
+      g_object_unref (native_scan_table);
+      g_object_unref (native_atomic_table);
+    }
 
   chaos_kv_free (kv);
   chaos_kv_free (indexed);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* chaos-workload.h: the state shared by the chaos workload's workers (one
- * thread per kind of work, each the only writer of its own keys) and the
+ * thread per kind of work, each the only writer of its own keys; some
+ * through the Thrift2 gateways, some through the native backend) and the
  * accounting of what they did: acknowledged, in doubt, failed, and the
  * longest time without a successful operation. */
 #ifndef CHAOS_WORKLOAD_H
@@ -20,6 +21,10 @@ G_BEGIN_DECLS
 #define CHAOS_INDEX_META     "chaos_index_meta"
 #define CHAOS_INDEX_PREFIX   "chaos-index"
 #define CHAOS_ORACLE_PREFIX  "chaos-oracle"
+/* the native backend's own tables (counters and check-and-mutate share one) */
+#define CHAOS_NATIVE_KV_TABLE     "chaos_native_kv"
+#define CHAOS_NATIVE_SCAN_TABLE   "chaos_native_scan"
+#define CHAOS_NATIVE_ATOMIC_TABLE "chaos_native_atomic"
 
 typedef struct {
   HBaseClient *client;
@@ -63,24 +68,36 @@ typedef struct _ChaosKv ChaosKv;            /* puts, buffered puts, gets of one 
 typedef struct _ChaosCounters ChaosCounters;
 typedef struct _ChaosScans ChaosScans;
 typedef struct _ChaosStructures ChaosStructures;
+typedef struct _ChaosCam ChaosCam;                /* check-and-mutate */
 
 #define CHAOS_SCAN_ROWS 3000
 
-gboolean         chaos_setup_tables      (HBaseClient *client, GError **error);
+/* the native tables too when native */
+gboolean         chaos_setup_tables      (HBaseClient *client, gboolean native, GError **error);
+/* row keys spread over the pre-split regions: PREFIX, two hex digits, the number */
+char            *chaos_spread_key        (const char *prefix, guint i);
+GBytes          *chaos_text_bytes        (const char *text);
+/* "(none)" for NULL */
+char            *chaos_bytes_text        (GBytes *bytes);
 
 ChaosKv         *chaos_kv_new            (ChaosRun *run, HBaseTable *table, const char *label,
                                           const char *key_prefix, guint n_keys, gboolean buffered);
+/* apply_multiple and get_multiple among the operations */
+void             chaos_kv_set_multiple   (ChaosKv *kv, gboolean multiple);
 gpointer         chaos_kv_thread         (gpointer kv);
 void             chaos_kv_check          (ChaosKv *kv);
 void             chaos_kv_free           (ChaosKv *kv);
 
-ChaosCounters   *chaos_counters_new      (ChaosRun *run, HBaseTable *table, guint n_counters);
+ChaosCounters   *chaos_counters_new      (ChaosRun *run, HBaseTable *table, const char *label,
+                                          guint n_counters);
 gpointer         chaos_counters_thread   (gpointer counters);
 void             chaos_counters_check    (ChaosCounters *counters);
 void             chaos_counters_free     (ChaosCounters *counters);
 
-gboolean         chaos_scan_fill         (HBaseTable *table, GError **error);
-ChaosScans      *chaos_scans_new         (ChaosRun *run, HBaseTable *table, const char *label);
+/* wide: rows of 4 cells, scanned with and without a batch */
+gboolean         chaos_scan_fill         (HBaseTable *table, gboolean wide, GError **error);
+ChaosScans      *chaos_scans_new         (ChaosRun *run, HBaseTable *table, const char *label,
+                                          gboolean wide);
 gpointer         chaos_scans_thread      (gpointer scans);
 void             chaos_scans_check       (ChaosScans *scans);
 void             chaos_scans_free        (ChaosScans *scans);
@@ -89,6 +106,12 @@ ChaosStructures *chaos_structures_new    (ChaosRun *run, HBaseTable *table, GErr
 gpointer         chaos_structures_thread (gpointer structures);
 void             chaos_structures_check  (ChaosStructures *structures);
 void             chaos_structures_free   (ChaosStructures *structures);
+
+/* chaos-cam.c */
+ChaosCam        *chaos_cam_new           (ChaosRun *run, HBaseTable *table, const char *label, guint n_keys);
+gpointer         chaos_cam_thread        (gpointer cam);
+void             chaos_cam_check         (ChaosCam *cam);
+void             chaos_cam_free          (ChaosCam *cam);
 
 G_END_DECLS
 

@@ -5,7 +5,9 @@
  * both regions of a table while another keeps dropping the region cache,
  * every answer right and never more connections to a server than the pool
  * size; a cached region on a server that is gone (a refused port), the
- * connection dropped and the region found again on the real server; a
+ * connection dropped and the region found again on the real server;
+ * hbase:meta's location on a server that is gone (as after a crash of the
+ * server holding it), asked of the registry again and the row found; a
  * server that never answers, the operation ending at its deadline with
  * HBASE_ERROR_TIMEOUT and no later; many gets of both regions in one
  * Multi per server, in the caller's order, one region answered with
@@ -259,6 +261,45 @@ test_gone_server_relocated (void)
   _hbase_native_client_pool_stats (client, address, &n_open, &peak, &n_made);
   g_assert_cmpuint (peak, ==, 1);
   g_assert_cmpuint (n_open, ==, 0);
+}
+
+/* hbase:meta on a server that is gone (a crash of the server holding it,
+ * which a cluster replaces with one on another port): the lookup fails on
+ * the wire, meta's location is dropped and asked of the registry again,
+ * and the operation goes on, as the operations after it. */
+static void
+test_gone_meta_server_relocated (void)
+{
+  g_autoptr(HBaseNativeClient) client = native_client (10000);
+  g_autoptr(GBytes) row = b ("gone-meta");
+  g_autoptr(GPtrArray) cells = one_cell ("v");
+  g_autoptr(GPtrArray) got = NULL;
+  g_autoptr(HBaseNativeRegion) real = NULL;
+  g_autoptr(HBaseNativeRegion) after = NULL;
+  HBaseNativeRegion gone;
+  g_autoptr(GError) error = NULL;
+
+  if (client == NULL)
+    return;
+  real = _hbase_native_client_locate_meta (client, NULL, &error);
+  g_assert_no_error (error);
+  gone = *real;
+  gone.host = (char *) "127.0.0.1";
+  gone.port = test_closed_port ();
+  _hbase_native_client_cache_meta (client, &gone);
+  g_assert_cmpuint (_hbase_native_client_n_cached (client), ==, 0);
+
+  /* the table's region is looked up through the gone meta server first */
+  g_assert_true (_hbase_native_client_put (client, table_name, row, cells, NULL, &error));
+  g_assert_no_error (error);
+  got = _hbase_native_client_get (client, table_name, row, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (got->len, ==, 1);
+  /* meta's real location is the one kept */
+  after = _hbase_native_client_locate_meta (client, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after->host, ==, real->host);
+  g_assert_cmpuint (after->port, ==, real->port);
 }
 
 /* ---- many gets, one Multi per server ---- */
@@ -515,6 +556,7 @@ main (int argc, char **argv)
   stack_ok = setup ();
   g_test_add_func ("/native/pool/threads-share-a-client", test_threads_share_a_client);
   g_test_add_func ("/native/pool/gone-server-relocated", test_gone_server_relocated);
+  g_test_add_func ("/native/pool/gone-meta-server-relocated", test_gone_meta_server_relocated);
   g_test_add_func ("/native/pool/multi-stale-region", test_multi_stale_region);
   g_test_add_func ("/native/pool/deadline-kept", test_deadline_kept);
   g_test_add_func ("/native/pool/increment-not-resent", test_increment_not_resent);

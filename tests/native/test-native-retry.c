@@ -6,12 +6,17 @@
  * after a pause, relocate when the server is gone or unreachable, nothing
  * when final, a time-out only when the deadline has passed), do_not_retry is final whatever the class, the pauses grow
  * as the Java client's (base × 1, 2, 3, 5, 10, 20, 40, 100), no wait ends
- * at or past the operation's deadline, and the attempts are bounded.
+ * at or past the operation's deadline, and the attempts are bounded; a
+ * lookup that finds a region offline or on no server is retried; which
+ * answers say the call did not run (so a write that is not idempotent may
+ * be sent again).
  * Whatever can be made to happen on the real stack (a stale region, an
  * unreachable server, a deadline, many threads) is in
  * tests/integration/test-native-pool.c.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include <hbase-glib/hbase-error.h>
 
@@ -179,6 +184,73 @@ test_backoff_and_deadline (void)
   g_assert_cmpint (decide (busy, HBASE_NATIVE_MAX_ATTEMPTS - 1, 0, &wait), ==, HBASE_NATIVE_RETRY_NO);
 }
 
+/* A lookup that finds the row's region offline or on no server (just
+ * split, merged or moved after a crash) is retried, the region looked up
+ * again, as the Java client retries RegionOfflineException and
+ * NoServerForRegionException. */
+static void
+test_lookup_unassigned (void)
+{
+  for (guint offline = 0; offline < 2; offline++)
+    {
+      g_autoptr(GError) error = NULL;
+      gint64 wait = -1;
+
+      _hbase_native_error_unassigned (&error, "t", offline);
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_SERVER);
+      g_assert_nonnull (strstr (error->message, offline ? "RegionOfflineException" : "NoServerForRegionException"));
+      g_assert_nonnull (strstr (error->message, "region of t"));
+      g_assert_cmpint (decide (error, 0, 0, &wait), ==, HBASE_NATIVE_RETRY_RELOCATE);
+      g_assert_cmpint (wait, ==, 0);
+      g_assert_cmpint (decide (error, 1, 0, &wait), ==, HBASE_NATIVE_RETRY_RELOCATE);
+      g_assert_cmpint (wait, ==, 2 * PAUSE_MS * 1000);
+    }
+}
+
+/* Which answers say the server did not run the call, so that an
+ * increment or check-and-mutate may be sent again: a region elsewhere,
+ * busy or opening, a full queue, and a server stopping, aborting or not
+ * yet running (it says so before running anything); not a broken
+ * connection, a time-out or any other exception. */
+static void
+test_not_run (void)
+{
+  static const char *not_run[] = {
+    "org.apache.hadoop.hbase.NotServingRegionException",
+    "org.apache.hadoop.hbase.exceptions.RegionMovedException",
+    "org.apache.hadoop.hbase.exceptions.RegionOpeningException",
+    "org.apache.hadoop.hbase.RegionTooBusyException",
+    "org.apache.hadoop.hbase.CallQueueTooBigException",
+    "org.apache.hadoop.hbase.regionserver.RegionServerStoppedException",
+    "org.apache.hadoop.hbase.regionserver.RegionServerAbortedException",
+    "org.apache.hadoop.hbase.ipc.ServerNotRunningYetException",
+  };
+  static const char *may_have_run[] = {
+    "org.apache.hadoop.hbase.DoNotRetryIOException",
+    "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException",
+    "java.io.IOException",
+  };
+  g_autoptr(GError) reset = g_error_new (HBASE_ERROR, HBASE_ERROR_CONNECTION,
+                                         "cannot read from HBase server 127.0.0.1:1 (ClientService): "
+                                         "Connection reset by peer");
+  g_autoptr(GError) timeout = g_error_new (HBASE_ERROR, HBASE_ERROR_TIMEOUT, "deadline");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (not_run); i++)
+    {
+      g_autoptr(GError) error = server_error (not_run[i], FALSE);
+
+      g_assert_true (_hbase_native_error_not_run (error));
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (may_have_run); i++)
+    {
+      g_autoptr(GError) error = server_error (may_have_run[i], FALSE);
+
+      g_assert_false (_hbase_native_error_not_run (error));
+    }
+  g_assert_false (_hbase_native_error_not_run (reset));
+  g_assert_false (_hbase_native_error_not_run (timeout));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -189,5 +261,7 @@ main (int argc, char **argv)
   g_test_add_func ("/native/retry/final", test_final);
   g_test_add_func ("/native/retry/do-not-retry", test_do_not_retry);
   g_test_add_func ("/native/retry/backoff-and-deadline", test_backoff_and_deadline);
+  g_test_add_func ("/native/retry/lookup-unassigned", test_lookup_unassigned);
+  g_test_add_func ("/native/retry/not-run", test_not_run);
   return g_test_run ();
 }

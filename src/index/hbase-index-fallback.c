@@ -90,13 +90,15 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
   HBaseRow *row;
   GError *local = NULL;
 
-  /* as bytes: a value of the query may hold 0x00 (every row is checked
-   * against the query again below, the filter only spares the transfer) */
+  /* a typed filter, which both backends run (rendered as bytes for the
+   * gateway: a value of the query may hold 0x00); every row is checked
+   * against the query again below, the filter only spares the transfer.
+   * Rendered here first so that a filter it cannot express fails now. */
   if (filter != NULL && (filter_bytes = hbase_filter_to_bytes (filter, error)) == NULL)
     return NULL;
   scan.reversed = options->reversed;
   scan.caching = 1000;
-  scan.read.filter_bytes = filter_bytes;
+  scan.read.typed_filter = filter;
   scan.read.columns = (const char *const *) columns;
   if (after != NULL)
     {

@@ -381,6 +381,69 @@ _hbase_native_master_table_attribute (HBaseNativeClient *self, const char *table
   return TRUE;
 }
 
+gboolean
+_hbase_native_master_set_table_attribute (HBaseNativeClient *self, const char *table,
+                                          const char *key, const char *value,
+                                          GCancellable *cancellable, GError **error)
+{
+  Hbase__Pb__GetTableDescriptorsResponse *found;
+  Hbase__Pb__TableSchema *schema;
+  Hbase__Pb__ModifyTableRequest request = HBASE__PB__MODIFY_TABLE_REQUEST__INIT;
+  Hbase__Pb__TableName name;
+  Hbase__Pb__BytesBytesPair added = HBASE__PB__BYTES_BYTES_PAIR__INIT;
+  Hbase__Pb__BytesBytesPair **saved;
+  gsize n_saved, key_len = strlen (key), n = 0;
+  g_autofree Hbase__Pb__BytesBytesPair **attributes = NULL;
+  gint64 deadline = _hbase_native_client_deadline (self);
+  GError *local = NULL;
+  gboolean ok;
+
+  found = read_descriptor (self, table, cancellable, error);
+  if (found == NULL)
+    return FALSE;
+  /* the descriptor as the master has it, with @key's attribute replaced,
+   * added or dropped: every other setting goes back unchanged */
+  schema = found->table_schema[0];
+  attributes = g_new0 (Hbase__Pb__BytesBytesPair *, schema->n_attributes + 1);
+  for (gsize i = 0; i < schema->n_attributes; i++)
+    {
+      const Hbase__Pb__BytesBytesPair *pair = schema->attributes[i];
+
+      if (!(pair->first.len == key_len && memcmp (pair->first.data, key, key_len) == 0))
+        attributes[n++] = schema->attributes[i];
+    }
+  if (value != NULL)
+    {
+      added.first.data = (guint8 *) key;
+      added.first.len = key_len;
+      added.second.data = (guint8 *) value;
+      added.second.len = strlen (value);
+      attributes[n++] = &added;
+    }
+  saved = schema->attributes;
+  n_saved = schema->n_attributes;
+  schema->attributes = attributes;
+  schema->n_attributes = n;
+  table_name_init (&name, table);
+  request.table_name = &name;
+  request.table_schema = schema;
+  request.has_nonce_group = request.has_nonce = TRUE;
+  request.nonce_group = nonce_group ();
+  request.nonce = random_nonzero ();
+  ok = change (self, "ModifyTable", &request.base, &hbase__pb__modify_table_response__descriptor,
+               deadline, cancellable, &local);
+  /* the unpacked message frees what it unpacked, not our array */
+  schema->attributes = saved;
+  schema->n_attributes = n_saved;
+  protobuf_c_message_free_unpacked (&found->base, NULL);
+  if (!ok)
+    {
+      name_not_found (local, "table");
+      g_propagate_error (error, local);
+    }
+  return ok;
+}
+
 GPtrArray *
 _hbase_native_master_table_families (HBaseNativeClient *self, const char *table,
                                      GCancellable *cancellable, GError **error)

@@ -412,6 +412,44 @@ _hbase_table_check_index_mark (HBaseTable *table, GCancellable *cancellable, GEr
 
 /* --- setting the mark -------------------------------------------------------------------- */
 
+/* On the native backend: the attribute set (or removed) with the master's
+ * ModifyTable, the rest of the descriptor as the master has it. */
+static gboolean
+set_native_mark (HBaseTable *table, const char *definitions, gboolean *changed, guint generation,
+                 GCancellable *cancellable, GError **error)
+{
+  HBaseNativeClient *native = _hbase_table_native_client (table);
+  g_autofree char *current = NULL;
+  GError *local = NULL;
+
+  if (!read_native_mark (table, &current, cancellable, &local))
+    {
+      if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+        {
+          g_free (local->message);
+          local->message = g_strdup_printf ("table '%s' does not exist", table->name);
+        }
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (g_strcmp0 (current, definitions) == 0)
+    {
+      remember_mark (table->client, table->name, definitions, generation);
+      return TRUE;
+    }
+  if (!_hbase_native_master_set_table_attribute (native, table->name, HBASE_TABLE_INDEX_MARK,
+                                                 definitions, cancellable, error))
+    {
+      g_prefix_error (error, "%s the index mark of table %s: ", definitions != NULL ? "set" : "remove",
+                      table->name);
+      return FALSE;
+    }
+  if (changed != NULL)
+    *changed = TRUE;
+  remember_mark (table->client, table->name, definitions, advance_generation (table->name));
+  return TRUE;
+}
+
 gboolean
 _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolean *changed,
                              GCancellable *cancellable, GError **error)
@@ -426,6 +464,8 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
     *changed = FALSE;
   if (!_hbase_table_check (table, error))
     return FALSE;
+  if (is_native (table))
+    return set_native_mark (table, definitions, changed, generation, cancellable, error);
   if (hbase_config_get_transport (hbase_client_get_config (table->client)) == HBASE_TRANSPORT_FRAMED)
     {
       /* HBase 2.6's gateway reads every attribute of a table or family

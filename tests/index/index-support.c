@@ -92,6 +92,14 @@ ix_open (IxFixture *fixture, const HBaseIndexOptions *options)
   return index;
 }
 
+static gboolean use_native;
+
+void
+ix_set_native (gboolean native)
+{
+  use_native = native;
+}
+
 gboolean
 ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *options)
 {
@@ -114,7 +122,7 @@ ix_setup (IxFixture *fixture, HBaseIndexSpec *spec, const HBaseIndexOptions *opt
       test_stack_unreachable ("redis-server");
       return FALSE;
     }
-  config = test_stack_config (gateway);
+  config = use_native ? test_stack_native_config () : test_stack_config (gateway);
   fixture->client = hbase_client_new (config);
   g_assert_no_error (error);
   fixture->table = test_stack_unique_name ("hbase_glib_ix");

@@ -30,6 +30,11 @@ typedef struct {
   redisContext *redis;    /* for looking at keys directly */
 } IxFixture;
 
+/* Whether ix_setup() makes its client of the native backend
+ * (test_stack_native_config(); the tables made and the index defined
+ * through it too) rather than of the binary/buffered gateway. */
+void          ix_set_native       (gboolean                 native);
+
 /* Creates the tables, defines @spec (its key prefix replaced by a unique
  * one), builds the empty index and opens it with @options (NULL for the
  * defaults; redis host/port and the definitions table are filled in when

@@ -71,7 +71,7 @@ delete_family_g (HBaseMutation *mutation)
 /* --- every write path ------------------------------------------------------------------------ */
 
 static void
-test_write_paths (void)
+test_write_paths (gconstpointer data)
 {
   IxFixture fx;
   HBaseTable *table;
@@ -383,7 +383,7 @@ static gboolean keep_age_or (guint i) { return i % 50 == 3 || (i % 50 >= 45 && i
 static gboolean keep_lyon_or_young (guint i) { return i % 3 == 0 || i % 50 < 5; }
 
 static void
-test_queries (void)
+test_queries (gconstpointer data)
 {
   IxFixture fx;
   HBaseTable *table;
@@ -659,7 +659,7 @@ test_queries (void)
 /* --- definitions, state, policies ----------------------------------------------------------- */
 
 static void
-test_definitions_and_policies (void)
+test_definitions_and_policies (gconstpointer data)
 {
   IxFixture fx;
   g_autoptr(GError) error = NULL;
@@ -809,12 +809,38 @@ test_definitions_and_policies (void)
   ix_teardown (&fx);
 }
 
+/* Runs the case its path names with the backend @data says (0: the
+ * gateway, 1: native). */
+static void
+with_backend (gconstpointer data)
+{
+  const char *path = g_test_get_path ();
+
+  ix_set_native (data != NULL);
+  if (g_str_has_suffix (path, "/write-paths"))
+    test_write_paths (data);
+  else if (g_str_has_suffix (path, "/queries"))
+    test_queries (data);
+  else
+    test_definitions_and_policies (data);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/integration/index/write-paths", test_write_paths);
-  g_test_add_func ("/integration/index/queries", test_queries);
-  g_test_add_func ("/integration/index/definitions-and-policies", test_definitions_and_policies);
+  /* each through the binary/buffered gateway, then on the native backend */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *end = i == 0 ? "binary-buffered" : "native";
+      gconstpointer native = GUINT_TO_POINTER (i);
+      g_autofree char *writes = g_strdup_printf ("/integration/index/%s/write-paths", end);
+      g_autofree char *queries = g_strdup_printf ("/integration/index/%s/queries", end);
+      g_autofree char *definitions = g_strdup_printf ("/integration/index/%s/definitions-and-policies", end);
+
+      g_test_add_data_func (writes, native, with_backend);
+      g_test_add_data_func (queries, native, with_backend);
+      g_test_add_data_func (definitions, native, with_backend);
+    }
   return g_test_run ();
 }

@@ -35,6 +35,7 @@ typedef struct
   guint64 region_id;
   char   *host;
   guint   port;
+  gint    extra_refs;  /* holders beyond the first (_hbase_native_region_ref); 0 when made */
 } HBaseNativeRegion;
 
 /* A column to read: a whole family when @qualifier is NULL. */
@@ -44,7 +45,10 @@ typedef struct
   GBytes *qualifier;
 } HBaseNativeColumn;
 
+/* Drops one holder of @region: the last one frees it.  A region is not
+ * changed once made, so the cache lends its own (a reference, no copy). */
 void               _hbase_native_region_free (HBaseNativeRegion *region);
+HBaseNativeRegion *_hbase_native_region_ref  (HBaseNativeRegion *region);
 
 /* @bootstrap: "host:port" servers that serve ClientMetaService (masters
  * or region servers), tried in order; @timeout_ms bounds each operation

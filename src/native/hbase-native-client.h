@@ -171,6 +171,31 @@ gboolean           _hbase_native_client_exists_filtered    (HBaseNativeClient *s
                                                             gboolean          *exists,
                                                             GCancellable      *cancellable,
                                                             GError           **error);
+/* A cell of a get's reply as it lies in the reply (no copy): valid only
+ * while the HBaseNativeCellFunc it is given to runs. */
+typedef struct
+{
+  const guint8 *row, *family, *qualifier, *value;
+  gsize         row_len, family_len, qualifier_len, value_len;
+  gint64        timestamp;
+  guint8        type;
+} HBaseNativeCellView;
+typedef void (*HBaseNativeCellFunc) (const HBaseNativeCellView *cell, gpointer user_data);
+/* _hbase_native_client_get_filtered() without the cells: each is given
+ * to @func, in order, once the reply is whole and checked (never for a
+ * failed attempt). */
+gboolean           _hbase_native_client_get_visit          (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            HBaseNativeCellFunc func,
+                                                            gpointer           user_data,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
 /* Writes @cells (HBaseNativeCell *: family, qualifier, value, timestamp
  * or HBASE_NATIVE_LATEST_TIMESTAMP; their row and type are ignored) to
  * @row, in one Mutate call. */

@@ -4,8 +4,8 @@
 # several region servers: a stack of its own (scripts/stack.sh with
 # HBASE_GLIB_REGIONSERVERS, one JVM, random RPC ports) with the four
 # protocol/transport gateways, then `make check` of every integration test
-# program that has a native end (a `native_cases` list) or is a native or
-# differential test.  Their tables are split, so their regions are spread
+# program that has a native end (`native_cases`, `native_all`, or a client
+# of test_stack_native_config()) or is a native or differential test.  Their tables are split, so their regions are spread
 # over the region servers: the native backend locates, groups and crosses
 # regions of different servers, and the Thrift2 ends run on the same
 # cluster.
@@ -87,7 +87,8 @@ say "master (bootstrap server) $bootstrap, region servers on ports $rs_ports"
 programs=()
 for source in "$repo"/tests/integration/test-*.c; do
   name=$(basename "$source" .c)
-  if grep -q 'native_cases' "$source" || [[ $name == test-native-* || $name == test-backends-* ]]; then
+  if grep -qE 'native_cases|native_all|test_stack_native_config' "$source" ||
+     [[ $name == test-native-* || $name == test-backends-* ]]; then
     programs+=("tests/integration/$name")
   fi
 done

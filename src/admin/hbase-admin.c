@@ -9,7 +9,10 @@
  *
  * The 2.6 gateway's TIOError for a missing table carries only the table
  * name, so "not found" is told apart by asking tableExists after an I/O
- * error; the gateway's text stays available (hbase_error_get_server_trace()). */
+ * error; the gateway's text stays available (hbase_error_get_server_trace()).
+ *
+ * On the native backend each call goes to the master instead
+ * (hbase-admin-native.c), after the same checks, with the same results. */
 #include "config.h"
 
 #include <string.h>
@@ -391,7 +394,7 @@ hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFa
   /* The 2.6 gateway reads each split key with ByteBuffer.array(), which
    * under framed transport is the whole request frame: several keys fail
    * as "duplicate", a single one silently becomes a nonsense boundary. */
-  if (split_keys != NULL && split_keys->len > 0 &&
+  if (split_keys != NULL && split_keys->len > 0 && !_hbase_admin_is_native (client) &&
       hbase_config_get_transport (hbase_client_get_config (client)) == HBASE_TRANSPORT_FRAMED)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
@@ -401,6 +404,13 @@ hbase_client_create_table (HBaseClient *client, const char *table, const HBaseFa
       return FALSE;
     }
 
+  if (_hbase_admin_is_native (client))
+    {
+      if (_hbase_admin_native_create_table (client, table, families, n_families, split_keys,
+                                            cancellable, error))
+        return TRUE;
+      return table_failed (error, "create table", table);
+    }
   name = _hbase_admin_table_name_new (table);
   desc = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, "tableName", name, NULL);
   for (guint i = 0; i < n_families; i++)
@@ -443,6 +453,9 @@ hbase_client_delete_table (HBaseClient *client, const char *table, GCancellable 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_table_op (client, HBASE_ADMIN_NATIVE_DELETE, table, FALSE, cancellable, error) ||
+           table_failed (error, "delete table", table);
   name = _hbase_admin_table_name_new (table);
   if (!disable_if_enabled (client, name, cancellable, error) ||
       !table_op (client, OP_DELETE, name, FALSE, NULL, cancellable, error))
@@ -476,6 +489,10 @@ hbase_client_truncate_table (HBaseClient *client, const char *table, gboolean pr
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_table_op (client, HBASE_ADMIN_NATIVE_TRUNCATE, table, preserve_splits,
+                                         cancellable, error) ||
+           table_failed (error, "truncate table", table);
   name = _hbase_admin_table_name_new (table);
   if (!disable_if_enabled (client, name, cancellable, error) ||
       !table_op (client, OP_TRUNCATE, name, preserve_splits ? TRUE : FALSE, NULL, cancellable, error))
@@ -506,6 +523,9 @@ hbase_client_enable_table (HBaseClient *client, const char *table, GCancellable 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_table_op (client, HBASE_ADMIN_NATIVE_ENABLE, table, FALSE, cancellable, error) ||
+           table_failed (error, "enable table", table);
   name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_ENABLE, name, FALSE, NULL, cancellable, error))
     return table_failed (error, "enable table", table);
@@ -535,6 +555,9 @@ hbase_client_disable_table (HBaseClient *client, const char *table, GCancellable
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_table_op (client, HBASE_ADMIN_NATIVE_DISABLE, table, FALSE, cancellable, error) ||
+           table_failed (error, "disable table", table);
   name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_DISABLE, name, FALSE, NULL, cancellable, error))
     return table_failed (error, "disable table", table);
@@ -565,6 +588,9 @@ hbase_client_table_exists (HBaseClient *client, const char *table, gboolean *exi
   g_return_val_if_fail (HBASE_IS_CLIENT (client) && exists != NULL, FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_table_exists (client, table, exists, cancellable, error) ||
+           table_failed (error, "check table", table);
   name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_EXISTS, name, FALSE, exists, cancellable, error))
     return table_failed (error, "check table", table);
@@ -594,6 +620,9 @@ hbase_client_is_table_enabled (HBaseClient *client, const char *table, gboolean 
   g_return_val_if_fail (HBASE_IS_CLIENT (client) && enabled != NULL, FALSE);
   if (!_hbase_check_table_name (table, error))
     return FALSE;
+  if (_hbase_admin_is_native (client))
+    return _hbase_admin_native_is_table_enabled (client, table, enabled, cancellable, error) ||
+           table_failed (error, "check table", table);
   name = _hbase_admin_table_name_new (table);
   if (!table_op (client, OP_IS_ENABLED, name, FALSE, enabled, cancellable, error))
     return table_failed (error, "check table", table);
@@ -697,6 +726,19 @@ hbase_client_list_tables (HBaseClient *client, const char *namespace_, GCancella
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   if (namespace_ != NULL && !check_namespace (namespace_, error))
     return NULL;
+  if (_hbase_admin_is_native (client))
+    {
+      char **names = _hbase_admin_native_list_tables (client, namespace_, cancellable, &local);
+
+      if (names != NULL)
+        return names;
+      if (namespace_ != NULL)
+        g_prefix_error (&local, "list tables of namespace %s: ", namespace_);
+      else
+        g_prefix_error (&local, "list tables: ");
+      g_propagate_error (error, local);
+      return NULL;
+    }
   if (!hbase_client_call (client, HBASE_CALL_IDEMPOTENT | HBASE_CALL_READ_ONLY, list_once, &call, cancellable, &local))
     {
       g_clear_pointer (&call.names, g_ptr_array_unref);
@@ -751,9 +793,15 @@ namespace_op (HBaseClient *client, const char *name, gboolean create, GCancellab
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   if (!check_namespace (name, error))
     return FALSE;
-  if (hbase_client_call (client, HBASE_CALL_DEFAULT, namespace_once, &call, cancellable, &local))
+  if (_hbase_admin_is_native (client))
+    {
+      /* the master says "not found" itself */
+      if (_hbase_admin_native_namespace_op (client, name, create, cancellable, &local))
+        return TRUE;
+    }
+  else if (hbase_client_call (client, HBASE_CALL_DEFAULT, namespace_once, &call, cancellable, &local))
     return TRUE;
-  if (!create)
+  else if (!create)
     classify_namespace_error (client, name, cancellable, local);
   g_prefix_error (&local, "%s namespace %s: ", create ? "create" : "delete", name);
   g_propagate_error (error, local);

@@ -2,7 +2,9 @@
 /* hbase-table-schema.c: a table's definition read back (its column
  * families and regions) and changed family by family (alter, add,
  * delete), through the gateway's getTableDescriptor,
- * getAllRegionLocations and *ColumnFamily calls. */
+ * getAllRegionLocations and *ColumnFamily calls; on the native backend,
+ * describe and the family changes through the master, the regions from
+ * hbase:meta (hbase-admin-native.c). */
 #include "config.h"
 
 #include <string.h>
@@ -221,6 +223,14 @@ schema_run (HBaseClient *client, SchemaOp op, const char *table, const HBaseFami
     return NULL;
   if (family_name != NULL && !_hbase_admin_check_family_name (family_name, error))
     return NULL;
+  if (_hbase_admin_is_native (client) && !read_only)
+    {
+      if (_hbase_admin_native_family_op (client, op == SCHEMA_ADD_FAMILY, table, family, family_name,
+                                         cancellable, error))
+        return g_ptr_array_new ();
+      g_prefix_error (error, "%s %s: ", schema_what[op], table);
+      return NULL;
+    }
   call.name = _hbase_admin_table_name_new (table);
   if (op == SCHEMA_REGIONS)
     call.table_bytes = _hbase_byte_array_from_string (table);
@@ -280,6 +290,17 @@ GPtrArray *
 hbase_client_describe_table (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
+  if (_hbase_admin_is_native (client))
+    {
+      GPtrArray *described;
+
+      if (!_hbase_check_table_name (table, error))
+        return NULL;
+      described = _hbase_admin_native_describe_table (client, table, cancellable, error);
+      if (described == NULL)
+        g_prefix_error (error, "%s %s: ", schema_what[SCHEMA_DESCRIBE], table);
+      return described;
+    }
   return schema_run (client, SCHEMA_DESCRIBE, table, NULL, NULL, cancellable, error);
 }
 
@@ -302,6 +323,17 @@ GPtrArray *
 hbase_client_get_table_regions (HBaseClient *client, const char *table, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
+  if (_hbase_admin_is_native (client))
+    {
+      GPtrArray *regions;
+
+      if (!_hbase_check_table_name (table, error))
+        return NULL;
+      regions = _hbase_admin_native_table_regions (client, table, cancellable, error);
+      if (regions == NULL)
+        g_prefix_error (error, "%s %s: ", schema_what[SCHEMA_REGIONS], table);
+      return regions;
+    }
   return schema_run (client, SCHEMA_REGIONS, table, NULL, NULL, cancellable, error);
 }
 
@@ -384,7 +416,8 @@ hbase_client_delete_family (HBaseClient *client, const char *table, const char *
 {
   g_return_val_if_fail (HBASE_IS_CLIENT (client), FALSE);
   g_return_val_if_fail (family != NULL, FALSE);
-  if (hbase_config_get_transport (hbase_client_get_config (client)) == HBASE_TRANSPORT_FRAMED)
+  if (!_hbase_admin_is_native (client) &&
+      hbase_config_get_transport (hbase_client_get_config (client)) == HBASE_TRANSPORT_FRAMED)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "delete a family of table %s: not possible over framed transport (the HBase Thrift2 "

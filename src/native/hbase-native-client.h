@@ -150,6 +150,20 @@ GPtrArray         *_hbase_native_client_get_filtered       (HBaseNativeClient *s
                                                             GBytes            *filter,
                                                             GCancellable      *cancellable,
                                                             GError           **error);
+/* The same with HBase's per-family paging of a row's cells (Get's
+ * storeLimit and storeOffset; 0: none). */
+GPtrArray         *_hbase_native_client_get_paged          (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            guint              store_limit,
+                                                            guint              store_offset,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
 GPtrArray         *_hbase_native_client_get_multi_filtered (HBaseNativeClient *self,
                                                             const char        *table,
                                                             GPtrArray         *rows,
@@ -337,6 +351,15 @@ gboolean           _hbase_native_client_retry      (HBaseNativeClient       *sel
                                                     gint64                   deadline,
                                                     GCancellable            *cancellable,
                                                     GError                 **local);
+
+/* For the master's calls (hbase-native-master.c): the bootstrap servers,
+ * the connect timeout, and the active master's "host:port" remembered
+ * (a copy, NULL when unknown; setting NULL forgets it). */
+const char *const *_hbase_native_client_get_bootstrap       (HBaseNativeClient *self);
+guint              _hbase_native_client_get_connect_timeout (HBaseNativeClient *self);
+char              *_hbase_native_client_dup_master          (HBaseNativeClient *self);
+void               _hbase_native_client_set_master          (HBaseNativeClient *self,
+                                                             const char        *master);
 
 /* Pool statistics of @address ("host:port"): connections open now
  * (lent or idle), the most open at once, and connections made by the

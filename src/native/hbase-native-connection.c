@@ -254,29 +254,30 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
                                    const char *stack_trace, gboolean do_not_retry)
 {
   const char *cls = class_name != NULL && *class_name != '\0' ? class_name : "(no exception class)";
-  g_autofree char *text = NULL;
-  const char *end;
+  g_autofree char *trace = NULL;
+  g_autofree char *summary = NULL;
   GError *made;
 
-  /* the stack trace starts with "CLASS: message" and then "\n\tat ...";
-   * keep the message, which may itself have several lines */
-  if (stack_trace != NULL)
-    {
-      end = strstr (stack_trace, "\n\tat ");
-      text = g_strndup (stack_trace, MIN (end != NULL ? (gsize) (end - stack_trace)
-                                                      : strlen (stack_trace), 2000));
-      g_strchomp (text);
-    }
-  if (text != NULL && g_str_has_prefix (text, cls))
-    made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s", text);
+  /* the server's whole text, which starts with "CLASS: message" (then
+   * "\n\tat ..."), kept as the gateway's errors keep theirs; the class
+   * always leads it, since the retry rules read the class from there */
+  if (stack_trace != NULL && *stack_trace != '\0')
+    trace = g_str_has_prefix (stack_trace, cls) ? g_strdup (stack_trace)
+                                                 : g_strdup_printf ("%s: %s", cls, stack_trace);
   else
-    made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s%s%s", cls,
-                        text != NULL && *text != '\0' ? ": " : "", text != NULL ? text : "");
+    trace = g_strdup (cls);
+  /* the message is the one-line summary the Thrift2 path gives: the
+   * class without its package, the first line of the message, a table's
+   * long description shortened */
+  {
+    g_autofree char *valid = g_utf8_make_valid (trace, -1);
+
+    summary = _hbase_error_summarize (valid, cls);
+  }
+  made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s", summary);
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);
-  /* the whole text, stack trace and all, as the gateway's errors keep it */
-  if (stack_trace != NULL && *stack_trace != '\0')
-    _hbase_error_set_server_trace (made, stack_trace);
+  _hbase_error_set_server_trace (made, trace);
   g_propagate_error (error, made);
 }
 
@@ -284,12 +285,17 @@ HBaseNativeExceptionKind
 _hbase_native_error_kind (const GError *error)
 {
   g_autofree char *cls = NULL;
-  const char *colon;
+  const char *text, *end;
 
   if (error == NULL || error->domain != HBASE_ERROR)
     return HBASE_NATIVE_EXCEPTION_FINAL;
-  colon = strchr (error->message, ':');
-  cls = colon != NULL ? g_strndup (error->message, colon - error->message) : g_strdup (error->message);
+  /* the class leads the server's text (see above); an error without one
+   * (made here, not by a server) names it in its message, if at all */
+  text = hbase_error_get_server_trace (error);
+  if (text == NULL)
+    text = error->message;
+  end = text + strcspn (text, ": \n\t");
+  cls = g_strndup (text, end - text);
   return _hbase_native_exception_kind (cls);
 }
 

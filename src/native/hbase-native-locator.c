@@ -48,6 +48,7 @@ struct _HBaseNativeClient
   GPtrArray         *regions;       /* HBaseNativeRegion *, the cache */
   GHashTable        *pools;         /* "host:port" -> ServerPool * */
   guint              n_made;
+  char              *master;        /* "host:port" of the active master, NULL until asked */
 };
 
 static void
@@ -134,6 +135,7 @@ _hbase_native_client_free (HBaseNativeClient *self)
   if (self == NULL)
     return;
   g_strfreev (self->bootstrap);
+  g_free (self->master);
   _hbase_native_region_free (self->meta);
   g_ptr_array_unref (self->regions);
   g_hash_table_unref (self->pools);
@@ -622,15 +624,17 @@ find_cell (HBaseNativeRow *row, const char *qualifier)
   return NULL;
 }
 
-/* As the Java client, which finds it the same way, reports it. */
+/* As the Thrift2 path words it; the server trace is the exception the
+ * Java client, which finds it the same way, raises. */
 static void
 table_not_found (GError **error, const char *table)
 {
-  GError *made = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND,
-                              "org.apache.hadoop.hbase.TableNotFoundException: %s "
-                              "(no region in hbase:meta)", table);
+  GError *made = g_error_new (HBASE_ERROR, HBASE_ERROR_NOT_FOUND, "table '%s' does not exist", table);
+  g_autofree char *trace =
+    g_strdup_printf ("org.apache.hadoop.hbase.TableNotFoundException: %s (no region in hbase:meta)", table);
 
   _hbase_error_set_permanent (made);
+  _hbase_error_set_server_trace (made, trace);
   g_propagate_error (error, made);
 }
 
@@ -814,5 +818,39 @@ _hbase_native_client_cache (HBaseNativeClient *self, const HBaseNativeRegion *re
         g_ptr_array_remove_index (self->regions, i);
     }
   g_ptr_array_add (self->regions, region_copy (region));
+  g_mutex_unlock (&self->lock);
+}
+
+/* ---- for the master's calls (hbase-native-master.c) ------------------------ */
+
+const char *const *
+_hbase_native_client_get_bootstrap (HBaseNativeClient *self)
+{
+  return (const char *const *) self->bootstrap;
+}
+
+guint
+_hbase_native_client_get_connect_timeout (HBaseNativeClient *self)
+{
+  return connect_timeout (self);
+}
+
+char *
+_hbase_native_client_dup_master (HBaseNativeClient *self)
+{
+  char *master;
+
+  g_mutex_lock (&self->lock);
+  master = g_strdup (self->master);
+  g_mutex_unlock (&self->lock);
+  return master;
+}
+
+void
+_hbase_native_client_set_master (HBaseNativeClient *self, const char *master)
+{
+  g_mutex_lock (&self->lock);
+  g_free (self->master);
+  self->master = g_strdup (master);
   g_mutex_unlock (&self->lock);
 }

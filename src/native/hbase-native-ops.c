@@ -70,6 +70,7 @@ typedef struct
   GPtrArray *cells;     /* out */
   gboolean   exists;    /* out, with existence_only */
   GBytes    *filter;    /* a serialized Filter message, NULL: none */
+  guint      store_limit, store_offset;   /* cells per family: at most, skipped (0: none) */
   HBaseNativeCellFunc visit;   /* non-NULL: the cells go to it, not to cells */
   gpointer   visit_data;
 } GetCall;
@@ -154,6 +155,16 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       get.existence_only = TRUE;
     }
   get.filter = filter;
+  if (g->store_limit > 0)
+    {
+      get.has_store_limit = TRUE;
+      get.store_limit = g->store_limit;
+    }
+  if (g->store_offset > 0)
+    {
+      get.has_store_offset = TRUE;
+      get.store_offset = g->store_offset;
+    }
   request.region = region;
   request.get = &get;
   called = _hbase_native_client_call (client, located, "Get", &request.base,
@@ -263,11 +274,8 @@ _hbase_native_client_get_filtered (HBaseNativeClient *self, const char *table, G
                                    gint64 max_ts, GBytes *filter, GCancellable *cancellable,
                                    GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter, NULL, NULL };
-
-  if (!on_region (self, table, row, get_call, &g, cancellable, error))
-    return NULL;
-  return g.cells;
+  return _hbase_native_client_get_paged (self, table, row, columns, max_versions, min_ts, max_ts,
+                                         filter, 0, 0, cancellable, error);
 }
 
 gboolean
@@ -276,8 +284,8 @@ _hbase_native_client_get_visit (HBaseNativeClient *self, const char *table, GByt
                                 gint64 max_ts, GBytes *filter, HBaseNativeCellFunc func,
                                 gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter, func,
-                user_data };
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter, 0, 0,
+                func, user_data };
 
   return on_region (self, table, row, get_call, &g, cancellable, error);
 }
@@ -298,7 +306,8 @@ _hbase_native_client_exists_filtered (HBaseNativeClient *self, const char *table
                                       gint64 max_ts, GBytes *filter, gboolean *exists,
                                       GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE, filter, NULL, NULL };
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE, filter, 0, 0,
+                NULL, NULL };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return FALSE;
@@ -609,4 +618,18 @@ _hbase_native_client_mutate_row (HBaseNativeClient *self, const char *table, GBy
   for (guint i = 0; i < mutations->len; i++)
     _hbase_native_mutation_parts_clear (&parts[i]);
   return ok;
+}
+
+GPtrArray *
+_hbase_native_client_get_paged (HBaseNativeClient *self, const char *table, GBytes *row,
+                                GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                gint64 max_ts, GBytes *filter, guint store_limit,
+                                guint store_offset, GCancellable *cancellable, GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter,
+                store_limit, store_offset, NULL, NULL };
+
+  if (!on_region (self, table, row, get_call, &g, cancellable, error))
+    return NULL;
+  return g.cells;
 }

@@ -574,7 +574,10 @@ _hbase_native_scan_error_resumable (const GError *error)
   if (error->code == HBASE_ERROR_CONNECTION || error->code == HBASE_ERROR_TIMEOUT ||
       (error->code == HBASE_ERROR_NOT_FOUND && g_str_has_prefix (error->message, SCANNER_GONE)))
     return TRUE;
-  message = error->message;
+  /* a server's exception: its class leads the server trace */
+  message = hbase_error_get_server_trace (error);
+  if (message == NULL)
+    message = error->message;
   if (!g_str_has_prefix (message, prefix))
     return FALSE;
   message += strlen (prefix);
@@ -582,7 +585,8 @@ _hbase_native_scan_error_resumable (const GError *error)
     {
       gsize len = strlen (classes[i]);
 
-      if (strncmp (message, classes[i], len) == 0 && (message[len] == ':' || message[len] == '\0'))
+      if (strncmp (message, classes[i], len) == 0 &&
+          (message[len] == ':' || message[len] == '\0' || message[len] == '\n'))
         return TRUE;
     }
   return FALSE;

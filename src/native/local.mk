@@ -6,13 +6,13 @@
 # Spelled out: automake must see the file names (no make functions here).
 native_pb_sources = proto/RPC.pb-c.c proto/Tracing.pb-c.c proto/HBase.pb-c.c proto/Client.pb-c.c \
 	proto/Filter.pb-c.c proto/Comparator.pb-c.c proto/Cell.pb-c.c proto/MapReduce.pb-c.c \
-	proto/Registry.pb-c.c
+	proto/Registry.pb-c.c proto/ErrorHandling.pb-c.c proto/MasterAdmin.pb-c.c
 native_pb_headers = proto/RPC.pb-c.h proto/Tracing.pb-c.h proto/HBase.pb-c.h proto/Client.pb-c.h \
 	proto/Filter.pb-c.h proto/Comparator.pb-c.h proto/Cell.pb-c.h proto/MapReduce.pb-c.h \
-	proto/Registry.pb-c.h
+	proto/Registry.pb-c.h proto/ErrorHandling.pb-c.h proto/MasterAdmin.pb-c.h
 native_proto_files = proto/RPC.proto proto/Tracing.proto proto/HBase.proto proto/Client.proto \
 	proto/Filter.proto proto/Comparator.proto proto/Cell.proto proto/MapReduce.proto \
-	proto/Registry.proto
+	proto/Registry.proto proto/ErrorHandling.proto proto/MasterAdmin.proto
 
 # One protoc-c run writes every file; a stamp stands for them.
 $(native_pb_sources) $(native_pb_headers): proto/generated.stamp
@@ -53,6 +53,8 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-scan.c \
 	src/native/hbase-native-scan.h \
 	src/native/hbase-native-pb.c \
+	src/native/hbase-native-master.c \
+	src/native/hbase-native-master.h \
 	src/native/hbase-native-filter.c \
 	src/native/hbase-native-filter.h \
 	src/native/hbase-native-pb.h \

@@ -346,17 +346,6 @@ native_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
 
   if (!_hbase_table_native_supports (call, func))
     return _hbase_table_native_run (call, func, cancellable, error);
-  if (call->mutations != NULL && call->table->hooks == NULL &&
-      !g_atomic_int_get (&call->table->allow_unindexed_writes))
-    {
-      /* the mark is in the table's descriptor, read through the gateway */
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED,
-                   "writes on the native backend cannot check whether table %s has a secondary "
-                   "index yet (its mark is read through the Thrift2 gateway): if it has none, "
-                   "allow unindexed writes on this handle (hbase_table_set_allow_unindexed_writes())",
-                   call->table->name);
-      return FALSE;
-    }
   if (!_hbase_table_call_before (call, cancellable, error))
     return FALSE;
   ok = _hbase_table_native_run (call, func, cancellable, error);

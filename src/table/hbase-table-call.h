@@ -130,6 +130,11 @@ gboolean   _hbase_table_get_once          (HbaseThriftTHBaseServiceIf *service,
 gboolean   _hbase_table_get_multiple_once (HbaseThriftTHBaseServiceIf *service,
                                            gpointer         user_data,
                                            GError         **error);
+/* The HBaseCallFunc of the structures' reads (generated TGets in
+ * call->gets; a TResult each, in order, in call->results).  hbase-table.c. */
+gboolean   _hbase_table_get_generated_once (HbaseThriftTHBaseServiceIf *service,
+                                            gpointer         user_data,
+                                            GError         **error);
 /* The HBaseCallFunc of exists (one generated TGet in call->gets; the
  * answer in call->exists).  hbase-table.c. */
 gboolean   _hbase_table_exists_once       (HbaseThriftTHBaseServiceIf *service,

@@ -15,6 +15,10 @@
  * or removed in this process is seen at once by every client of it; one
  * set by another process, within MARK_TTL_US.
  *
+ * On the native backend the mark is read the same way, from the master
+ * (MasterService.GetTableDescriptors, hbase-native-master.h): same value,
+ * same cache, same refusal.
+ *
  * Setting the mark sends the table's descriptor back with one attribute
  * more (modifyTable): the descriptor must survive the round trip intact,
  * which tests/table/test-table-index-mark checks family setting by family
@@ -24,6 +28,9 @@
 #include <string.h>
 
 #include "hbase-table-call.h"
+#include "hbase-table-native.h"
+#include "../connection/hbase-connection-private.h"
+#include "../native/hbase-native-master.h"
 
 /* How long a client trusts what it read of a table's mark: a table marked
  * by another process is noticed at most this long after.  What it costs:
@@ -310,8 +317,23 @@ read_descriptor_or_not_found (HBaseTable *table, DescriptorCall *call, GCancella
   return FALSE;
 }
 
-/* Reads @table's mark from the gateway into the client's memory; FALSE
- * with @error when it cannot tell. */
+static gboolean
+is_native (HBaseTable *table)
+{
+  return _hbase_client_get_backend (table->client) != HBASE_BACKEND_THRIFT2;
+}
+
+/* @table's mark read from the master (native backend); a missing table is
+ * HBASE_ERROR_NOT_FOUND. */
+static gboolean
+read_native_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GError **error)
+{
+  return _hbase_native_master_table_attribute (_hbase_table_native_client (table), table->name,
+                                               HBASE_TABLE_INDEX_MARK, definitions, cancellable, error);
+}
+
+/* Reads @table's mark from the gateway (or the master) into the client's
+ * memory; FALSE with @error when it cannot tell. */
 static gboolean
 read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GError **error)
 {
@@ -319,7 +341,18 @@ read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GEr
   g_autoptr(GError) local = NULL;
   guint generation = generation_of (table->name);
 
-  if (read_descriptor (table, &call, cancellable, &local))
+  if (is_native (table))
+    {
+      if (read_native_mark (table, definitions, cancellable, &local))
+        {
+          remember_mark (table->client, table->name, *definitions, generation);
+          return TRUE;
+        }
+      /* a missing table: the write itself fails, with its own error */
+      if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+        return TRUE;
+    }
+  else if (read_descriptor (table, &call, cancellable, &local))
     {
       *definitions = descriptor_mark (call.descriptor);
       descriptor_call_clear (&call);
@@ -330,7 +363,7 @@ read_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GEr
   /* A missing table: the write itself fails, with its own error (the 2.6
    * gateway's getTableDescriptor says only the table's name then, so
    * tableExists settles it). */
-  if (table_is_missing (table, local, cancellable))
+  if (!is_native (table) && table_is_missing (table, local, cancellable))
     return TRUE;
   /* A caller who may write but not read table descriptors (HBase's access
    * control asks ADMIN or CREATE for that): the mark cannot be read, so it
@@ -456,6 +489,23 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
   *definitions = NULL;
   if (!_hbase_table_check (table, error))
     return FALSE;
+  if (is_native (table))
+    {
+      GError *local = NULL;
+
+      if (!read_native_mark (table, definitions, cancellable, &local))
+        {
+          if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+            {
+              g_free (local->message);
+              local->message = g_strdup_printf ("table '%s' does not exist", table->name);
+            }
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      remember_mark (table->client, table->name, *definitions, generation);
+      return TRUE;
+    }
   ok = read_descriptor_or_not_found (table, &call, cancellable, error);
   if (ok)
     {

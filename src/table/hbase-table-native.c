@@ -45,10 +45,15 @@ make_native (const HBaseConfig *config)
 }
 
 HBaseNativeClient *
+_hbase_table_native_client_of (HBaseClient *client)
+{
+  return _hbase_client_get_native (client, make_native, (GDestroyNotify) _hbase_native_client_free);
+}
+
+HBaseNativeClient *
 _hbase_table_native_client (HBaseTable *table)
 {
-  return _hbase_client_get_native (table->client, make_native,
-                                   (GDestroyNotify) _hbase_native_client_free);
+  return _hbase_table_native_client_of (table->client);
 }
 
 static HBaseNativeClient *
@@ -465,25 +470,12 @@ native_exists (HBaseNativeClient *native, TableCall *call, GCancellable *cancell
 {
   HbaseThriftTGet *tget = g_ptr_array_index (call->gets, 0);
   g_autoptr(GBytes) row = bytes_of (tget->row);
-  g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GPtrArray) columns = _hbase_table_native_tget_columns (tget);
   g_autoptr(GBytes) native_filter = NULL;
 
   if (!_hbase_filter_native_form (call->typed_filter, tget->__isset_filterString,
                                   &native_filter, error))
     return FALSE;
-  if (tget->__isset_columns && tget->columns->len > 0)
-    {
-      columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
-      for (guint i = 0; i < tget->columns->len; i++)
-        {
-          HbaseThriftTColumn *tc = g_ptr_array_index (tget->columns, i);
-          HBaseNativeColumn *c = g_new0 (HBaseNativeColumn, 1);
-
-          c->family = bytes_of (tc->family);
-          c->qualifier = tc->__isset_qualifier ? bytes_of (tc->qualifier) : NULL;
-          g_ptr_array_add (columns, c);
-        }
-    }
   return _hbase_native_client_exists_filtered (native, hbase_table_get_name (call->table), row,
                                                columns,
                                                tget->__isset_maxVersions ? (guint) tget->maxVersions : 0,
@@ -498,7 +490,7 @@ _hbase_table_native_supports (TableCall *call, HBaseCallFunc func)
   /* writes: apply, apply_multiple and the write buffer fill batches and
    * nothing else (mutate_row, check-and-mutate, increments do not) */
   return func == _hbase_table_get_once || func == _hbase_table_get_multiple_once ||
-         func == _hbase_table_exists_once ||
+         func == _hbase_table_exists_once || func == _hbase_table_get_generated_once ||
          /* increment, append, check-and-mutate: hbase-table-native-atomic.c */
          _hbase_table_native_atomic_supports (call) ||
          (call->batches != NULL && call->row_mutations == NULL && call->increment == NULL &&
@@ -526,6 +518,8 @@ _hbase_table_native_run (TableCall *call, HBaseCallFunc func, GCancellable *canc
     return native_write (native, call, cancellable, error);
   if (func == _hbase_table_exists_once)
     return native_exists (native, call, cancellable, error);
+  if (func == _hbase_table_get_generated_once)
+    return _hbase_table_native_get_generated (native, call, cancellable, error);
   if (call->row_mutations != NULL)
     return native_mutate_row (native, call, cancellable, error);
   if (func == _hbase_table_get_once)

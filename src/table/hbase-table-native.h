@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 /* The native client of @table's client (made on first use); NULL on the
  * Thrift2 backend. */
 HBaseNativeClient *_hbase_table_native_client        (HBaseTable *table);
+/* The same for @client (the admin calls). */
+HBaseNativeClient *_hbase_table_native_client_of     (HBaseClient *client);
 /* An HBaseRow of @cells (HBaseNativeCell *, one row, the server's order);
  * no cell: an empty row without a key, as the Thrift2 path gives. */
 HBaseRow          *_hbase_table_native_row           (GPtrArray  *cells);
@@ -31,6 +33,14 @@ gboolean           _hbase_table_native_atomic_run      (HBaseNativeClient *nativ
                                                         TableCall         *call,
                                                         GCancellable      *cancellable,
                                                         GError           **error);
+/* The generated TGets of the structures' reads (hbase-table-native-generated.c):
+ * the columns of one (HBaseNativeColumn *, NULL for all), and running
+ * them all (a TResult each in call->results). */
+GPtrArray         *_hbase_table_native_tget_columns  (HbaseThriftTGet *tget);
+gboolean           _hbase_table_native_get_generated (HBaseNativeClient *native,
+                                                      TableCall         *call,
+                                                      GCancellable      *cancellable,
+                                                      GError           **error);
 /* HBASE_ERROR_NOT_SUPPORTED: "@what is not supported on the native
  * backend yet ..."; returns FALSE. */
 gboolean           _hbase_table_native_not_supported (GError    **error,

@@ -505,8 +505,9 @@ hbase_table_exists (HBaseTable *table, GBytes *row, const HBaseReadOptions *opti
 
 /* --- generated gets, for the structures ---------------------------------------------------- */
 
-static gboolean
-get_generated_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+gboolean
+_hbase_table_get_generated_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data,
+                                 GError **error)
 {
   TableCall *call = user_data;
   g_autoptr(HbaseThriftTIOError) io = NULL;
@@ -562,7 +563,7 @@ _hbase_table_get_generated (HBaseTable *table, GPtrArray *gets, GCancellable *ca
   call->gets = g_ptr_array_new_full (gets->len, g_object_unref);
   for (guint i = 0; i < gets->len; i++)
     g_ptr_array_add (call->gets, g_object_ref (g_ptr_array_index (gets, i)));
-  if (!_hbase_table_call_run (call, get_generated_once, cancellable, error))
+  if (!_hbase_table_call_run (call, _hbase_table_get_generated_once, cancellable, error))
     return NULL;
   return g_steal_pointer (&call->results);
 }

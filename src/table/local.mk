@@ -23,6 +23,7 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/table/hbase-table-input.c \
 	src/table/hbase-table-call.c \
 	src/table/hbase-table-native.c \
+	src/table/hbase-table-native-generated.c \
 	src/table/hbase-table-native-atomic.c \
 	src/table/hbase-table-native.h \
 	src/table/hbase-table-call.h \

@@ -2,12 +2,31 @@
 /* Integration test of the _async table and namespace calls against the
  * real stack: a namespace and a table in it go through their whole life
  * (create, exists, list, disable, enable, truncate, delete) on a GMainLoop,
- * each step's result checked, plus a failure reported through _finish. */
+ * each step's result checked, plus a failure reported through _finish;
+ * on every gateway and on a "native" end (a client of the native backend,
+ * the calls going to the master). */
 #include "config.h"
 
 #include <hbase-glib/hbase-glib.h>
 
 #include "../support/test-stack.h"
+
+/* The native end: its label only; the client has bootstrap servers. */
+static TestGateway native_end = { .host = (char *) "native", .label = (char *) "native" };
+
+static HBaseConfig *
+native_config_new (void)
+{
+  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+  HBaseConfig *config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
+                                                               ? list : "127.0.0.1:16020 127.0.0.1:16000",
+                                                     &error));
+  g_assert_no_error (error);
+  return config;
+}
 
 typedef struct {
   GMainLoop *loop;
@@ -60,12 +79,21 @@ test_lifecycle (gconstpointer data)
   gboolean answer = FALSE, ok;
   char **names;
 
-  if (!test_stack_check_gateway (gateway))
+  /* the native end: the stack is up when its first gateway is (skipped or
+   * failed as the gateways' ends are otherwise) */
+  if (gateway == &native_end)
+    {
+      g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+
+      if (gateways->len == 0 || !test_stack_check_gateway (gateways->pdata[0]))
+        return;
+    }
+  else if (!test_stack_check_gateway (gateway))
     return;
   g_strdelimit (ns, "-", '_');   /* namespace names allow letters, digits and '_' */
   g_free (table);
   table = g_strdup_printf ("%s:life", ns);
-  config = test_stack_config (gateway);
+  config = gateway == &native_end ? native_config_new () : test_stack_config (gateway);
   client = hbase_client_new (config);
   g_assert_no_error (error);
 
@@ -181,5 +209,6 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, gateway, test_lifecycle);
     }
+  g_test_add_data_func ("/integration/admin-async/native/lifecycle", &native_end, test_lifecycle);
   return g_test_run ();
 }

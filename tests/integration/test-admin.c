@@ -4,7 +4,11 @@
  * protocol/transport combination it runs (see tests/support/test-stack.h):
  * create with every family option and with split keys (checked through the
  * generated layer), exists/list/enable/disable/truncate/delete, namespaces,
- * input rejected before anything is sent, and the errors HBase reports. */
+ * input rejected before anything is sent, and the errors HBase reports.
+ * The same cases run on a "native" end too: the calls under test go to the
+ * master through a client of the native backend, what the cases check
+ * (descriptors, regions, rows, the namespaces' list) still through the
+ * first gateway. */
 #include "config.h"
 
 #include <string.h>
@@ -15,10 +19,16 @@
 
 typedef HbaseThriftTHBaseServiceIf Service;
 
+/* The native end, and the gateway its checks go through. */
+static TestGateway native_end = { .host = (char *) "native", .transport = HBASE_TRANSPORT_BUFFERED,
+                                  .label = (char *) "native" };
+static const TestGateway *checker_gateway;
+
 /* --- helpers ------------------------------------------------------------------------- */
 
 /* A client of @gateway, or NULL when the stack is unreachable (the test is
- * then skipped, or failed when test_stack_required()). */
+ * then skipped, or failed when test_stack_required()).  On the native end:
+ * a client of the native backend with the stack's bootstrap servers. */
 static HBaseClient *
 gateway_client (const TestGateway *gateway)
 {
@@ -26,12 +36,35 @@ gateway_client (const TestGateway *gateway)
   g_autoptr(GError) error = NULL;
   HBaseClient *client;
 
+  if (gateway == &native_end)
+    {
+      const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+
+      if (checker_gateway == NULL || !test_stack_check_gateway (checker_gateway))
+        return NULL;
+      config = hbase_config_new ();
+      g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
+                                                                   ? list : "127.0.0.1:16020 127.0.0.1:16000",
+                                                         &error));
+      g_assert_no_error (error);
+      return hbase_client_new (config);
+    }
   if (!test_stack_check_gateway (gateway))
     return NULL;
   config = test_stack_config (gateway);
   client = hbase_client_new (config);
   g_assert_no_error (error);
   return client;
+}
+
+/* The client the checks go through: @client itself, or on the native end
+ * a client of the checker gateway (owned by the caller). */
+static HBaseClient *
+checker_of (HBaseClient *client)
+{
+  if (hbase_config_get_backend (hbase_client_get_config (client)) == HBASE_BACKEND_THRIFT2)
+    return g_object_ref (client);
+  return gateway_client (checker_gateway);
 }
 
 /* A table name unique to this run and gateway. */
@@ -254,9 +287,10 @@ row_exists (Service *service, gpointer user_data, GError **error)
 static void
 probe_run (HBaseClient *client, HBaseCallFunc func, Probe *probe)
 {
+  g_autoptr(HBaseClient) checker = checker_of (client);
   g_autoptr(GError) error = NULL;
 
-  assert_ok (hbase_client_call (client, HBASE_CALL_IDEMPOTENT, func, probe, NULL, &error), &error);
+  assert_ok (hbase_client_call (checker, HBASE_CALL_IDEMPOTENT, func, probe, NULL, &error), &error);
 }
 
 static void
@@ -487,7 +521,11 @@ test_namespace (gconstpointer data)
   delete_table (client, table);
   g_assert_false (list_has (client, ns, table));
   assert_ok (hbase_client_delete_namespace (client, ns, NULL, &error), &error);
-  namespaces = hbase_client_list_namespaces (client, NULL, &error);
+  {
+    g_autoptr(HBaseClient) checker = checker_of (client);
+
+    namespaces = hbase_client_list_namespaces (checker, NULL, &error);
+  }
   g_assert_no_error (error);
   g_assert_false (g_strv_contains ((const char *const *) namespaces, ns));
 
@@ -630,9 +668,12 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   gateways = test_stack_gateways ();
-  for (guint i = 0; i < gateways->len; i++)
+  /* the native end's checks go through the first gateway */
+  if (gateways->len > 0)
+    checker_gateway = gateways->pdata[0];
+  for (guint i = 0; i <= gateways->len; i++)
     {
-      const TestGateway *gateway = gateways->pdata[i];
+      const TestGateway *gateway = i < gateways->len ? gateways->pdata[i] : &native_end;
       const struct {
         const char *name;
         GTestDataFunc func;

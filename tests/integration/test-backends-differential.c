@@ -23,10 +23,15 @@
  * durability, cells old and new) return and leave the same cells, the
  * counter helpers the same values, and check-and-mutate with every compare
  * operator and the absent and present tests, passing and failing, the same
- * answers and rows.  And what the native backend does not do yet fails with
- * HBASE_ERROR_NOT_SUPPORTED before anything is sent: filter strings on
- * gets, exists and scans, admin calls, and writes (increments too) on a
- * handle that has not said the table has no secondary index.  Scans (the
+ * answers and rows.  The admin calls (create with every family option and
+ * split keys, exists, is_enabled, list, disable, enable, truncate, delete,
+ * namespaces, and their errors on missing tables and namespaces) give the
+ * same answers and error codes, and tables created through either backend
+ * have the same descriptors, family value by family value, and describe
+ * the same.  And what the
+ * native backend does not do yet fails with HBASE_ERROR_NOT_SUPPORTED
+ * before anything is sent: filter strings on gets, exists and scans, and
+ * ping.  Scans (the
  * whole table across
  * its two regions in calls of 2 rows, versions, a key range, columns, a
  * limit, a prefix) give the same rows in the same order; so do reversed
@@ -52,6 +57,7 @@
 #include <string.h>
 
 #include <hbase-glib/hbase-glib.h>
+#include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-stack.h"
 #include "../../src/table/hbase-get-coalescer.h"
@@ -1431,8 +1437,6 @@ static void
 test_not_supported (void)
 {
   g_autoptr(GBytes) row = b ("not-supported");
-  g_autoptr(HBaseMutation) m = hbase_mutation_new_put (row);
-  g_autoptr(GPtrArray) ms = g_ptr_array_new_with_free_func ((GDestroyNotify) hbase_mutation_unref);
   g_autoptr(HBaseRow) got = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GError) error = NULL;
@@ -1444,28 +1448,6 @@ test_not_supported (void)
       test_stack_unreachable ("the local stack is not reachable");
       return;
     }
-  hbase_mutation_put (m, "cf", "q", row);
-  /* a handle that has not allowed unindexed writes: the index mark
-   * cannot be read without the gateway */
-  g_assert_false (hbase_table_apply (native_table, m, NULL, &error));
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_assert_nonnull (strstr (error->message, "secondary index"));
-  g_clear_error (&error);
-  g_ptr_array_add (ms, hbase_mutation_ref (m));
-  g_assert_false (hbase_table_apply_multiple (native_table, ms, NULL, &error));
-  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-  g_clear_error (&error);
-  /* an increment on that handle too */
-  {
-    gint64 value = 0;
-
-    g_assert_false (hbase_table_increment_counter (native_table, row, "cf", "n", 1, &value,
-                                                   NULL, &error));
-    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
-    g_assert_nonnull (strstr (error->message, "secondary index"));
-    g_clear_error (&error);
-  }
-
   filtered.filter = "KeyOnlyFilter()";
   got = hbase_table_get (native_table, row, &filtered, NULL, &error);
   g_assert_null (got);
@@ -1495,6 +1477,240 @@ test_not_supported (void)
   got = hbase_table_get (thrift_table, row, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hbase_row_is_empty (got));
+}
+
+/* --- admin ------------------------------------------------------------------------------ */
+
+typedef struct {
+  const char *table;
+  char *text;   /* every family's name and values, sorted */
+} DescriptorProbe;
+
+static gint
+compare_texts (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static gboolean
+descriptor_once (HbaseThriftTHBaseServiceIf *service, gpointer user_data, GError **error)
+{
+  DescriptorProbe *probe = user_data;
+  const char *colon = strchr (probe->table, ':');
+  g_autoptr(GByteArray) qualifier = g_byte_array_new ();
+  g_autoptr(HbaseThriftTTableName) name = NULL;
+  g_autoptr(HbaseThriftTTableDescriptor) desc = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_DESCRIPTOR, NULL);
+  g_autoptr(HbaseThriftTIOError) io = NULL;
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  GError *call_error = NULL;
+
+  g_assert_null (colon);
+  g_byte_array_append (qualifier, (const guint8 *) probe->table, strlen (probe->table));
+  name = g_object_new (HBASE_THRIFT_TYPE_T_TABLE_NAME, "qualifier", qualifier, NULL);
+  if (!hbase_thrift_t_h_base_service_if_get_table_descriptor (service, &desc, name, &io, &call_error))
+    {
+      hbase_error_take_call_error (error, call_error, io, NULL);
+      return FALSE;
+    }
+  for (guint i = 0; desc->columns != NULL && i < desc->columns->len; i++)
+    {
+      HbaseThriftTColumnFamilyDescriptor *family = g_ptr_array_index (desc->columns, i);
+      GHashTableIter iter;
+      gpointer key, value;
+
+      if (family->attributes == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, family->attributes);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_ptr_array_add (lines, g_strdup_printf ("%.*s %.*s=%.*s", (int) family->name->len,
+                                                 (const char *) family->name->data,
+                                                 (int) ((GByteArray *) key)->len,
+                                                 (const char *) ((GByteArray *) key)->data,
+                                                 (int) ((GByteArray *) value)->len,
+                                                 (const char *) ((GByteArray *) value)->data));
+    }
+  g_ptr_array_sort (lines, compare_texts);
+  g_ptr_array_add (lines, NULL);
+  g_free (probe->text);
+  probe->text = g_strjoinv ("\n", (char **) lines->pdata);
+  return TRUE;
+}
+
+/* The families of @table as the gateway reads them. */
+static char *
+descriptor_text (const char *table)
+{
+  DescriptorProbe probe = { table, NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_client_call (thrift_client, HBASE_CALL_IDEMPOTENT, descriptor_once, &probe,
+                                    NULL, &error));
+  g_assert_no_error (error);
+  return probe.text;
+}
+
+/* The error code of a failed call (0 when it worked). */
+static gint
+code_of (gboolean ok, GError **error)
+{
+  gint code = ok ? 0 : (*error != NULL ? (*error)->code : -1);
+
+  if (!ok)
+    g_assert_nonnull (*error);
+  g_clear_error (error);
+  return code;
+}
+
+/* The same admin calls through each backend: the same answers and errors,
+ * the same tables. */
+static void
+test_admin (void)
+{
+  HBaseClient *clients[2] = { thrift_client, native_client };
+  char *names[2] = { NULL, NULL };
+  g_autofree char *missing = test_stack_unique_name ("native_t_admin_missing");
+  char *texts[2] = { NULL, NULL };
+  gint codes[2][12];
+  gboolean answers[2][8];
+  HBaseFamilyOptions families[3] = { HBASE_FAMILY_OPTIONS_INIT, HBASE_FAMILY_OPTIONS_INIT,
+                                     HBASE_FAMILY_OPTIONS_INIT };
+  g_autoptr(GPtrArray) splits = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  families[0].name = "a";
+  families[0].max_versions = 5;
+  families[0].time_to_live = 86400;
+  families[0].compression = HBASE_COMPRESSION_GZ;
+  families[0].bloom_filter = HBASE_BLOOM_FILTER_ROWCOL;
+  families[0].in_memory = TRUE;
+  families[0].block_cache_disabled = TRUE;
+  families[1].name = "b";
+  families[1].bloom_filter = HBASE_BLOOM_FILTER_NONE;
+  families[2].name = "c";
+  families[2].bloom_filter = HBASE_BLOOM_FILTER_ROW;
+  g_ptr_array_add (splits, b ("k"));
+  g_ptr_array_add (splits, b ("t"));
+  names[0] = test_stack_unique_name ("native_t_admin_thrift");
+  names[1] = test_stack_unique_name ("native_t_admin_native");
+
+  for (guint i = 0; i < 2; i++)
+    {
+      HBaseClient *c = clients[i];
+      const char *t = names[i];
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) listed = NULL;
+      g_autoptr(GPtrArray) described = NULL;
+      gboolean answer = FALSE;
+      guint k = 0, a = 0;
+
+      codes[i][k++] = code_of (hbase_client_table_exists (c, t, &answer, NULL, &error), &error);
+      answers[i][a++] = answer;
+      codes[i][k++] = code_of (hbase_client_create_table (c, t, families, 3, splits, NULL, &error), &error);
+      /* a second create: HBase's "already exists" */
+      codes[i][k++] = code_of (hbase_client_create_table (c, t, families, 1, NULL, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_table_exists (c, t, &answer, NULL, &error), &error);
+      answers[i][a++] = answer;
+      codes[i][k++] = code_of (hbase_client_is_table_enabled (c, t, &answer, NULL, &error), &error);
+      answers[i][a++] = answer;
+      listed = hbase_client_list_tables (c, NULL, NULL, &error);
+      g_assert_no_error (error);
+      answers[i][a++] = g_strv_contains ((const char *const *) listed, t);
+      g_clear_pointer (&listed, g_strfreev);
+      listed = hbase_client_list_tables (c, "default", NULL, &error);
+      g_assert_no_error (error);
+      answers[i][a++] = g_strv_contains ((const char *const *) listed, t);
+      for (guint j = 0; listed[j] != NULL && listed[j + 1] != NULL; j++)
+        g_assert_cmpstr (listed[j], <, listed[j + 1]);
+      texts[i] = descriptor_text (t);
+      described = hbase_client_describe_table (thrift_client, t, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (described->len, ==, 3);
+      {
+        /* described through the backend under test: what the gateway says */
+        g_autoptr(GPtrArray) own = hbase_client_describe_table (c, t, NULL, &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (own->len, ==, described->len);
+        for (guint j = 0; j < own->len; j++)
+          {
+            const HBaseFamilyOptions *x = own->pdata[j], *y = described->pdata[j];
+
+            g_assert_cmpstr (x->name, ==, y->name);
+            g_assert_cmpuint (x->max_versions, ==, y->max_versions);
+            g_assert_cmpuint (x->time_to_live, ==, y->time_to_live);
+            g_assert_cmpint (x->compression, ==, y->compression);
+            g_assert_cmpint (x->bloom_filter, ==, y->bloom_filter);
+            g_assert_cmpint (x->in_memory, ==, y->in_memory);
+            g_assert_cmpint (x->block_cache_disabled, ==, y->block_cache_disabled);
+          }
+      }
+      codes[i][k++] = code_of (hbase_client_disable_table (c, t, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_disable_table (c, t, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_is_table_enabled (c, t, &answer, NULL, &error), &error);
+      answers[i][a++] = answer;
+      codes[i][k++] = code_of (hbase_client_enable_table (c, t, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_truncate_table (c, t, TRUE, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_delete_table (c, t, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_table_exists (c, t, &answer, NULL, &error), &error);
+      answers[i][a++] = answer;
+      g_assert_cmpuint (k, ==, G_N_ELEMENTS (codes[i]));
+      g_assert_cmpuint (a, ==, 7);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (codes[0]); k++)
+    if (codes[0][k] != codes[1][k])
+      g_error ("admin call %u: error code %d through the gateway, %d natively", k, codes[0][k], codes[1][k]);
+  for (guint a = 0; a < 7; a++)
+    if (answers[0][a] != answers[1][a])
+      g_error ("admin answer %u: %d through the gateway, %d natively", a, answers[0][a], answers[1][a]);
+  g_assert_cmpint (codes[0][2], ==, HBASE_ERROR_IO);      /* already exists */
+  g_assert_cmpint (codes[0][6], ==, HBASE_ERROR_IO);      /* disabled twice */
+  g_assert_true (answers[0][1] && answers[0][2] && answers[0][3] && answers[0][4]);
+  g_assert_false (answers[0][0] || answers[0][5] || answers[0][6]);
+  g_assert_cmpstr (texts[0], ==, texts[1]);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_free (names[i]);
+      g_free (texts[i]);
+    }
+
+  /* a missing table and namespace: the same errors */
+  for (guint i = 0; i < 2; i++)
+    {
+      HBaseClient *c = clients[i];
+      g_autoptr(GError) error = NULL;
+      gboolean answer = TRUE;
+      g_autofree char *ns = g_strdup_printf ("ns_%s", missing);
+      guint k = 0;
+
+      g_strdelimit (ns, "-", '_');
+      codes[i][k++] = code_of (hbase_client_delete_table (c, missing, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_enable_table (c, missing, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_disable_table (c, missing, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_truncate_table (c, missing, FALSE, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_is_table_enabled (c, missing, &answer, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_table_exists (c, missing, &answer, NULL, &error), &error);
+      g_assert_false (answer);
+      codes[i][k++] = code_of (hbase_client_delete_namespace (c, ns, NULL, &error), &error);
+      g_assert_null (hbase_client_list_tables (c, ns, NULL, &error));
+      codes[i][k++] = code_of (FALSE, &error);
+      codes[i][k++] = code_of (hbase_client_create_namespace (c, ns, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_create_namespace (c, ns, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_delete_namespace (c, ns, NULL, &error), &error);
+      codes[i][k++] = code_of (hbase_client_delete_namespace (c, ns, NULL, &error), &error);
+      g_assert_cmpuint (k, ==, G_N_ELEMENTS (codes[i]));
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (codes[0]); k++)
+    if (codes[0][k] != codes[1][k])
+      g_error ("admin call %u on missing names: error code %d through the gateway, %d natively", k,
+               codes[0][k], codes[1][k]);
+  g_assert_cmpint (codes[0][0], ==, HBASE_ERROR_NOT_FOUND);
+  g_assert_cmpint (codes[0][6], ==, HBASE_ERROR_NOT_FOUND);
+  g_assert_cmpint (codes[0][8], ==, 0);
+  g_assert_cmpint (codes[0][9], ==, HBASE_ERROR_IO);
 }
 
 static gboolean
@@ -1564,6 +1780,7 @@ main (int argc, char **argv)
   g_test_add_func ("/backends/differential/counters", test_counters);
   g_test_add_func ("/backends/differential/check-and-mutate", test_check_and_mutate);
   g_test_add_func ("/backends/differential/typed-filters", test_typed_filters);
+  g_test_add_func ("/backends/differential/admin", test_admin);
   g_test_add_func ("/backends/differential/not-supported", test_not_supported);
   rc = g_test_run ();
   if (stack_ok)

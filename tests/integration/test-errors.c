@@ -186,6 +186,10 @@ test_no_server_trace (Fixture *fixture, gconstpointer data)
   g_assert_null (hbase_error_get_server_trace (error));
 }
 
+/* every case on the native backend too: the same errors from HBase's own
+ * RPC */
+static const TestTableSuiteOptions native_all = { .native_all = TRUE };
+
 int
 main (int argc, char **argv)
 {
@@ -204,6 +208,6 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &native_all, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

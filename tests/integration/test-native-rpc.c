@@ -421,7 +421,8 @@ test_missing_table (void)
   got = _hbase_native_client_get (client, missing, row, NULL, 0, NULL, &error);
   g_assert_null (got);
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
-  g_assert_nonnull (strstr (error->message, "org.apache.hadoop.hbase.TableNotFoundException"));
+  g_assert_nonnull (strstr (error->message, "does not exist"));
+  g_assert_nonnull (strstr (hbase_error_get_server_trace (error), "org.apache.hadoop.hbase.TableNotFoundException"));
   g_assert_nonnull (strstr (error->message, missing));
   g_assert_cmpuint (_hbase_native_client_n_cached (client), ==, 0);
 }
@@ -441,10 +442,13 @@ test_missing_family (void)
   g_assert_false (_hbase_native_client_put (client, table_name, row, cells, NULL, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
   g_test_message ("%s", error->message);
-  g_assert_true (g_str_has_prefix (error->message,
-                                   "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException"));
+  g_assert_true (g_str_has_prefix (error->message, "NoSuchColumnFamilyException: "));
   g_assert_nonnull (strstr (error->message, "nope"));
   g_assert_null (strstr (error->message, "\tat "));
+  /* the server's whole text is kept, as for the gateway's errors */
+  g_assert_true (g_str_has_prefix (hbase_error_get_server_trace (error),
+                                   "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException"));
+  g_assert_nonnull (strstr (hbase_error_get_server_trace (error), "\tat "));
 }
 
 /* A cached region the server does not serve: NotServingRegionException,

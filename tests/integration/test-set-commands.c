@@ -702,6 +702,9 @@ test_bad_input (Fixture *fixture, gconstpointer data)
   g_clear_error (&error);
 }
 
+/* every case on the native backend too */
+static const TestTableSuiteOptions native_all = { .native_all = TRUE };
+
 int
 main (int argc, char **argv)
 {
@@ -722,6 +725,6 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   suite.families = sts_families (&suite.n_families);
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &native_all, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

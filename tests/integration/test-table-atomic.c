@@ -552,9 +552,6 @@ test_missing_table (Fixture *fixture, gconstpointer data)
   SKIP_IF_UNREACHABLE (fixture);
   missing = hbase_table_new (fixture->client, name, &error);
   g_assert_no_error (error);
-  /* the native backend reads no index mark: the handle has to say so */
-  if (test_table_fixture_is_native (fixture))
-    hbase_table_set_allow_unindexed_writes (missing, TRUE);
   g_assert_false (hbase_table_increment_counter (missing, row, "f", "n", 1, &value, NULL, &error));
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
 }

@@ -76,10 +76,14 @@ put_new (const char *suffix, const char *family)
   return put;
 }
 
-/* A client of the binary/buffered gateway that tries each call once, and
- * a new table @name with the family "f"; NULL when the gateway is down. */
+/* A client that tries each call once, and a new table @name with the
+ * family "f" (made through the binary/buffered gateway); NULL when the
+ * gateway is down.  The client is of that gateway, or with @data
+ * (NATIVE) of the native backend. */
+#define NATIVE GINT_TO_POINTER (1)
+
 static HBaseClient *
-client_with_table (const char *name)
+client_with_table (const char *name, gconstpointer data)
 {
   g_autoptr(GPtrArray) gateways = test_stack_gateways ();
   const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
@@ -98,14 +102,38 @@ client_with_table (const char *name)
   family.name = "f";
   g_assert_true (hbase_client_create_table (client, name, &family, 1, NULL, NULL, &error));
   g_assert_no_error (error);
+  if (data == NATIVE)
+    {
+      g_autoptr(HBaseConfig) native = test_stack_native_config ();
+
+      g_assert_true (hbase_config_set_max_attempts (native, 1, &error));
+      g_object_unref (client);
+      client = hbase_client_new (native);
+    }
   return client;
 }
 
+/* Drops @name through the binary/buffered gateway (the native backend has
+ * no admin calls). */
 static void
-test_hooks (void)
+drop_table (const char *name)
+{
+  g_autoptr(GPtrArray) gateways = test_stack_gateways ();
+  const TestGateway *gateway = test_stack_require_gateway (gateways, HBASE_PROTOCOL_BINARY,
+                                                           HBASE_TRANSPORT_BUFFERED);
+  g_autoptr(HBaseConfig) config = test_stack_config (gateway);
+  g_autoptr(HBaseClient) client = hbase_client_new (config);
+  g_autoptr(GError) error = NULL;
+
+  hbase_client_delete_table (client, name, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_hooks (gconstpointer data)
 {
   g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks");
-  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(HBaseClient) client = client_with_table (name, data);
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(GError) error = NULL;
   Record *record;
@@ -217,8 +245,7 @@ test_hooks (void)
     g_assert_cmpuint (record->before_calls, ==, before);
   }
 
-  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
-  g_assert_no_error (error);
+  drop_table (name);
 }
 
 /* --- a write buffer's background flushes ------------------------------------------------------- */
@@ -295,11 +322,11 @@ hooked_table (HBaseClient *client, const char *name, ThreadRecord **record)
  * thread the after hook; a batch prepared and never sent (the table is
  * gone) still tells its after hook: not applied. */
 static void
-test_background_buffer (void)
+test_background_buffer (gconstpointer data)
 {
   HBaseWriteBufferOptions options = HBASE_WRITE_BUFFER_OPTIONS_INIT;
   g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_bg");
-  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(HBaseClient) client = client_with_table (name, data);
   g_autoptr(GError) error = NULL;
 
   if (client == NULL)
@@ -332,8 +359,7 @@ test_background_buffer (void)
     g_assert_cmpstr (record->outcomes->str, ==, "AAAAAAAAAAAAAAAAAAAA");
   }
 
-  g_assert_true (hbase_client_delete_table (client, name, NULL, &error));
-  g_assert_no_error (error);
+  drop_table (name);
 
   /* puts then deletes: two requests, both prepared; the puts fail on the
    * missing table, which fails the deletes too without sending them */
@@ -443,10 +469,10 @@ struct_record_free (gpointer data)
  * delete) with its outcome, and a veto fails the write with the hook's
  * error, changing nothing. */
 static void
-test_structures (void)
+test_structures (gconstpointer data)
 {
   g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_struct");
-  g_autoptr(HBaseClient) client = client_with_table (name);
+  g_autoptr(HBaseClient) client = client_with_table (name, data);
   g_autoptr(HBaseTable) table = NULL;
   g_autoptr(HBaseSet) set = NULL;
   g_autoptr(GBytes) set_key = test_key ("set");
@@ -522,7 +548,7 @@ test_structures (void)
 /* Through the table layer, a set on a missing table fails with
  * HBASE_ERROR_NOT_FOUND, for reads and writes. */
 static void
-test_structures_missing_table (void)
+test_structures_missing_table (gconstpointer data)
 {
   g_autofree char *name = test_stack_unique_name ("hbase_glib_hooks_none");
   g_autoptr(GPtrArray) gateways = test_stack_gateways ();
@@ -540,7 +566,7 @@ test_structures_missing_table (void)
 
   if (gateway == NULL || !test_stack_check_gateway (gateway))
     return;
-  config = test_stack_config (gateway);
+  config = data == NATIVE ? test_stack_native_config () : test_stack_config (gateway);
   client = hbase_client_new (config);
   g_assert_no_error (error);
   table = hbase_table_new (client, name, &error);
@@ -558,10 +584,22 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/integration/table-hooks/every-write-path", test_hooks);
-  g_test_add_func ("/integration/table-hooks/background-write-buffer", test_background_buffer);
-  g_test_add_func ("/integration/table-hooks/structures", test_structures);
-  g_test_add_func ("/integration/table-hooks/structures-missing-table",
-                   test_structures_missing_table);
+  /* each through the gateway, then on the native backend */
+  for (guint i = 0; i < 2; i++)
+    {
+      gconstpointer data = i == 0 ? NULL : NATIVE;
+      const char *end = i == 0 ? "binary-buffered" : "native";
+      g_autofree char *hooks_path = g_strdup_printf ("/integration/table-hooks/%s/every-write-path", end);
+      g_autofree char *buffer_path =
+        g_strdup_printf ("/integration/table-hooks/%s/background-write-buffer", end);
+      g_autofree char *structures_path = g_strdup_printf ("/integration/table-hooks/%s/structures", end);
+      g_autofree char *missing_path =
+        g_strdup_printf ("/integration/table-hooks/%s/structures-missing-table", end);
+
+      g_test_add_data_func (hooks_path, data, test_hooks);
+      g_test_add_data_func (buffer_path, data, test_background_buffer);
+      g_test_add_data_func (structures_path, data, test_structures);
+      g_test_add_data_func (missing_path, data, test_structures_missing_table);
+    }
   return g_test_run ();
 }

@@ -9,7 +9,10 @@
  *   is refused with HBASE_ERROR_INDEXED_TABLE and sends nothing, reads
  *   work, an explicit opt-out writes, and a handle with hooks writes;
  * - a client that read the table unmarked sees a mark set (or removed) by
- *   another client of the same process at once. */
+ *   another client of the same process at once;
+ * - a client of the native backend reads the mark from the master: a
+ *   table marked through the gateway refuses its writes (the handle has not
+ *   allowed unindexed writes), an unmarked one takes them. */
 #include "config.h"
 
 #include <string.h>
@@ -609,6 +612,119 @@ test_missing_table (void)
   g_assert_nonnull (strstr (error->message, "hbase_glib_mark_no_such_table"));
 }
 
+/* --- the native backend -------------------------------------------------------------------- */
+
+static HBaseClient *
+native_client_new (void)
+{
+  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
+                                                               ? list : "127.0.0.1:16020 127.0.0.1:16000",
+                                                     &error));
+  g_assert_no_error (error);
+  return hbase_client_new (config);
+}
+
+static void
+test_native (void)
+{
+  g_autofree char *name = test_stack_unique_name ("hbase_glib_mark_native");
+  g_autoptr(HBaseClient) marker = client_of (HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED);
+  g_autoptr(HBaseClient) native = NULL;
+  g_autoptr(HBaseTable) marking = NULL;
+  g_autoptr(HBaseTable) table = NULL;
+  g_autoptr(HBaseTable) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *definitions = NULL;
+  HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
+
+  if (marker == NULL)
+    return;
+  families[0].name = "f";
+  g_assert_true (hbase_client_create_table (marker, name, families, 1, NULL, NULL, &error));
+  g_assert_no_error (error);
+  marking = hbase_table_new (marker, name, &error);
+  reader = hbase_table_new (marker, name, &error);
+  native = native_client_new ();
+  table = hbase_table_new (native, name, &error);
+  g_assert_no_error (error);
+  g_assert_false (hbase_table_get_allow_unindexed_writes (table));
+
+  /* unmarked: the native write goes through, and the gateway reads it */
+  {
+    g_autoptr(HBaseMutation) put = put_of ("native-unmarked");
+    g_autoptr(GBytes) key = test_key ("native-unmarked");
+    g_autoptr(HBaseRow) row = NULL;
+
+    g_assert_true (hbase_table_apply (table, put, NULL, &error));
+    g_assert_no_error (error);
+    row = hbase_table_get (reader, key, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_false (hbase_row_is_empty (row));
+  }
+  g_assert_true (_hbase_table_get_index_mark (table, &definitions, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (definitions);
+
+  /* marked through the gateway: refused, nothing written */
+  g_assert_true (_hbase_table_set_index_mark (marking, "definitions_native", NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (_hbase_table_get_index_mark (table, &definitions, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (definitions, ==, "definitions_native");
+  {
+    g_autoptr(HBaseMutation) put = put_of ("native-marked");
+    g_autoptr(GPtrArray) puts = one_put ("native-marked");
+    g_autoptr(GBytes) key = test_key ("native-marked");
+    g_autoptr(HBaseRow) row = NULL;
+
+    g_assert_false (hbase_table_apply (table, put, NULL, &error));
+    assert_refused (&error, name, "native apply");
+    g_assert_false (hbase_table_apply_multiple (table, puts, NULL, &error));
+    assert_refused (&error, name, "native apply_multiple");
+    row = hbase_table_get (reader, key, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (hbase_row_is_empty (row));
+  }
+  /* a new native client, which never saw the table, refuses too */
+  {
+    g_autoptr(HBaseClient) other = native_client_new ();
+    g_autoptr(HBaseTable) other_table = hbase_table_new (other, name, &error);
+    g_autoptr(HBaseMutation) put = put_of ("native-other");
+
+    g_assert_false (hbase_table_apply (other_table, put, NULL, &error));
+    assert_refused (&error, name, "a second native client");
+    /* the explicit opt-out still writes */
+    hbase_table_set_allow_unindexed_writes (other_table, TRUE);
+    g_assert_true (hbase_table_apply (other_table, put, NULL, &error));
+    g_assert_no_error (error);
+  }
+
+  /* unmarked again: accepted */
+  g_assert_true (_hbase_table_set_index_mark (marking, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(HBaseMutation) put = put_of ("native-unmarked-again");
+
+    g_assert_true (hbase_table_apply (table, put, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&definitions, g_free);
+  /* a missing table: NOT_FOUND, as on the gateway */
+  {
+    g_autoptr(HBaseTable) missing = hbase_table_new (native, "hbase_glib_mark_no_such_table", &error);
+
+    g_assert_false (_hbase_table_get_index_mark (missing, &definitions, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+    g_assert_nonnull (strstr (error->message, "hbase_glib_mark_no_such_table"));
+    g_clear_error (&error);
+  }
+  drop (marker, name);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -618,5 +734,6 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/index-mark/framed-refused", test_framed_refused);
   g_test_add_func ("/integration/index-mark/writes-refused", test_writes_refused);
   g_test_add_func ("/integration/index-mark/missing-table", test_missing_table);
+  g_test_add_func ("/integration/index-mark/native", test_native);
   return g_test_run ();
 }

@@ -1164,10 +1164,10 @@ main (int argc, char **argv)
     "/integration/write-buffer", "hbase_glib_write_buffer", families, 2, TEST_GATEWAYS_ALL
   };
 
-  /* all but table-deleted (its tables are made and dropped through the
-   * client, and admin calls need the Thrift2 gateway) */
+  /* every case (table-deleted makes and drops its table through the
+   * native client's admin calls) */
   static const char *const native_cases[] = {
-    "flush-by-count", "flush-by-bytes", "flush-by-interval", "flush-on-demand", "flush-at-close",
+    "table-deleted", "flush-by-count", "flush-by-bytes", "flush-by-interval", "flush-on-demand", "flush-at-close",
     "free-without-close", "large-flush", "concurrent-adds", "unknown-family-callback",
     "unknown-family-list", "bad-mutation", "failures-at-close", "cancelled",
     "background-order", "background-concurrent-adds", "background-failure", "background-close",

@@ -253,7 +253,10 @@ sts_diff_run (const char *path, const char *table_prefix, TestTableFunc run_case
   static gconstpointer seed_data[G_N_ELEMENTS (seeds)];
   static TestTableCase cases[G_N_ELEMENTS (seeds)];
   static TestTableSuite suite = { NULL, NULL, NULL, 0, TEST_GATEWAYS_ENDS };
-  static const TestTableSuiteOptions options = { .spread = TRUE, .case_data = seed_data };
+  /* the seeds spread over the gateways, and every seed on the native
+   * backend too */
+  static const TestTableSuiteOptions options = { .spread = TRUE, .case_data = seed_data,
+                                                 .native_all = TRUE };
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
   suite.path = path;

@@ -225,6 +225,20 @@ test_stack_config (const TestGateway *gateway)
   return g_steal_pointer (&config);
 }
 
+HBaseConfig *
+test_stack_native_config (void)
+{
+  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+  g_autoptr(HBaseConfig) config = hbase_config_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
+                                                     ? list : "127.0.0.1:16020 127.0.0.1:16000",
+                                           &error))
+    g_error ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP: %s", error->message);
+  return g_steal_pointer (&config);
+}
+
 /* Exit status of stack.sh when it does not manage the gateway named. */
 #define STACK_NOT_MANAGED 3
 

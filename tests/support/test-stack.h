@@ -78,6 +78,10 @@ gboolean test_stack_check_gateway (const TestGateway *gateway);
 /* An HBaseConfig (see hbase-config.h) naming @gateway alone, with its
  * protocol and transport and the other settings at their defaults. */
 HBaseConfig *test_stack_config (const TestGateway *gateway);
+/* A config of the native backend with the stack's bootstrap servers:
+ * HBASE_GLIB_TEST_NATIVE_BOOTSTRAP, by default "127.0.0.1:16020
+ * 127.0.0.1:16000" (the local stack's region server and master). */
+HBaseConfig *test_stack_native_config (void);
 
 /* The path of `$top_srcdir/scripts/stack.sh` (top_srcdir comes from the
  * test environment, see tests/local.mk), or NULL with G_IO_ERROR_NOT_FOUND

@@ -59,14 +59,8 @@ client_new (const TestGateway *gateway)
 static HBaseClient *
 native_client_new (void)
 {
-  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
-  g_autoptr(HBaseConfig) config = hbase_config_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseConfig) config = test_stack_native_config ();
 
-  g_assert_true (hbase_config_set_bootstrap_servers (config, list != NULL && *list != '\0'
-                                                               ? list : "127.0.0.1:16020 127.0.0.1:16000",
-                                                     &error));
-  g_assert_no_error (error);
   return hbase_client_new (config);
 }
 
@@ -114,9 +108,6 @@ set_up (TestTableFixture *fixture, gconstpointer data)
     {
       fixture->table = hbase_table_new (fixture->client, entry->name, &error);
       g_assert_no_error (error);
-      /* the native backend cannot read the index mark (no index here) */
-      if (entry->native)
-        hbase_table_set_allow_unindexed_writes (fixture->table, TRUE);
     }
   fixture->shared = entry->shared;
   if (!entry->prepared)
@@ -271,7 +262,7 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
               case_data != NULL ? case_data[j] : NULL);
   /* the native end: the named cases, on a table of their own made through
    * the binary/buffered gateway */
-  if (options != NULL && options->native_cases != NULL)
+  if (options != NULL && (options->native_cases != NULL || options->native_all))
     {
       const TestGateway *admin = test_stack_find_gateway (gateways, HBASE_PROTOCOL_BINARY,
                                                           HBASE_TRANSPORT_BUFFERED);
@@ -282,7 +273,9 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
       g_free (entry->label);
       entry->label = g_strdup ("native");
       for (guint j = 0; j < n_cases; j++)
-        if (g_strv_contains (options->native_cases, cases[j].name))
+        if (options->native_all
+              ? options->native_except == NULL || !g_strv_contains (options->native_except, cases[j].name)
+              : g_strv_contains (options->native_cases, cases[j].name))
           add_case (entry, &cases[j], case_data != NULL ? case_data[j] : NULL);
     }
 }

@@ -70,6 +70,11 @@ typedef struct {
    * table is made and dropped through the binary/buffered gateway.  A case
    * the native backend cannot do yet is left out, not skipped. */
   const char *const *native_cases;
+  /* every case also on the native end but those named in native_except
+   * (NULL-terminated, each with a comment saying why), instead of
+   * native_cases */
+  gboolean native_all;
+  const char *const *native_except;
 } TestTableSuiteOptions;
 
 /* Adds "<path>/<gateway label>/<case name>" for every case and gateway

@@ -552,11 +552,11 @@ socket_transport_read_end (ThriftTransport *transport, GError **error)
   return TRUE;
 }
 
-static gboolean
-socket_transport_write (ThriftTransport *transport, const gpointer buf, const guint32 len,
-                        GError **error)
+/* Room for @len more bytes of the request being written. */
+static inline guint8 *
+reserve (HBaseSocketTransport *self, guint32 len)
 {
-  HBaseSocketTransport *self = SELF (transport);
+  guint8 *at;
 
   if (self->wlen == 0)
     {
@@ -571,8 +571,16 @@ socket_transport_write (ThriftTransport *transport, const gpointer buf, const gu
       self->wcap = MAX (self->wcap * 2, self->wlen + len);
       self->wbuf = g_realloc (self->wbuf, self->wcap);
     }
-  copy_bytes (self->wbuf + self->wlen, (const guint8 *) buf, len);
+  at = self->wbuf + self->wlen;
   self->wlen += len;
+  return at;
+}
+
+static gboolean
+socket_transport_write (ThriftTransport *transport, const gpointer buf, const guint32 len,
+                        GError **error)
+{
+  copy_bytes (reserve (SELF (transport), len), (const guint8 *) buf, len);
   return TRUE;
 }
 
@@ -580,6 +588,12 @@ void
 _hbase_socket_transport_write (HBaseSocketTransport *self, gconstpointer buf, guint32 len)
 {
   socket_transport_write ((ThriftTransport *) self, (const gpointer) buf, len, NULL);
+}
+
+guint8 *
+_hbase_socket_transport_reserve (HBaseSocketTransport *self, guint32 len)
+{
+  return reserve (self, len);
 }
 
 static gboolean

@@ -127,6 +127,10 @@ gint32   _hbase_socket_transport_read           (HBaseSocketTransport *self,
 void     _hbase_socket_transport_write          (HBaseSocketTransport *self,
                                                  gconstpointer         buf,
                                                  guint32               len);
+/* Room for @len more bytes of the request being written, to fill in
+ * place (what _hbase_socket_transport_write() would copy there). */
+guint8  *_hbase_socket_transport_reserve        (HBaseSocketTransport *self,
+                                                 guint32               len);
 
 /* Syscall counters, for benchmarks and tests. */
 guint64  _hbase_socket_transport_get_recv_calls (HBaseSocketTransport *self);

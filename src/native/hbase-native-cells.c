@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <hbase-glib/hbase-error.h>
 
 #include "hbase-native-cells.h"
@@ -49,10 +51,27 @@ bad_cell (GError **error, guint index, gsize offset, const char *what)
   return FALSE;
 }
 
-/* One cell at @data[@pos], within @len; advances *@pos. */
+/* A slice of @block, or @same (the previous cell's) when it holds the
+ * same bytes: the cells of a row share its key, and often a family. */
+static GBytes *
+slice_or_same (GBytes *block, const guint8 *data, gsize at, gsize len, GBytes *same)
+{
+  if (same != NULL)
+    {
+      gsize same_len;
+      const guint8 *same_data = g_bytes_get_data (same, &same_len);
+
+      if (same_len == len && (len == 0 || memcmp (same_data, data + at, len) == 0))
+        return g_bytes_ref (same);
+    }
+  return g_bytes_new_from_bytes (block, at, len);
+}
+
+/* One cell at @data[@pos], within @len; advances *@pos.  @prev: the cell
+ * before, or NULL. */
 static gboolean
 decode_cell (GBytes *block, const guint8 *data, gsize len, gsize *pos, guint index,
-             HBaseNativeCell **out, GError **error)
+             const HBaseNativeCell *prev, HBaseNativeCell **out, GError **error)
 {
   gsize at = *pos, left = len - at, key_at, row_len, fam_len, qual_len;
   gint32 kv_len, key_len, value_len;
@@ -84,8 +103,9 @@ decode_cell (GBytes *block, const guint8 *data, gsize len, gsize *pos, guint ind
   ts = (guint64) be32 (data + key_at + key_len - 9) << 32 | be32 (data + key_at + key_len - 5);
 
   cell = g_new0 (HBaseNativeCell, 1);
-  cell->row = g_bytes_new_from_bytes (block, key_at + 2, row_len);
-  cell->family = g_bytes_new_from_bytes (block, key_at + 3 + row_len, fam_len);
+  cell->row = slice_or_same (block, data, key_at + 2, row_len, prev != NULL ? prev->row : NULL);
+  cell->family = slice_or_same (block, data, key_at + 3 + row_len, fam_len,
+                                prev != NULL ? prev->family : NULL);
   cell->qualifier = g_bytes_new_from_bytes (block, key_at + 3 + row_len + fam_len, qual_len);
   cell->timestamp = (gint64) ts;
   cell->type = data[key_at + key_len - 1];
@@ -106,7 +126,8 @@ _hbase_native_decode_cellblock (GBytes *block, GError **error)
     {
       HBaseNativeCell *cell;
 
-      if (!decode_cell (block, data, len, &pos, cells->len, &cell, error))
+      if (!decode_cell (block, data, len, &pos, cells->len,
+                        cells->len > 0 ? cells->pdata[cells->len - 1] : NULL, &cell, error))
         return NULL;
       g_ptr_array_add (cells, cell);
     }
@@ -143,7 +164,7 @@ _hbase_native_split_rows (GPtrArray *cells, const guint32 *counts, gsize n_count
           g_ptr_array_add (row->cells, cell);
           if (row->key == NULL)
             row->key = g_bytes_ref (cell->row);
-          else if (!g_bytes_equal (row->key, cell->row))
+          else if (row->key != cell->row && !g_bytes_equal (row->key, cell->row))
             {
               g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                            "malformed reply: result %" G_GSIZE_FORMAT " mixes cells of two rows", i);

@@ -35,6 +35,7 @@ typedef struct
   guint64 region_id;
   char   *host;
   guint   port;
+  gint    extra_refs;  /* holders beyond the first (_hbase_native_region_ref); 0 when made */
 } HBaseNativeRegion;
 
 /* A column to read: a whole family when @qualifier is NULL. */
@@ -44,7 +45,10 @@ typedef struct
   GBytes *qualifier;
 } HBaseNativeColumn;
 
+/* Drops one holder of @region: the last one frees it.  A region is not
+ * changed once made, so the cache lends its own (a reference, no copy). */
 void               _hbase_native_region_free (HBaseNativeRegion *region);
+HBaseNativeRegion *_hbase_native_region_ref  (HBaseNativeRegion *region);
 
 /* @bootstrap: "host:port" servers that serve ClientMetaService (masters
  * or region servers), tried in order; @timeout_ms bounds each operation
@@ -189,6 +193,31 @@ gboolean           _hbase_native_client_exists_filtered    (HBaseNativeClient *s
                                                             gint64             max_ts,
                                                             GBytes            *filter,
                                                             gboolean          *exists,
+                                                            GCancellable      *cancellable,
+                                                            GError           **error);
+/* A cell of a get's reply as it lies in the reply (no copy): valid only
+ * while the HBaseNativeCellFunc it is given to runs. */
+typedef struct
+{
+  const guint8 *row, *family, *qualifier, *value;
+  gsize         row_len, family_len, qualifier_len, value_len;
+  gint64        timestamp;
+  guint8        type;
+} HBaseNativeCellView;
+typedef void (*HBaseNativeCellFunc) (const HBaseNativeCellView *cell, gpointer user_data);
+/* _hbase_native_client_get_filtered() without the cells: each is given
+ * to @func, in order, once the reply is whole and checked (never for a
+ * failed attempt). */
+gboolean           _hbase_native_client_get_visit          (HBaseNativeClient *self,
+                                                            const char        *table,
+                                                            GBytes            *row,
+                                                            GPtrArray         *columns,
+                                                            guint              max_versions,
+                                                            gint64             min_ts,
+                                                            gint64             max_ts,
+                                                            GBytes            *filter,
+                                                            HBaseNativeCellFunc func,
+                                                            gpointer           user_data,
                                                             GCancellable      *cancellable,
                                                             GError           **error);
 /* Writes @cells (HBaseNativeCell *: family, qualifier, value, timestamp

@@ -34,24 +34,6 @@ struct _HBaseNativeConnection
 /* ---- encoding ---------------------------------------------------------- */
 
 static void
-append_varint (GByteArray *out, guint64 value)
-{
-  guint8 b[10];
-  guint n = 0;
-
-  do
-    {
-      b[n] = value & 0x7f;
-      value >>= 7;
-      if (value != 0)
-        b[n] |= 0x80;
-      n++;
-    }
-  while (value != 0);
-  g_byte_array_append (out, b, n);
-}
-
-static void
 append_be32 (GByteArray *out, guint32 value)
 {
   guint8 b[4] = { value >> 24, value >> 16, value >> 8, value };
@@ -60,13 +42,11 @@ append_be32 (GByteArray *out, guint32 value)
 }
 
 static void
-append_message (GByteArray *out, const ProtobufCMessage *message, gboolean delimited)
+append_message (GByteArray *out, const ProtobufCMessage *message)
 {
   gsize size = protobuf_c_message_get_packed_size (message);
   guint at;
 
-  if (delimited)
-    append_varint (out, size);
   at = out->len;
   g_byte_array_set_size (out, out->len + size);
   protobuf_c_message_pack (message, out->data + at);
@@ -95,36 +75,105 @@ _hbase_native_encode_hello (const char *service, const char *user)
   header.cell_block_codec_class = (char *) HBASE_NATIVE_CODEC;
   g_byte_array_append (out, preamble, sizeof preamble);
   append_be32 (out, 0);
-  append_message (out, &header.base, FALSE);
+  append_message (out, &header.base);
   set_be32 (out->data + 6, out->len - 10);
   return out;
+}
+
+static guint
+varint_size (guint64 value)
+{
+  guint n = 1;
+
+  while (value >= 0x80)
+    {
+      value >>= 7;
+      n++;
+    }
+  return n;
+}
+
+static guint8 *
+put_varint (guint8 *at, guint64 value)
+{
+  do
+    {
+      *at = value & 0x7f;
+      value >>= 7;
+      if (value != 0)
+        *at |= 0x80;
+      at++;
+    }
+  while (value != 0);
+  return at;
+}
+
+/* A request frame, measured first and then packed straight into its one
+ * buffer (no temporaries, no growth). */
+typedef struct
+{
+  Hbase__Pb__RequestHeader header;
+  Hbase__Pb__CellBlockMeta meta;
+  const ProtobufCMessage  *param;
+  const guint8            *cellblock;
+  gsize                    cellblock_len;
+  gsize                    header_size, param_size;
+} RequestFrame;
+
+/* Fills @f and returns the frame's size, its 4-byte length included. */
+static gsize
+request_frame_measure (RequestFrame *f, guint32 call_id, const char *method,
+                       const ProtobufCMessage *param, const guint8 *cellblock,
+                       gsize cellblock_len)
+{
+  hbase__pb__request_header__init (&f->header);
+  hbase__pb__cell_block_meta__init (&f->meta);
+  f->header.has_call_id = TRUE;
+  f->header.call_id = call_id;
+  f->header.method_name = (char *) method;
+  f->header.has_request_param = TRUE;
+  f->header.request_param = TRUE;
+  if (cellblock_len > 0)
+    {
+      f->meta.has_length = TRUE;
+      f->meta.length = cellblock_len;
+      f->header.cell_block_meta = &f->meta;
+    }
+  f->param = param;
+  f->cellblock = cellblock;
+  f->cellblock_len = cellblock_len;
+  f->header_size = protobuf_c_message_get_packed_size (&f->header.base);
+  f->param_size = protobuf_c_message_get_packed_size (param);
+  return 4 + varint_size (f->header_size) + f->header_size + varint_size (f->param_size) +
+         f->param_size + cellblock_len;
+}
+
+/* Packs the frame @f measured as @size bytes into @out. */
+static void
+request_frame_pack (const RequestFrame *f, guint8 *out, gsize size)
+{
+  guint8 *at = out + 4;
+
+  set_be32 (out, size - 4);
+  at = put_varint (at, f->header_size);
+  at += protobuf_c_message_pack (&f->header.base, at);
+  at = put_varint (at, f->param_size);
+  at += protobuf_c_message_pack (f->param, at);
+  if (f->cellblock_len > 0)
+    memcpy (at, f->cellblock, f->cellblock_len);
+  g_assert ((gsize) (at + f->cellblock_len - out) == size);
 }
 
 GByteArray *
 _hbase_native_encode_request (guint32 call_id, const char *method, const ProtobufCMessage *param,
                               const guint8 *cellblock, gsize cellblock_len)
 {
-  Hbase__Pb__RequestHeader header = HBASE__PB__REQUEST_HEADER__INIT;
-  Hbase__Pb__CellBlockMeta meta = HBASE__PB__CELL_BLOCK_META__INIT;
-  GByteArray *out = g_byte_array_new ();
+  RequestFrame f;
+  gsize size = request_frame_measure (&f, call_id, method, param, cellblock, cellblock_len);
+  GByteArray *out = g_byte_array_sized_new (size);
 
-  header.has_call_id = TRUE;
-  header.call_id = call_id;
-  header.method_name = (char *) method;
-  header.has_request_param = TRUE;
-  header.request_param = TRUE;
-  if (cellblock_len > 0)
-    {
-      meta.has_length = TRUE;
-      meta.length = cellblock_len;
-      header.cell_block_meta = &meta;
-    }
-  append_be32 (out, 0);
-  append_message (out, &header.base, TRUE);
-  append_message (out, param, TRUE);
-  if (cellblock_len > 0)
-    g_byte_array_append (out, cellblock, cellblock_len);
-  set_be32 (out->data, out->len - 4);
+  g_byte_array_set_size (out, size);
+  request_frame_pack (&f, out->data, size);
   return out;
 }
 
@@ -290,6 +339,51 @@ read_length (const guint8 *data, gsize len, gsize *pos, gsize *value)
   return FALSE;
 }
 
+/* An allocator for the ResponseHeader, read and dropped on every call:
+ * its few small parts come from a buffer on the stack, anything larger
+ * (an exception's stack trace) from the heap. */
+typedef struct
+{
+  ProtobufCAllocator base;
+  gsize              used;
+  guint64            buffer[32];   /* 256 bytes, aligned for any field */
+} StackAllocator;
+
+static void *
+stack_alloc (void *data, size_t size)
+{
+  StackAllocator *a = data;
+  gsize rounded = (size + 7) & ~(gsize) 7;
+
+  if (rounded >= size && rounded <= sizeof a->buffer - a->used)
+    {
+      void *at = (guint8 *) a->buffer + a->used;
+
+      a->used += rounded;
+      return at;
+    }
+  return g_malloc (size);
+}
+
+static void
+stack_free (void *data, void *pointer)
+{
+  StackAllocator *a = data;
+  guintptr p = (guintptr) pointer, start = (guintptr) a->buffer;
+
+  if (p - start >= sizeof a->buffer)
+    g_free (pointer);
+}
+
+static void
+stack_allocator_init (StackAllocator *a)
+{
+  a->base.alloc = stack_alloc;
+  a->base.free = stack_free;
+  a->base.allocator_data = a;
+  a->used = 0;
+}
+
 gboolean
 _hbase_native_decode_response (GBytes *frame, guint32 call_id,
                                const ProtobufCMessageDescriptor *descriptor,
@@ -299,13 +393,15 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
   const guint8 *data = g_bytes_get_data (frame, &len);
   Hbase__Pb__ResponseHeader *header;
   ProtobufCMessage *body;
+  StackAllocator allocator;
 
+  stack_allocator_init (&allocator);
   *response = NULL;
   if (cellblock != NULL)
     *cellblock = NULL;
   if (!read_length (data, len, &pos, &header_len))
     return protocol_error (error, "the response header's length runs past the frame");
-  header = hbase__pb__response_header__unpack (NULL, header_len, data + pos);
+  header = hbase__pb__response_header__unpack (&allocator.base, header_len, data + pos);
   if (header == NULL)
     return protocol_error (error, "the response header does not decode");
   pos += header_len;
@@ -314,7 +410,7 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
                    "malformed HBase RPC reply: call id %u%s, expected %u", header->call_id,
                    header->has_call_id ? "" : " (absent)", call_id);
-      hbase__pb__response_header__free_unpacked (header, NULL);
+      hbase__pb__response_header__free_unpacked (header, &allocator.base);
       return FALSE;
     }
   if (header->cell_block_meta != NULL && header->cell_block_meta->has_length)
@@ -322,7 +418,7 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
       cellblock_len = header->cell_block_meta->length;
       if (cellblock_len > len - pos)
         {
-          hbase__pb__response_header__free_unpacked (header, NULL);
+          hbase__pb__response_header__free_unpacked (header, &allocator.base);
           return protocol_error (error, "the cellblock is longer than the frame");
         }
     }
@@ -332,10 +428,10 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
 
       _hbase_native_set_exception_error (error, e->exception_class_name, e->stack_trace,
                                          e->has_do_not_retry && e->do_not_retry);
-      hbase__pb__response_header__free_unpacked (header, NULL);
+      hbase__pb__response_header__free_unpacked (header, &allocator.base);
       return FALSE;
     }
-  hbase__pb__response_header__free_unpacked (header, NULL);
+  hbase__pb__response_header__free_unpacked (header, &allocator.base);
 
   if (!read_length (data, len - cellblock_len, &pos, &body_len))
     return protocol_error (error, "the response's length runs past the frame");
@@ -469,7 +565,8 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
 {
   ThriftTransport *t = THRIFT_TRANSPORT (self->transport);
   guint32 call_id = self->next_call_id++;
-  g_autoptr(GByteArray) request = NULL;
+  RequestFrame f;
+  gsize size;
   g_autoptr(GBytes) frame = NULL;
   gboolean ok;
 
@@ -499,9 +596,18 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
       call_id = 1;
       self->next_call_id = 2;
     }
-  request = _hbase_native_encode_request (call_id, method, param, NULL, 0);
+  /* packed straight into the transport's send buffer */
+  size = request_frame_measure (&f, call_id, method, param, NULL, 0);
+  if (size > G_MAXUINT32)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "HBase server %s: a %s request of %" G_GSIZE_FORMAT " bytes is too large",
+                   self->address, method, size);
+      return FALSE;
+    }
+  request_frame_pack (&f, _hbase_socket_transport_reserve (self->transport, (guint32) size), size);
   self->request_sent = TRUE;
-  if (!send_bytes (self, request, error) || !thrift_transport_flush (t, error))
+  if (!thrift_transport_flush (t, error))
     goto failed;
   frame = read_frame (self, error);
   if (frame == NULL)

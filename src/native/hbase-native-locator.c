@@ -43,6 +43,7 @@ struct _HBaseNativeClient
   guint              pause_ms;
   GMutex             lock;          /* guards what follows */
   GCond              released;      /* a connection went back to a pool */
+  guint              n_waiting;     /* calls waiting on released */
   HBaseNativeRegion *meta;          /* NULL until located */
   GPtrArray         *regions;       /* HBaseNativeRegion *, the cache */
   GHashTable        *pools;         /* "host:port" -> ServerPool * */
@@ -60,7 +61,8 @@ server_pool_free (ServerPool *pool)
 void
 _hbase_native_region_free (HBaseNativeRegion *region)
 {
-  if (region == NULL)
+  /* the value before: above 0, another holder remains */
+  if (region == NULL || g_atomic_int_add (&region->extra_refs, -1) > 0)
     return;
   g_free (region->table);
   g_bytes_unref (region->name);
@@ -68,6 +70,13 @@ _hbase_native_region_free (HBaseNativeRegion *region)
   g_bytes_unref (region->end_key);
   g_free (region->host);
   g_free (region);
+}
+
+HBaseNativeRegion *
+_hbase_native_region_ref (HBaseNativeRegion *region)
+{
+  g_atomic_int_inc (&region->extra_refs);
+  return region;
 }
 
 static HBaseNativeRegion *
@@ -149,15 +158,46 @@ connect_timeout (HBaseNativeClient *self)
 
 /* ---- the connection pools ------------------------------------------------ */
 
+/* "host:port" of @region in @buffer (printf's cost, about a thousand
+ * instructions, is not worth it on every call), or NULL when it does not
+ * fit. */
+static const char *
+pool_key (char *buffer, gsize size, const HBaseNativeRegion *region)
+{
+  gsize host_len = strlen (region->host);
+  char digits[16];
+  guint n = 0, port = region->port;
+
+  do
+    {
+      digits[n++] = (char) ('0' + port % 10);
+      port /= 10;
+    }
+  while (port != 0);
+  if (host_len + 1 + n + 1 > size)
+    return NULL;
+  memcpy (buffer, region->host, host_len);
+  buffer[host_len] = ':';
+  for (guint i = 0; i < n; i++)
+    buffer[host_len + 1 + i] = digits[n - 1 - i];
+  buffer[host_len + 1 + n] = '\0';
+  return buffer;
+}
+
 /* A connection to @region's server for one call: an idle one, a new one
  * while the pool has room, or the first one given back before @deadline. */
 static HBaseNativeConnection *
 acquire (HBaseNativeClient *self, const HBaseNativeRegion *region, gint64 deadline,
          GCancellable *cancellable, GError **error)
 {
-  g_autofree char *key = g_strdup_printf ("%s:%u", region->host, region->port);
+  /* the pool's "host:port" key, on the stack unless the host is long */
+  char buffer[128];
+  g_autofree char *heap_key = NULL;
+  const char *key = pool_key (buffer, sizeof buffer, region);
   ServerPool *pool;
 
+  if (key == NULL)
+    key = heap_key = g_strdup_printf ("%s:%u", region->host, region->port);
   g_mutex_lock (&self->lock);
   pool = g_hash_table_lookup (self->pools, key);
   if (pool == NULL)
@@ -204,7 +244,9 @@ acquire (HBaseNativeClient *self, const HBaseNativeRegion *region, gint64 deadli
       until = now + 50 * 1000;
       if (deadline != 0)
         until = MIN (until, deadline);
+      self->n_waiting++;
       g_cond_wait_until (&self->released, &self->lock, until);
+      self->n_waiting--;
     }
 }
 
@@ -228,7 +270,9 @@ release (HBaseNativeClient *self, HBaseNativeConnection *conn)
       g_ptr_array_add (pool->idle, conn);
       conn = NULL;
     }
-  g_cond_broadcast (&self->released);
+  /* only when a call waits: a broadcast is a system call even for nobody */
+  if (self->n_waiting > 0)
+    g_cond_broadcast (&self->released);
   g_mutex_unlock (&self->lock);
   if (conn != NULL)
     _hbase_native_connection_free (conn);
@@ -453,10 +497,10 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
   g_mutex_lock (&self->lock);
   if (self->meta != NULL)
     {
-      HBaseNativeRegion *copy = region_copy (self->meta);
+      HBaseNativeRegion *meta = _hbase_native_region_ref (self->meta);
 
       g_mutex_unlock (&self->lock);
-      return copy;
+      return meta;
     }
   g_mutex_unlock (&self->lock);
   /* asked without the lock: threads that race here each ask, the last
@@ -761,13 +805,14 @@ HBaseNativeRegion *
 _hbase_native_client_locate_by (HBaseNativeClient *self, const char *table, GBytes *row,
                                 gint64 deadline, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *name = normalize_table (table);
+  const char *name = g_str_has_prefix (table, "default:") ? table + 8 : table;
   const HBaseNativeRegion *cached;
   HBaseNativeRegion *found;
 
   g_mutex_lock (&self->lock);
   cached = cache_lookup (self, name, row);
-  found = cached != NULL ? region_copy (cached) : NULL;
+  /* the cached region itself, lent (cache hits are every call's first step) */
+  found = cached != NULL ? _hbase_native_region_ref ((HBaseNativeRegion *) cached) : NULL;
   g_mutex_unlock (&self->lock);
   if (found != NULL)
     return found;

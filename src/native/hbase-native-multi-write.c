@@ -229,6 +229,7 @@ send_all (HBaseNativeClient *self, const char *table, MultiWrite *m, GCancellabl
       g_autoptr(GError) local = NULL;
       g_autoptr(HBaseNativeRegion) failed_region = NULL;
       gboolean complete = TRUE;
+      RegionItems *last = NULL;   /* the group of the row before */
 
       servers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify) g_ptr_array_unref);
@@ -247,6 +248,14 @@ send_all (HBaseNativeClient *self, const char *table, MultiWrite *m, GCancellabl
                                                    cancellable, &local);
           if (region == NULL)
             break;
+          /* the region of the row before (the cache lends the same one):
+           * its group, without a lookup */
+          if (last != NULL && last->region == region)
+            {
+              _hbase_native_region_free (region);
+              g_array_append_val (last->places, i);
+              continue;
+            }
           key = g_strdup_printf ("%s:%u", region->host, region->port);
           list = g_hash_table_lookup (servers, key);
           if (list == NULL)
@@ -268,6 +277,7 @@ send_all (HBaseNativeClient *self, const char *table, MultiWrite *m, GCancellabl
           else
             _hbase_native_region_free (region);
           g_array_append_val (group->places, i);
+          last = group;
         }
       for (guint s = 0; s < order->len && local == NULL; s++)
         {

@@ -283,6 +283,7 @@ _hbase_native_client_get_multi_filtered (HBaseNativeClient *self, const char *ta
       GHashTableIter iter;
       gpointer groups;
       HBaseNativeRegion *failed_region = NULL;
+      RegionRows *last = NULL;    /* the group of the row before */
 
       /* the missing rows, by region, by server */
       for (guint i = 0; i < rows->len && local == NULL; i++)
@@ -298,6 +299,14 @@ _hbase_native_client_get_multi_filtered (HBaseNativeClient *self, const char *ta
                                                    cancellable, &local);
           if (region == NULL)
             break;
+          /* the region of the row before (the cache lends the same one):
+           * its group, without a lookup */
+          if (last != NULL && last->region == region)
+            {
+              _hbase_native_region_free (region);
+              g_array_append_val (last->places, i);
+              continue;
+            }
           key = g_strdup_printf ("%s:%u", region->host, region->port);
           list = g_hash_table_lookup (servers, key);
           if (list == NULL)
@@ -318,6 +327,7 @@ _hbase_native_client_get_multi_filtered (HBaseNativeClient *self, const char *ta
           else
             _hbase_native_region_free (region);
           g_array_append_val (group->places, i);
+          last = group;
         }
       g_hash_table_iter_init (&iter, servers);
       while (local == NULL && g_hash_table_iter_next (&iter, NULL, &groups))

@@ -71,7 +71,44 @@ typedef struct
   gboolean   exists;    /* out, with existence_only */
   GBytes    *filter;    /* a serialized Filter message, NULL: none */
   guint      store_limit, store_offset;   /* cells per family: at most, skipped (0: none) */
+  HBaseNativeCellFunc visit;   /* non-NULL: the cells go to it, not to cells */
+  gpointer   visit_data;
 } GetCall;
+
+static void
+view_of_pb (const Hbase__Pb__Cell *pb, HBaseNativeCellView *view)
+{
+  view->row = pb->row.data;
+  view->row_len = pb->row.len;
+  view->family = pb->family.data;
+  view->family_len = pb->family.len;
+  view->qualifier = pb->qualifier.data;
+  view->qualifier_len = pb->qualifier.len;
+  view->value = pb->value.data;
+  view->value_len = pb->value.len;
+  view->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
+  view->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
+}
+
+static void
+view_of_cell (const HBaseNativeCell *cell, HBaseNativeCellView *view)
+{
+  view->row = g_bytes_get_data (cell->row, &view->row_len);
+  view->family = g_bytes_get_data (cell->family, &view->family_len);
+  view->qualifier = g_bytes_get_data (cell->qualifier, &view->qualifier_len);
+  view->value = g_bytes_get_data (cell->value, &view->value_len);
+  view->timestamp = cell->timestamp;
+  view->type = cell->type;
+}
+
+static gboolean
+same_row (const guint8 *data, gsize len, GBytes *row)
+{
+  gsize row_len;
+  const guint8 *row_data = g_bytes_get_data (row, &row_len);
+
+  return len == row_len && (len == 0 || memcmp (data, row_data, len) == 0);
+}
 
 
 static gboolean
@@ -160,6 +197,40 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   /* HBase 2.6 puts a Get's cells in the cellblock only for clients that
    * sent a version_info of 1.3 or newer; ours sends none, so they come
    * inline, in the Result (before any in the cellblock) */
+  if (g->visit != NULL)
+    {
+      /* straight from the reply: every cell checked first, then given */
+      HBaseNativeCellView view;
+
+      for (gsize i = 0; result != NULL && i < result->n_cell; i++)
+        if (!same_row (result->cell[i]->row.data, result->cell[i]->row.len, g->row))
+          {
+            protobuf_c_message_free_unpacked (reply, NULL);
+            g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                         "malformed Get reply: a cell of another row");
+            return FALSE;
+          }
+      for (guint i = 0; i < cells->len; i++)
+        if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, g->row))
+          {
+            protobuf_c_message_free_unpacked (reply, NULL);
+            g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                         "malformed Get reply: a cell of another row");
+            return FALSE;
+          }
+      for (gsize i = 0; result != NULL && i < result->n_cell; i++)
+        {
+          view_of_pb (result->cell[i], &view);
+          g->visit (&view, g->visit_data);
+        }
+      for (guint i = 0; i < cells->len; i++)
+        {
+          view_of_cell (cells->pdata[i], &view);
+          g->visit (&view, g->visit_data);
+        }
+      protobuf_c_message_free_unpacked (reply, NULL);
+      return TRUE;
+    }
   if (result != NULL && result->n_cell > 0)
     {
       g_autoptr(GPtrArray) inline_cells = _hbase_native_pb_result_cells (result);
@@ -208,6 +279,18 @@ _hbase_native_client_get_filtered (HBaseNativeClient *self, const char *table, G
 }
 
 gboolean
+_hbase_native_client_get_visit (HBaseNativeClient *self, const char *table, GBytes *row,
+                                GPtrArray *columns, guint max_versions, gint64 min_ts,
+                                gint64 max_ts, GBytes *filter, HBaseNativeCellFunc func,
+                                gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter, 0, 0,
+                func, user_data };
+
+  return on_region (self, table, row, get_call, &g, cancellable, error);
+}
+
+gboolean
 _hbase_native_client_exists (HBaseNativeClient *self, const char *table, GBytes *row,
                              GPtrArray *columns, guint max_versions, gint64 min_ts,
                              gint64 max_ts, gboolean *exists, GCancellable *cancellable,
@@ -223,7 +306,8 @@ _hbase_native_client_exists_filtered (HBaseNativeClient *self, const char *table
                                       gint64 max_ts, GBytes *filter, gboolean *exists,
                                       GCancellable *cancellable, GError **error)
 {
-  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE, filter, 0, 0 };
+  GetCall g = { row, columns, max_versions, min_ts, max_ts, TRUE, NULL, FALSE, filter, 0, 0,
+                NULL, NULL };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return FALSE;
@@ -543,7 +627,7 @@ _hbase_native_client_get_paged (HBaseNativeClient *self, const char *table, GByt
                                 guint store_offset, GCancellable *cancellable, GError **error)
 {
   GetCall g = { row, columns, max_versions, min_ts, max_ts, FALSE, NULL, FALSE, filter,
-                store_limit, store_offset };
+                store_limit, store_offset, NULL, NULL };
 
   if (!on_region (self, table, row, get_call, &g, cancellable, error))
     return NULL;

@@ -3,6 +3,8 @@
  * fields that the native requests share (hbase-native-pb.h). */
 #include "config.h"
 
+#include <string.h>
+
 #include "hbase-native-client.h"
 #include "hbase-native-pb.h"
 
@@ -20,20 +22,47 @@ _hbase_native_pb_bytes (const ProtobufCBinaryData *data)
   return g_bytes_new (data->data, data->len);
 }
 
+/* A slice of @arena for @data, copied to *@at, which it advances. */
+static GBytes *
+arena_slice (GBytes *arena, guint8 *base, gsize *at, const ProtobufCBinaryData *data)
+{
+  GBytes *slice;
+
+  if (data->len > 0)
+    memcpy (base + *at, data->data, data->len);
+  slice = g_bytes_new_from_bytes (arena, *at, data->len);
+  *at += data->len;
+  return slice;
+}
+
 GPtrArray *
 _hbase_native_pb_result_cells (const Hbase__Pb__Result *result)
 {
   GPtrArray *cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
+  g_autoptr(GBytes) arena = NULL;
+  guint8 *base;
+  gsize total = 0, at = 0;
 
-  for (gsize i = 0; result != NULL && i < result->n_cell; i++)
+  if (result == NULL || result->n_cell == 0)
+    return cells;
+  /* every cell's bytes copied once, into one buffer the cells slice */
+  for (gsize i = 0; i < result->n_cell; i++)
+    {
+      const Hbase__Pb__Cell *pb = result->cell[i];
+
+      total += pb->row.len + pb->family.len + pb->qualifier.len + pb->value.len;
+    }
+  base = g_malloc (MAX (total, 1));
+  arena = g_bytes_new_take (base, total);
+  for (gsize i = 0; i < result->n_cell; i++)
     {
       const Hbase__Pb__Cell *pb = result->cell[i];
       HBaseNativeCell *cell = g_new0 (HBaseNativeCell, 1);
 
-      cell->row = _hbase_native_pb_bytes (&pb->row);
-      cell->family = _hbase_native_pb_bytes (&pb->family);
-      cell->qualifier = _hbase_native_pb_bytes (&pb->qualifier);
-      cell->value = _hbase_native_pb_bytes (&pb->value);
+      cell->row = arena_slice (arena, base, &at, &pb->row);
+      cell->family = arena_slice (arena, base, &at, &pb->family);
+      cell->qualifier = arena_slice (arena, base, &at, &pb->qualifier);
+      cell->value = arena_slice (arena, base, &at, &pb->value);
       cell->timestamp = pb->has_timestamp ? (gint64) pb->timestamp : HBASE_NATIVE_LATEST_TIMESTAMP;
       cell->type = pb->has_cell_type ? (guint8) pb->cell_type : HBASE_NATIVE_CELL_PUT;
       g_ptr_array_add (cells, cell);
@@ -47,10 +76,17 @@ _hbase_native_pb_columns_init (HBaseNativePbColumns *out, GPtrArray *columns)
   guint n = columns != NULL ? columns->len : 0;
 
   out->n = n;
-  /* never empty arrays: a message with no column still gets valid pointers */
-  out->columns = g_new0 (Hbase__Pb__Column, MAX (n, 1));
-  out->pointers = g_new0 (Hbase__Pb__Column *, MAX (n, 1));
-  out->qualifiers = g_new0 (ProtobufCBinaryData, MAX (n, 1));
+  if (n == 0)
+    {
+      /* no column (a whole row): nothing to point at, nothing to allocate */
+      out->columns = NULL;
+      out->pointers = NULL;
+      out->qualifiers = NULL;
+      return;
+    }
+  out->columns = g_new0 (Hbase__Pb__Column, n);
+  out->pointers = g_new0 (Hbase__Pb__Column *, n);
+  out->qualifiers = g_new0 (ProtobufCBinaryData, n);
   for (guint i = 0; i < n; i++)
     {
       const HBaseNativeColumn *c = g_ptr_array_index (columns, i);

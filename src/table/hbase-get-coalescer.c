@@ -2,7 +2,8 @@
 /* hbase-get-coalescer.c: concurrent hbase_table_get_async() calls on one
  * table gathered into getMultiple calls.
  *
- * Why: each get is a round trip to the gateway and a call into HBase;
+ * Why: each get is a round trip to the gateway (or, on the native backend,
+ * to the region server) and a call into HBase;
  * many small async lookups (a dimension join, say) spent most of their
  * time in those.  One getMultiple of N keys costs far less than N gets.
  *
@@ -114,9 +115,9 @@ _hbase_get_coalescer_free (HBaseGetCoalescer *coalescer)
 gboolean
 _hbase_get_coalescer_enabled (HBaseTable *table)
 {
-  /* the native backend runs each get on its own (no getMultiple to gather into) */
-  return hbase_config_get_coalesce_gets (hbase_client_get_config (table->client)) > 1 &&
-         _hbase_client_get_backend (table->client) == HBASE_BACKEND_THRIFT2;
+  /* on either backend: a gathered call is a get_multiple, which the native
+   * backend sends as one Multi call per region server */
+  return hbase_config_get_coalesce_gets (hbase_client_get_config (table->client)) > 1;
 }
 
 void
@@ -256,6 +257,7 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
   GPtrArray *batch = NULL;
   Batch *in_flight = NULL;
   const HBaseGetRequest *first = NULL;
+  HBaseFilter *first_typed = NULL;
   GList *link;
 
   g_mutex_lock (&coalescer->lock);
@@ -285,7 +287,12 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
           g_queue_delete_link (&coalescer->waiting, link);
           g_ptr_array_add (dead, waiter);
         }
-      else if (first == NULL || _hbase_get_request_same_read (first, request_of (waiter)))
+      else if (first == NULL ||
+               (_hbase_get_request_same_read (first, request_of (waiter)) &&
+                /* a typed filter and a filter string of the same text are
+                 * not the same read on the native backend, which runs only
+                 * the typed one */
+                (first_typed == NULL) == (waiter->call->typed_filter == NULL)))
         {
           g_queue_delete_link (&coalescer->waiting, link);
           if (batch == NULL)
@@ -302,7 +309,11 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
           if (g_atomic_int_compare_and_exchange (&waiter->state, WAITING, SENT))
             {
               g_ptr_array_add (batch, waiter);
-              first = first != NULL ? first : request_of (waiter);
+              if (first == NULL)
+                {
+                  first = request_of (waiter);
+                  first_typed = waiter->call->typed_filter;
+                }
             }
           else
             {

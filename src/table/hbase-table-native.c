@@ -144,7 +144,51 @@ _hbase_table_native_columns (GPtrArray *columns)
   return native_columns;
 }
 
-/* One get request over the native client. */
+/* A get's cell, straight from the reply into the row being built (as
+ * _hbase_table_native_row() builds it from HBaseNativeCells). */
+typedef struct
+{
+  HBaseRowBuilder builder;
+  gboolean        keyed;    /* the first cell gave the row's key */
+} ViewRow;
+
+static void
+add_view (const HBaseNativeCellView *c, gpointer user_data)
+{
+  ViewRow *v = user_data;
+  HBaseRowBuilder *builder = &v->builder;
+  HBaseRowBuilderCell cell = { 0 };
+  guint8 *at;
+
+  if (!v->keyed)
+    {
+      gsize key;
+
+      at = _hbase_row_builder_reserve (builder, c->row_len, &key);
+      if (c->row_len > 0)
+        memcpy (at, c->row, c->row_len);
+      _hbase_row_builder_set_key (builder, key, c->row_len);
+      v->keyed = TRUE;
+    }
+  at = _hbase_row_builder_reserve (builder, c->family_len + c->qualifier_len + c->value_len,
+                                   &cell.family);
+  if (c->family_len > 0)
+    memcpy (at, c->family, c->family_len);
+  cell.family_len = c->family_len;
+  cell.qualifier = cell.family + c->family_len;
+  if (c->qualifier_len > 0)
+    memcpy (at + c->family_len, c->qualifier, c->qualifier_len);
+  cell.qualifier_len = c->qualifier_len;
+  cell.value = cell.qualifier + c->qualifier_len;
+  if (c->value_len > 0)
+    memcpy (at + c->family_len + c->qualifier_len, c->value, c->value_len);
+  cell.value_len = c->value_len;
+  cell.timestamp = c->timestamp;
+  _hbase_row_builder_add_cell (builder, &cell);
+}
+
+/* One get request over the native client: the reply's cells go straight
+ * into the row builder. */
 static HBaseRow *
 native_get (HBaseNativeClient *native, const char *table, const HBaseGetRequest *request,
             HBaseFilter *typed_filter, GCancellable *cancellable, GError **error)
@@ -154,19 +198,22 @@ native_get (HBaseNativeClient *native, const char *table, const HBaseGetRequest 
   gint32 max_versions;
   gint64 min_ts, max_ts;
   g_autoptr(GPtrArray) native_columns = NULL;
-  g_autoptr(GPtrArray) cells = NULL;
   g_autoptr(GBytes) native_filter = NULL;
+  ViewRow v = { .keyed = FALSE };
+  HBaseRow *got = NULL;
 
   _hbase_get_request_peek (request, &row, &columns, &max_versions, &min_ts, &max_ts, &filter);
   if (!_hbase_filter_native_form (typed_filter, filter != NULL, &native_filter, error))
     return NULL;
   native_columns = _hbase_table_native_columns (columns);
-  cells = _hbase_native_client_get_filtered (native, table, row, native_columns,
-                                             max_versions > 0 ? (guint) max_versions : 0,
-                                             min_ts, max_ts, native_filter, cancellable, error);
-  if (cells == NULL)
-    return NULL;
-  return _hbase_table_native_row (cells);
+  _hbase_row_builder_init (&v.builder);
+  if (_hbase_native_client_get_visit (native, table, row, native_columns,
+                                      max_versions > 0 ? (guint) max_versions : 0,
+                                      min_ts, max_ts, native_filter, add_view, &v,
+                                      cancellable, error))
+    got = _hbase_row_builder_finish (&v.builder);
+  _hbase_row_builder_clear (&v.builder);
+  return got;
 }
 
 static GPtrArray *

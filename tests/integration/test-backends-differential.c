@@ -6,7 +6,8 @@
  * delete of each kind: whole row, family, column all versions, one cell
  * version), then read through an HBaseTable of a Thrift2 client and of a
  * native client (bootstrap servers) with hbase_table_get() and
- * hbase_table_get_multiple() (and hbase_table_exists()), sync and async,
+ * hbase_table_get_multiple() (and hbase_table_exists()), sync and async
+ * (many async gets at once, gathered into get_multiple calls),
  * under several read options
  * (every column, "family" and "family:qualifier" strings, an HBaseColumn
  * list, versions, time ranges, a missing row): keys, families,
@@ -59,6 +60,7 @@
 #include <hbase-glib/hbase-glib-thrift.h>
 
 #include "../support/test-stack.h"
+#include "../../src/table/hbase-get-coalescer.h"
 #include "../../src/table/hbase-table-native.h"
 #include "Client.pb-c.h"
 
@@ -319,6 +321,74 @@ test_async (void)
         g_main_context_iteration (NULL, TRUE);
       assert_same_row (t, n, "async");
     }
+}
+
+/* One of many async gets started at once. */
+typedef struct
+{
+  guint *pending;
+  HBaseRow *row;
+  GError *error;
+} Gathered;
+
+static void
+gathered_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Gathered *g = user_data;
+
+  g->row = hbase_table_get_finish (HBASE_TABLE (source), result, &g->error);
+  (*g->pending)--;
+}
+
+/* Many async gets at once on the native table, every row several times
+ * (both regions, a missing row), half of them reading cf only: gathered
+ * into get_multiple calls (the coalescer's counts), each gives the row a
+ * sync get through the gateway gives. */
+static void
+test_async_gathered (void)
+{
+  const guint rounds = 40;
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const cf_only[] = { "cf", NULL };
+  HBaseReadOptions cf = HBASE_READ_OPTIONS_INIT;
+  g_autofree Gathered *gets = NULL;
+  guint n, pending;
+  guint64 calls, gathered_keys, calls_before, keys_before;
+
+  if (!stack_ok)
+    {
+      test_stack_unreachable ("the local stack is not reachable");
+      return;
+    }
+  keys = written_rows ();
+  cf.columns = cf_only;
+  n = rounds * keys->len;
+  pending = n;
+  gets = g_new0 (Gathered, n);
+  /* the table's counts so far (the async case before went through it too) */
+  _hbase_get_coalescer_get_counts (native_table, &calls_before, &keys_before);
+  for (guint i = 0; i < n; i++)
+    {
+      gets[i].pending = &pending;
+      hbase_table_get_async (native_table, keys->pdata[i % keys->len], i % 2 == 0 ? NULL : &cf,
+                             NULL, gathered_done, &gets[i]);
+    }
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(HBaseRow) t = hbase_table_get (thrift_table, keys->pdata[i % keys->len],
+                                               i % 2 == 0 ? NULL : &cf, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_no_error (gets[i].error);
+      assert_same_row (t, gets[i].row, "async, gathered");
+      g_clear_pointer (&gets[i].row, hbase_row_unref);
+    }
+  _hbase_get_coalescer_get_counts (native_table, &calls, &gathered_keys);
+  g_assert_cmpuint (gathered_keys - keys_before, ==, n);
+  g_assert_cmpuint (calls - calls_before, <, n / 2);
 }
 
 /* The writes of one round, on rows under @prefix. */
@@ -1697,6 +1767,7 @@ main (int argc, char **argv)
   g_test_add_func ("/backends/differential/column-list", test_column_list);
   g_test_add_func ("/backends/differential/time-range", test_time_range);
   g_test_add_func ("/backends/differential/async", test_async);
+  g_test_add_func ("/backends/differential/async-gathered", test_async_gathered);
   g_test_add_func ("/backends/differential/scans", test_scans);
   g_test_add_func ("/backends/differential/scan-reversed", test_scan_reversed);
   g_test_add_func ("/backends/differential/scan-batch", test_scan_batch);

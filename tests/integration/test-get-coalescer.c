@@ -7,7 +7,8 @@
  * alone; a failed call reaches every get in it; the operation deadline
  * holds; a window gathers gets made while nothing is in flight; gets
  * made in two threads' main contexts and sent in one call each return in
- * their own context.  The
+ * their own context; on the native end as well (gets gathered into
+ * Multi calls).  The
  * coalescer's count of calls (an internal hook) shows that the
  * gets were gathered. */
 #include "config.h"
@@ -88,12 +89,30 @@ run_gets (HBaseTable *table, Get *gets, guint n, const HBaseReadOptions *const *
     }
 }
 
-/* A client on the fixture's gateway with @max_keys per gathered call. */
+/* The native end's bootstrap servers, as the fixture's own client has them. */
+static const char *
+native_bootstrap (void)
+{
+  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
+
+  return list != NULL && *list != '\0' ? list : "127.0.0.1:16020 127.0.0.1:16000";
+}
+
+/* A client on the fixture's gateway (on the native end: of the native
+ * backend) with @max_keys per gathered call. */
 static HBaseClient *
 client_new_full (Fixture *fixture, guint max_keys, guint timeout_ms, guint window_us)
 {
-  g_autoptr(HBaseConfig) config = test_stack_config (fixture->gateway);
+  g_autoptr(HBaseConfig) config = NULL;
   g_autoptr(GError) error = NULL;
+
+  if (test_table_fixture_is_native (fixture))
+    {
+      config = hbase_config_new ();
+      g_assert_true (hbase_config_set_bootstrap_servers (config, native_bootstrap (), &error));
+    }
+  else
+    config = test_stack_config (fixture->gateway);
 
   g_assert_true (hbase_config_set_coalesce_gets (config, max_keys, &error));
   g_assert_true (hbase_config_set_coalesce_gets_window (config, window_us, &error));
@@ -347,7 +366,8 @@ test_failure (Fixture *fixture, gconstpointer data)
   gets_clear (gets, n);
 }
 
-/* Gets to a gateway that refuses connections: each ends by its own
+/* Gets to a gateway (on the native end: a bootstrap server) that refuses
+ * connections: each ends by its own
  * operation deadline, with a timeout or a connection error (whether the
  * retries run out before the deadline depends on the machine's speed, for
  * a get of its own as well).  Deadlines against a gateway that never
@@ -366,7 +386,10 @@ test_deadline (Fixture *fixture, gconstpointer data)
   Get *gets = gets_new (n, 0);
   gint64 start;
 
-  g_assert_true (hbase_config_set_gateways (config, gateway, &error));
+  if (test_table_fixture_is_native (fixture))
+    g_assert_true (hbase_config_set_bootstrap_servers (config, gateway, &error));
+  else
+    g_assert_true (hbase_config_set_gateways (config, gateway, &error));
   g_assert_true (hbase_config_set_operation_timeout (config, timeout_ms, &error));
   g_assert_true (hbase_config_set_pool_size (config, 2, &error));
   g_assert_no_error (error);
@@ -511,6 +534,11 @@ main (int argc, char **argv)
     { "window", test_window },
     { "contexts", test_contexts },
   };
+  /* every case: the native backend gathers gets into Multi calls too */
+  static const char *const native_cases[] = {
+    "many", "read-options", "cancel-one", "failure", "deadline", "window", "contexts", NULL
+  };
+  static const TestTableSuiteOptions options = { .native_cases = native_cases };
   static HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {
     "/integration/get-coalescer", "coalesce_get", families, 1, TEST_GATEWAYS_ENDS
@@ -518,6 +546,6 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   families[0].name = "f";
-  test_table_suite_add (&suite, cases, G_N_ELEMENTS (cases));
+  test_table_suite_add_full (&suite, &options, cases, G_N_ELEMENTS (cases));
   return test_table_suite_run ();
 }

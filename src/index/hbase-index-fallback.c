@@ -81,7 +81,6 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
 {
   g_autoptr(HBaseIndexPage) page = _hbase_index_page_new ();
   g_autoptr(HBaseFilter) filter = node_filter (root);
-  g_autoptr(GBytes) filter_bytes = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
   g_autoptr(GBytes) start = NULL;
   g_auto(GStrv) columns = _hbase_index_read_columns (ctx->core, options->columns);
@@ -93,9 +92,7 @@ _hbase_index_find_by_scan (QueryCtx *ctx, Node *root, HBaseIndexQuery *query,
   /* a typed filter, which both backends run (rendered as bytes for the
    * gateway: a value of the query may hold 0x00); every row is checked
    * against the query again below, the filter only spares the transfer.
-   * Rendered here first so that a filter it cannot express fails now. */
-  if (filter != NULL && (filter_bytes = hbase_filter_to_bytes (filter, error)) == NULL)
-    return NULL;
+   * One it cannot express fails hbase_table_scan() below. */
   scan.reversed = options->reversed;
   scan.caching = 1000;
   scan.read.typed_filter = filter;

@@ -434,6 +434,11 @@ main (int argc, char **argv)
     ? g_strdup (opt_gateways)
     : g_strdup_printf ("%s:%d", opt_host != NULL ? opt_host : "127.0.0.1", opt_port);
   /* the environment's settings (Kerberos, TLS) for the secured modes */
+  if (opt_bootstrap != NULL && (opt_gateways != NULL || opt_host != NULL))
+    {
+      g_printerr ("bench-table: --bootstrap-servers goes without --gateways and --host\n");
+      return 2;
+    }
   if (opt_bootstrap != NULL)
     client_name = "hbase-glib-native";
   if ((config = hbase_config_new_from_environment (&error)) == NULL ||

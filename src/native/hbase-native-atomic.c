@@ -128,7 +128,6 @@ delta_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   Hbase__Pb__Result *result;
   g_autoptr(GBytes) block = NULL;
   g_autoptr(GPtrArray) cells = NULL;
-  guint32 count;
 
   request.region = region;
   request.mutation = d->mutation;
@@ -137,35 +136,10 @@ delta_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
                                        deadline, sent, cancellable, error))
     return FALSE;
   result = ((Hbase__Pb__MutateResponse *) reply)->result;
-  count = result != NULL && result->has_associated_cell_count && result->associated_cell_count > 0
-    ? (guint32) result->associated_cell_count : 0;
-  cells = block != NULL ? _hbase_native_decode_cellblock (block, error)
-                        : g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
-  if (cells == NULL || cells->len != count)
-    {
-      if (cells != NULL)
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                     "malformed Mutate reply: %u cells in the cellblock, the result counts %u",
-                     cells->len, count);
-      protobuf_c_message_free_unpacked (reply, NULL);
-      return FALSE;
-    }
-  /* inline cells (a client without version_info gets them so) first */
-  if (result != NULL && result->n_cell > 0)
-    {
-      g_autoptr(GPtrArray) inline_cells = _hbase_native_pb_result_cells (result);
-
-      g_ptr_array_extend_and_steal (inline_cells, g_steal_pointer (&cells));
-      cells = g_steal_pointer (&inline_cells);
-    }
+  cells = _hbase_native_pb_reply_cells (result, block, d->row, "Mutate", error);
   protobuf_c_message_free_unpacked (reply, NULL);
-  for (guint i = 0; i < cells->len; i++)
-    if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, d->row))
-      {
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                     "malformed Mutate reply: a cell of another row");
-        return FALSE;
-      }
+  if (cells == NULL)
+    return FALSE;
   d->cells = g_steal_pointer (&cells);
   return TRUE;
 }

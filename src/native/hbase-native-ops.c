@@ -125,7 +125,6 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   Hbase__Pb__Result *result;
   g_autoptr(GBytes) block = NULL;
   g_autoptr(GPtrArray) cells = NULL;
-  guint32 count;
   Hbase__Pb__Filter *filter = NULL;
   gboolean called;
 
@@ -181,23 +180,24 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       protobuf_c_message_free_unpacked (reply, NULL);
       return TRUE;
     }
-  count = result != NULL && result->has_associated_cell_count && result->associated_cell_count > 0
-    ? (guint32) result->associated_cell_count : 0;
-  cells = block != NULL ? _hbase_native_decode_cellblock (block, error)
-                        : g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
-  if (cells == NULL || cells->len != count)
-    {
-      if (cells != NULL)
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                     "malformed Get reply: %u cells in the cellblock, the result counts %u",
-                     cells->len, count);
-      protobuf_c_message_free_unpacked (reply, NULL);
-      return FALSE;
-    }
   /* HBase 2.6 puts a Get's cells in the cellblock only for clients that
    * sent a version_info of 1.3 or newer; ours sends none, so they come
    * inline, in the Result (before any in the cellblock) */
-  if (g->visit != NULL)
+  if (g->visit == NULL)
+    {
+      cells = _hbase_native_pb_reply_cells (result, block, g->row, "Get", error);
+      protobuf_c_message_free_unpacked (reply, NULL);
+      if (cells == NULL)
+        return FALSE;
+      g->cells = g_steal_pointer (&cells);
+      return TRUE;
+    }
+  cells = _hbase_native_pb_block_cells (result, block, "Get", error);
+  if (cells == NULL)
+    {
+      protobuf_c_message_free_unpacked (reply, NULL);
+      return FALSE;
+    }
     {
       /* straight from the reply: every cell checked first, then given */
       HBaseNativeCellView view;
@@ -231,23 +231,6 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       protobuf_c_message_free_unpacked (reply, NULL);
       return TRUE;
     }
-  if (result != NULL && result->n_cell > 0)
-    {
-      g_autoptr(GPtrArray) inline_cells = _hbase_native_pb_result_cells (result);
-
-      g_ptr_array_extend_and_steal (inline_cells, g_steal_pointer (&cells));
-      cells = g_steal_pointer (&inline_cells);
-    }
-  protobuf_c_message_free_unpacked (reply, NULL);
-  for (guint i = 0; i < cells->len; i++)
-    if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, g->row))
-      {
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                     "malformed Get reply: a cell of another row");
-        return FALSE;
-      }
-  g->cells = g_steal_pointer (&cells);
-  return TRUE;
 }
 
 GPtrArray *

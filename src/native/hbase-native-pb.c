@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include <hbase-glib/hbase-error.h>
+
 #include "hbase-native-client.h"
 #include "hbase-native-pb.h"
 
@@ -111,4 +113,51 @@ _hbase_native_pb_columns_clear (HBaseNativePbColumns *out)
   g_clear_pointer (&out->pointers, g_free);
   g_clear_pointer (&out->qualifiers, g_free);
   out->n = 0;
+}
+
+GPtrArray *
+_hbase_native_pb_block_cells (const Hbase__Pb__Result *result, GBytes *block, const char *what,
+                              GError **error)
+{
+  guint32 count = result != NULL && result->has_associated_cell_count &&
+                  result->associated_cell_count > 0 ? (guint32) result->associated_cell_count : 0;
+  g_autoptr(GPtrArray) cells =
+    block != NULL ? _hbase_native_decode_cellblock (block, error)
+                  : g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
+
+  if (cells == NULL)
+    return NULL;
+  if (cells->len != count)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "malformed %s reply: %u cells in the cellblock, the result counts %u",
+                   what, cells->len, count);
+      return NULL;
+    }
+  return g_steal_pointer (&cells);
+}
+
+GPtrArray *
+_hbase_native_pb_reply_cells (const Hbase__Pb__Result *result, GBytes *block, GBytes *row,
+                              const char *what, GError **error)
+{
+  g_autoptr(GPtrArray) cells = _hbase_native_pb_block_cells (result, block, what, error);
+
+  if (cells == NULL)
+    return NULL;
+  if (result != NULL && result->n_cell > 0)
+    {
+      g_autoptr(GPtrArray) inline_cells = _hbase_native_pb_result_cells (result);
+
+      g_ptr_array_extend_and_steal (inline_cells, g_steal_pointer (&cells));
+      cells = g_steal_pointer (&inline_cells);
+    }
+  for (guint i = 0; i < cells->len; i++)
+    if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, row))
+      {
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "malformed %s reply: a cell of another row",
+                     what);
+        return NULL;
+      }
+  return g_steal_pointer (&cells);
 }

@@ -21,6 +21,22 @@ GBytes *_hbase_native_pb_bytes     (const ProtobufCBinaryData *data);
  * HBaseNativeCells; an empty array for a NULL @result. */
 GPtrArray *_hbase_native_pb_result_cells (const Hbase__Pb__Result *result);
 
+/* The cells of a reply's @result that came in its cellblock @block (NULL:
+ * none), as many as the result counts; NULL with HBASE_ERROR_PROTOCOL
+ * ("malformed @what reply: ...") when they do not add up. */
+GPtrArray *_hbase_native_pb_block_cells  (const Hbase__Pb__Result *result,
+                                          GBytes                  *block,
+                                          const char              *what,
+                                          GError                 **error);
+/* Every cell of a single-row reply's @result: inline ones first (a
+ * client without version_info gets them so), then @block's; each checked
+ * to be of @row.  NULL with HBASE_ERROR_PROTOCOL otherwise. */
+GPtrArray *_hbase_native_pb_reply_cells  (const Hbase__Pb__Result *result,
+                                          GBytes                  *block,
+                                          GBytes                  *row,
+                                          const char              *what,
+                                          GError                 **error);
+
 /* The Column messages of a read, pointing into the HBaseNativeColumns
  * they were made from (which must outlive the request). */
 typedef struct

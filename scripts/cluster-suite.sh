@@ -92,6 +92,8 @@ for source in "$repo"/tests/integration/test-*.c; do
     programs+=("tests/integration/$name")
   fi
 done
+# an empty TESTS would run nothing and pass
+[ ${#programs[@]} -gt 0 ] || die "no integration program with a native end found in $repo/tests/integration"
 say "running ${programs[*]}"
 
 export HBASE_GLIB_TEST_REQUIRE_STACK=1

@@ -26,6 +26,11 @@
  * not; a server's figure still includes whatever else it served meanwhile.
  * The Redis commands a load sent are counted from INFO commandstats.
  *
+ * Loads start alike: an untimed load first (--no-warm-up skips it), and
+ * before every load a wait of up to --settle-seconds (60) until HBase and
+ * the gateway are quiet, so that no load pays for the flushes, compactions
+ * and garbage collection of the one before.
+ *
  * Rows: "u%08u" with f:name (name-N), f:age (0-99, decimal text), f:city
  * (one of 100), f:email and f:bio (about 100 bytes).  Indexes: age (int64,
  * exact and range), city (string, exact).
@@ -33,6 +38,7 @@
  *   bench-index [--rows 10000,100000] [--threads 4] [--batch 1000]
  *               [--rounds 4] [--repeat 5] [--gateway 127.0.0.1:9090]
  *               [--redis 127.0.0.1:6379] [--skip-scan-above N] [--background]
+ *               [--settle-seconds 60] [--no-warm-up]
  */
 #include "config.h"
 
@@ -53,6 +59,8 @@ typedef struct {
   guint rounds;
   guint64 skip_scan_above;
   gboolean background;
+  guint settle_seconds;   /* at most this long waiting for quiet servers before a load; 0: none */
+  gboolean warm_up;       /* one untimed load first */
   /* pids of the servers whose CPU time is read, 0 when unknown */
   int redis_pid;
   int gateway_pid;
@@ -395,6 +403,35 @@ insert (HBaseTable *table, guint rows, const Settings *settings, Cpu *cpu, gbool
   return seconds;
 }
 
+/* Waits until HBase and the gateway use less than 5 % of a core over half
+ * a second, twice in a row, or @settings' limit passed: a load starts
+ * with the servers quiet instead of still flushing, compacting or
+ * collecting the garbage of the load before (which made the second load
+ * of a round 25-30 % slower, whichever it was).  Says on stderr how long
+ * it waited. */
+static void
+settle (const Settings *settings)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint64 limit = start + (gint64) settings->settle_seconds * G_USEC_PER_SEC;
+  guint quiet = 0;
+
+  if (settings->settle_seconds == 0 || (settings->hbase_pid == 0 && settings->gateway_pid == 0))
+    return;
+  while (quiet < 2 && g_get_monotonic_time () < limit)
+    {
+      double hbase = pid_cpu_seconds (settings->hbase_pid);
+      double gateway = pid_cpu_seconds (settings->gateway_pid);
+
+      g_usleep (G_USEC_PER_SEC / 2);
+      hbase = pid_cpu_seconds (settings->hbase_pid) - hbase;
+      gateway = pid_cpu_seconds (settings->gateway_pid) - gateway;
+      quiet = hbase + gateway < 0.025 ? quiet + 1 : 0;
+    }
+  g_printerr ("bench-index:   settled in %.1f s%s\n", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC,
+              quiet < 2 ? " (limit reached: the servers were still busy)" : "");
+}
+
 static void
 create_table (HBaseClient *client, const char *name)
 {
@@ -655,6 +692,21 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   options.redis_port = settings->redis_port;
   options.meta_table = meta;
 
+  if (settings->warm_up)
+    {
+      Cpu ignored;
+
+      /* the servers' code paths compiled and their buffers grown by an
+       * untimed load first, so that the first timed load is not the
+       * only cold one */
+      create_table (client, plain_name);
+      plain = hbase_table_new (client, plain_name, &error);
+      g_printerr ("bench-index: %u rows, warm-up load %.2f s (not counted)\n", rows,
+                  insert (plain, rows, settings, &ignored, FALSE));
+      g_clear_object (&plain);
+      drop_table (client, plain_name);
+    }
+
   /* rounds of both loads on fresh tables, plain first in even rounds and
    * indexed first in odd ones: the second load of a round is slower
    * whichever it is (by 25-30 % at 100k rows here: HBase is still busy
@@ -675,6 +727,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
             {
               create_table (client, plain_name);
               plain = hbase_table_new (client, plain_name, &error);
+              settle (settings);
               plain_times[round] = insert (plain, rows, settings, &plain_cpu[round], FALSE);
               g_clear_object (&plain);
               drop_table (client, plain_name);
@@ -688,6 +741,7 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
           if (index == NULL || (built = hbase_index_rebuild (index, NULL, NULL, &error)) == NULL)
             g_error ("index: %s", error != NULL ? error->message : "?");
           g_clear_pointer (&built, hbase_index_report_free);
+          settle (settings);
           indexed_times[round] = insert (hbase_index_get_table (index), rows, settings,
                                          &indexed_cpu[round], round == 0);
         }
@@ -822,11 +876,13 @@ find_pids (Settings *settings)
 int
 main (int argc, char **argv)
 {
-  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 4, G_MAXUINT64, FALSE, 0, 0, 0 };
+  Settings settings = { NULL, NULL, 6379, 4, 1000, 5, 4, G_MAXUINT64, FALSE, 60, TRUE, 0, 0, 0 };
   g_autofree char *rows_list = NULL;
   g_autofree char *redis = NULL;
   gint threads = 4, batch = 1000, repeat = 5, rounds = 4;
   gint64 skip = -1;
+  gint settle_seconds = 60;
+  gboolean no_warm_up = FALSE;
   GOptionEntry entries[] = {
     { "rows", 0, 0, G_OPTION_ARG_STRING, &rows_list, "table sizes, comma-separated", "N,N" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "loader threads (one write buffer each)", "T" },
@@ -838,6 +894,9 @@ main (int argc, char **argv)
     { "skip-scan-above", 0, 0, G_OPTION_ARG_INT64, &skip, "no scans above N rows", "N" },
     { "background", 0, 0, G_OPTION_ARG_NONE, &settings.background,
       "write buffers flush in the background (background_flush)", NULL },
+    { "settle-seconds", 0, 0, G_OPTION_ARG_INT, &settle_seconds,
+      "before each load, wait up to S seconds for HBase and the gateway to go quiet (0: do not wait)", "S" },
+    { "no-warm-up", 0, 0, G_OPTION_ARG_NONE, &no_warm_up, "no untimed load before the first round", NULL },
     { "gateway-pid", 0, 0, G_OPTION_ARG_INT, &settings.gateway_pid,
       "the gateway's pid, for its CPU time (default: the stack's pid file)", "PID" },
     { "hbase-pid", 0, 0, G_OPTION_ARG_INT, &settings.hbase_pid,
@@ -858,6 +917,8 @@ main (int argc, char **argv)
   settings.batch = (guint) MAX (batch, 1);
   settings.repeat = (guint) MAX (repeat, 1);
   settings.rounds = (guint) MAX (rounds, 1);
+  settings.settle_seconds = (guint) MAX (settle_seconds, 0);
+  settings.warm_up = !no_warm_up;
   if (skip >= 0)
     settings.skip_scan_above = (guint64) skip;
   if (redis != NULL)

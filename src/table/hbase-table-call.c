@@ -53,8 +53,9 @@ _hbase_table_call_free (gpointer data)
 {
   TableCall *call = data;
 
-  /* prepared (the before hook ran) but never sent */
-  call_after (call, FALSE, FALSE);
+  /* prepared (the before hook ran) and never sent, or sent with the
+   * after hook deferred */
+  call_after (call, call->sent, call->sent_ok);
   g_clear_object (&call->table);
   g_clear_pointer (&call->gets, g_ptr_array_unref);
   g_clear_pointer (&call->batches, g_ptr_array_unref);
@@ -336,6 +337,31 @@ call_after (TableCall *call, gboolean sent, gboolean ok)
                 call->table->hooks_data);
 }
 
+void
+_hbase_table_call_defer_after (TableCall *call)
+{
+  call->defer_after = TRUE;
+}
+
+gboolean
+_hbase_table_call_owes_after (TableCall *call)
+{
+  return call->owes_after;
+}
+
+/* The after hook once the call was sent, now or when the call is freed. */
+static void
+call_sent (TableCall *call, gboolean ok)
+{
+  if (!call->defer_after)
+    {
+      call_after (call, TRUE, ok);
+      return;
+    }
+  call->sent = TRUE;
+  call->sent_ok = ok;
+}
+
 /* _hbase_table_call_run() on the native backend: what it cannot do is
  * refused before the write hooks run or anything is sent; what it can is
  * run between the hooks, as on the Thrift2 path. */
@@ -349,7 +375,7 @@ native_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancellable,
   if (!_hbase_table_call_before (call, cancellable, error))
     return FALSE;
   ok = _hbase_table_native_run (call, func, cancellable, error);
-  call_after (call, TRUE, ok);
+  call_sent (call, ok);
   return ok;
 }
 
@@ -365,7 +391,7 @@ _hbase_table_call_run (TableCall *call, HBaseCallFunc func, GCancellable *cancel
   if (!_hbase_table_call_before (call, cancellable, error))
     return FALSE;
   ok = send (call, func, cancellable, error);
-  call_after (call, TRUE, ok);
+  call_sent (call, ok);
   return ok;
 }
 

@@ -44,6 +44,8 @@ typedef struct {
   GPtrArray *mutations;                 /* HBaseMutation, for write hooks */
   gboolean before_ran;                  /* the before hook accepted the write */
   gboolean owes_after;                  /* ... and the after hook has not run */
+  gboolean defer_after;                 /* the after hook waits for _free (see _defer_after) */
+  gboolean sent, sent_ok;               /* what the deferred after hook is told */
   GArray *first_batch;                  /* guint per mutation: its batches */
   GArray *last_batch;
   char *filter;                         /* for error messages */
@@ -76,6 +78,16 @@ void       _hbase_table_batch_add         (GPtrArray       *batches,
 gboolean   _hbase_table_call_before       (TableCall       *call,
                                            GCancellable    *cancellable,
                                            GError         **error);
+
+/* From now on _hbase_table_call_run() leaves the after write hook to
+ * _hbase_table_call_free(), which gives it the outcome of the send: a
+ * write buffer's sender thread then leaves that work (for the Redis index,
+ * a Redis round trip and the per-row bookkeeping) to the threads that fill
+ * its batches, instead of doing it between two writes. */
+void       _hbase_table_call_defer_after  (TableCall       *call);
+
+/* Whether the call's after write hook has not run yet. */
+gboolean   _hbase_table_call_owes_after   (TableCall       *call);
 
 /* Sends the call (with the client's retries, as call->flags allow) and
  * makes the error as precise as the request allows; around it, the write

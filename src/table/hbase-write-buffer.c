@@ -46,6 +46,13 @@
  *   so that work overlaps the write of the batch before, while HBase still
  *   receives the batches one at a time and in order.  A flush queues its
  *   batch under flush_lock, so the queue keeps the order batches were taken.
+ * - The table's after-write hooks of a background batch (the Redis index
+ *   settles the batch's rows there: a Redis round trip and the per-row
+ *   bookkeeping) are not run by the sender between two writes: the batch
+ *   waits, written, in the settling queue (still counted among the taken
+ *   batches), and the next thread that adds, flushes or waits settles it;
+ *   the sender does so itself only when no batch is queued for it.  A
+ *   flush of everything returns once its batches are settled.
  * - The periodic flush is a thread waiting on a GCond with a deadline, not
  *   a GSource: no main loop is needed, and it sleeps while nothing waits.
  */
@@ -61,8 +68,9 @@
 /* What Thrift adds around a mutation and around a cell, roughly. */
 #define MUTATION_OVERHEAD 32
 #define CELL_OVERHEAD 32
-/* Batches taken and not yet written (background: one written, one queued
- * and one waiting to be queued), beyond which adds wait. */
+/* Batches taken and not yet written or settled (background: one written,
+ * one queued and one waiting to be queued, or one of them written and
+ * waiting to be settled), beyond which adds wait. */
 #define MAX_TAKEN_BATCHES 3
 /* Untaken failures logged one by one at free, before a count of the rest. */
 #define MAX_WARNINGS 10
@@ -97,6 +105,8 @@ struct _HBaseWriteBuffer {
   GCond moved;            /* a batch was taken by the sender, or written */
   struct _Batch *queued;  /* prepared, next to write */
   struct _Batch *in_flight;
+  GQueue settling;        /* written, their after-write hooks not run yet */
+  gboolean settle_running; /* a thread runs the hooks of the first one */
   gboolean stopping;
   guint carried_failed;   /* failures of batches nobody waited for, */
   guint carried_mutations; /* ... out of so many, since the last flush, */
@@ -310,6 +320,8 @@ batch_prepare (HBaseWriteBuffer *buffer, Batch *batch)
       if (request->mutations->len > 1)
         request->prepared = _hbase_table_apply_multiple_prepare (buffer->table, request->mutations,
                                                                  batch->cancellable, &request->error);
+      if (request->prepared != NULL)
+        _hbase_table_call_defer_after (request->prepared);
     }
 }
 
@@ -337,7 +349,11 @@ send_request (HBaseWriteBuffer *buffer, Request *request, GCancellable *cancella
         ok = hbase_table_apply (buffer->table, mutations->pdata[0], cancellable, &error);
       else
         ok = hbase_table_apply_multiple (buffer->table, mutations, cancellable, &error);
-      g_clear_pointer (&request->prepared, _hbase_table_call_free);
+      /* written: its after-write hooks wait for the batch to be settled
+       * (settle_one()); failed: they run now, before the mutations are
+       * sent again one by one */
+      if (!ok || (request->prepared != NULL && !_hbase_table_call_owes_after (request->prepared)))
+        g_clear_pointer (&request->prepared, _hbase_table_call_free);
       if (ok)
         return;
       if (fails_everything (error))
@@ -362,14 +378,21 @@ send_request (HBaseWriteBuffer *buffer, Request *request, GCancellable *cancella
     }
 }
 
-static void
+/* Sends @batch; TRUE when it is to be settled: some of its requests still
+ * owe their after-write hooks (settle_one()). */
+static gboolean
 send_batch (HBaseWriteBuffer *buffer, Batch *batch)
 {
   for (guint i = 0; i < batch->requests->len; i++)
     send_request (buffer, g_ptr_array_index (batch->requests, i), batch->cancellable,
                   &batch->outcome);
-  /* free what was prepared and not sent now, in the sending thread */
+  /* a batch that failed is done with now: the hooks of its failed
+   * request ran, and those of requests never sent learn it at once */
+  for (guint i = 0; batch->outcome.shared == NULL && i < batch->requests->len; i++)
+    if (((Request *) g_ptr_array_index (batch->requests, i))->prepared != NULL)
+      return TRUE;
   g_ptr_array_set_size (batch->requests, 0);
+  return FALSE;
 }
 
 /* TRUE if every mutation of @batch was written, else FALSE with a summary. */
@@ -410,8 +433,8 @@ take_batch (HBaseWriteBuffer *buffer, FlushMode mode, GCancellable *cancellable)
   return batch;
 }
 
-/* @batch was written: its mutations are no longer held.  Call with
- * buffer->lock held. */
+/* @batch was written (and settled): its mutations are no longer held.
+ * Call with buffer->lock held. */
 static void
 release_batch (HBaseWriteBuffer *buffer, Batch *batch)
 {
@@ -420,6 +443,51 @@ release_batch (HBaseWriteBuffer *buffer, Batch *batch)
   buffer->n_taken--;
   /* adds waiting for room (hbase_write_buffer_add()) */
   g_cond_broadcast (&buffer->moved);
+}
+
+/* The end of a background batch: released, and freed unless a flush
+ * waits for it (that flush frees it).  Called with buffer->lock held;
+ * drops it while freeing. */
+static void
+batch_done (HBaseWriteBuffer *buffer, Batch *batch)
+{
+  release_batch (buffer, batch);
+  if (!batch->waited)
+    {
+      g_mutex_unlock (&buffer->lock);
+      batch_free (batch);
+      g_mutex_lock (&buffer->lock);
+    }
+}
+
+/* Settles the oldest written batch: runs its after-write hooks in this
+ * thread, then releases it.  FALSE when none waits, or when another
+ * thread is settling one (batches settle one at a time, in the order
+ * written).  Called with buffer->lock held; drops it meanwhile. */
+static gboolean
+settle_one (HBaseWriteBuffer *buffer)
+{
+  Batch *batch;
+
+  if (buffer->settle_running || (batch = g_queue_pop_head (&buffer->settling)) == NULL)
+    return FALSE;
+  buffer->settle_running = TRUE;
+  g_mutex_unlock (&buffer->lock);
+  /* freeing the prepared calls runs their after hooks */
+  g_ptr_array_set_size (batch->requests, 0);
+  g_mutex_lock (&buffer->lock);
+  buffer->settle_running = FALSE;
+  batch_done (buffer, batch);
+  g_cond_broadcast (&buffer->moved);
+  return TRUE;
+}
+
+/* Waits on buffer->moved, or settles a batch instead when one waits. */
+static void
+wait_moved (HBaseWriteBuffer *buffer)
+{
+  if (!settle_one (buffer))
+    g_cond_wait (&buffer->moved, &buffer->lock);
 }
 
 /* Background flushes: hands @batch (may be NULL) to the sender thread, in
@@ -433,6 +501,12 @@ flush_in_background (HBaseWriteBuffer *buffer, Batch *batch, FlushMode mode, GEr
 
   if (batch != NULL)
     {
+      /* the batches written before first: their hooks' work before this
+       * one's, and their mutations no longer held */
+      g_mutex_lock (&buffer->lock);
+      while (settle_one (buffer))
+        ;
+      g_mutex_unlock (&buffer->lock);
       batch_prepare (buffer, batch);
       batch->waited = mode == FLUSH_ALL;
     }
@@ -441,7 +515,7 @@ flush_in_background (HBaseWriteBuffer *buffer, Batch *batch, FlushMode mode, GEr
     {
       /* back-pressure: one batch written, one queued, one filling */
       while (buffer->queued != NULL)
-        g_cond_wait (&buffer->moved, &buffer->lock);
+        wait_moved (buffer);
       buffer->queued = batch;
       g_cond_signal (&buffer->work);
     }
@@ -451,8 +525,9 @@ flush_in_background (HBaseWriteBuffer *buffer, Batch *batch, FlushMode mode, GEr
       g_mutex_unlock (&buffer->lock);
       return TRUE;
     }
-  while (buffer->queued != NULL || buffer->in_flight != NULL)
-    g_cond_wait (&buffer->moved, &buffer->lock);
+  while (buffer->queued != NULL || buffer->in_flight != NULL ||
+         !g_queue_is_empty (&buffer->settling) || buffer->settle_running)
+    wait_moved (buffer);
   /* the result covers every batch since the last flush */
   if (batch == NULL && buffer->carried_mutations > 0)
     batch = batch_new_empty ();
@@ -510,7 +585,12 @@ sender_main (gpointer data)
   for (;;)
     {
       Batch *batch;
+      gboolean to_settle;
 
+      /* nothing to write: settle what was written (nobody waits for this
+       * thread meanwhile) */
+      while (buffer->queued == NULL && settle_one (buffer))
+        ;
       while (buffer->queued == NULL && !buffer->stopping)
         g_cond_wait (&buffer->work, &buffer->lock);
       if (buffer->queued == NULL)
@@ -518,9 +598,8 @@ sender_main (gpointer data)
       batch = buffer->in_flight = g_steal_pointer (&buffer->queued);
       g_cond_broadcast (&buffer->moved);
       g_mutex_unlock (&buffer->lock);
-      send_batch (buffer, batch);
+      to_settle = send_batch (buffer, batch);
       g_mutex_lock (&buffer->lock);
-      release_batch (buffer, batch);
       if (!batch->waited)
         {
           /* for the next hbase_write_buffer_flush()'s result */
@@ -528,10 +607,11 @@ sender_main (gpointer data)
           buffer->carried_mutations += batch->n_mutations;
           if (buffer->carried_first == NULL)
             buffer->carried_first = g_steal_pointer (&batch->outcome.first);
-          g_mutex_unlock (&buffer->lock);
-          batch_free (batch);
-          g_mutex_lock (&buffer->lock);
         }
+      if (to_settle)
+        g_queue_push_tail (&buffer->settling, batch);
+      else
+        batch_done (buffer, batch);
       buffer->in_flight = NULL;
       g_cond_broadcast (&buffer->moved);
     }
@@ -699,7 +779,7 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
    * taken (one written, one queued, one handed over by a thread waiting
    * for the queue), a fourth does not fill up meanwhile */
   while (buffer->n_taken >= MAX_TAKEN_BATCHES && !buffer->closed)
-    g_cond_wait (&buffer->moved, &buffer->lock);
+    wait_moved (buffer);
   if (buffer->closed)
     {
       /* closed meanwhile */
@@ -914,6 +994,7 @@ hbase_write_buffer_init (HBaseWriteBuffer *buffer)
   g_mutex_init (&buffer->flush_lock);
   g_cond_init (&buffer->work);
   g_cond_init (&buffer->moved);
+  g_queue_init (&buffer->settling);
   buffer->closed = TRUE;
 }
 

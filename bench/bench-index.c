@@ -39,6 +39,9 @@
  *               [--rounds 4] [--repeat 5] [--gateway 127.0.0.1:9090]
  *               [--redis 127.0.0.1:6379] [--skip-scan-above N] [--background]
  *               [--settle-seconds 60] [--no-warm-up]
+ *
+ * Long because: the loads, the CPU accounting of four processes and the
+ * checked queries share one harness, so that their figures compare.
  */
 #include "config.h"
 

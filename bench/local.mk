@@ -13,6 +13,6 @@ bench_bench_index_LDADD = $(index_ldadd)
 bench_bench_rpc_floor_LDADD = $(bench_ldadd)
 bench_bench_memory_LDADD = $(bench_ldadd)
 bench_bench_pipeline_LDADD = $(bench_ldadd) $(thrift_ldadd)
-EXTRA_DIST += bench/README.md bench/run-transport.sh bench/run-peers.sh bench/run-index.sh bench/run-secured.sh bench/run-dim-lookup.sh \
+EXTRA_DIST += bench/README.md bench/delay-proxy.py bench/run-transport.sh bench/run-peers.sh bench/run-index.sh bench/run-secured.sh bench/run-dim-lookup.sh \
 	bench/java/BenchHarness.java bench/java/BenchThrift2.java bench/java/BenchNative.java \
 	bench/python/bench_happybase.py scripts/stack/Thrift1Probe.java BENCHMARKS.md

@@ -98,10 +98,14 @@ typedef void (*HBaseWriteFailureFunc) (HBaseWriteBuffer *buffer,
  *   batch hands it over and returns while it is written, so the caller
  *   fills the next batch meanwhile (and the work an indexed table does
  *   before a write, such as its Redis index entries, overlaps the write
- *   before).  Batches are still written one at a time, in order.  At most
- *   one batch is written and one waits: an add that fills a third waits
- *   (back-pressure), and so do adds from other threads meanwhile, so up
- *   to three times @max_bytes are held.  Failures
+ *   before).  Batches are still written one at a time, in order.  The
+ *   work an indexed table does after a write (settling its index
+ *   entries) runs in the adding threads too, or in the buffer's thread
+ *   while it has nothing to write, not between two writes; a flush or a
+ *   close returns once it has run for every batch it covers.  At most
+ *   one batch is written and one waits (or waits to be settled): an add
+ *   that fills a third waits (back-pressure), and so do adds from other
+ *   threads meanwhile, so up to three times @max_bytes are held.  Failures
  *   are reported from that thread.
  *
  * How a write buffer flushes and reports failures.  Initialise with

@@ -102,7 +102,7 @@ struct _HBaseWriteBuffer {
   /* background flushes */
   GThread *sender;        /* writes queued batches, or NULL */
   GCond work;             /* wakes the sender */
-  GCond moved;            /* a batch was taken by the sender, or written */
+  GCond moved;            /* a batch was taken by the sender, written or settled */
   struct _Batch *queued;  /* prepared, next to write */
   struct _Batch *in_flight;
   GQueue settling;        /* written, their after-write hooks not run yet */
@@ -777,7 +777,8 @@ hbase_write_buffer_add (HBaseWriteBuffer *buffer, HBaseMutation *mutation,
   g_mutex_lock (&buffer->lock);
   /* back-pressure for adds from several threads: while three batches are
    * taken (one written, one queued, one handed over by a thread waiting
-   * for the queue), a fourth does not fill up meanwhile */
+   * for the queue, or one written and waiting to be settled, which this
+   * thread then does), a fourth does not fill up meanwhile */
   while (buffer->n_taken >= MAX_TAKEN_BATCHES && !buffer->closed)
     wait_moved (buffer);
   if (buffer->closed)

@@ -598,7 +598,8 @@ _hbase_native_connection_call (HBaseNativeConnection *self, const char *method,
     }
   /* packed straight into the transport's send buffer */
   size = request_frame_measure (&f, call_id, method, param, NULL, 0);
-  if (size > G_MAXUINT32)
+  /* the server reads the frame length as a Java int */
+  if (size > G_MAXINT32)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
                    "HBase server %s: a %s request of %" G_GSIZE_FORMAT " bytes is too large",

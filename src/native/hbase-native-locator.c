@@ -427,10 +427,11 @@ meta_table_name (const ProtobufCBinaryData *ns, const ProtobufCBinaryData *quali
   return g_strdup_printf ("%.*s:%.*s", (int) ns->len, ns->data, (int) qualifier->len, qualifier->data);
 }
 
-static char *
+/* @table without the default namespace's prefix (the cache's names). */
+static const char *
 normalize_table (const char *table)
 {
-  return g_str_has_prefix (table, "default:") ? g_strdup (table + 8) : g_strdup (table);
+  return g_str_has_prefix (table, "default:") ? table + 8 : table;
 }
 
 /* ---- the registry -------------------------------------------------------- */
@@ -601,7 +602,7 @@ _hbase_native_client_n_cached (HBaseNativeClient *self)
 void
 _hbase_native_client_forget (HBaseNativeClient *self, const char *table, GBytes *region_name)
 {
-  g_autofree char *name = normalize_table (table);
+  const char *name = normalize_table (table);
 
   g_mutex_lock (&self->lock);
   for (guint i = self->regions->len; i-- > 0;)
@@ -805,7 +806,7 @@ HBaseNativeRegion *
 _hbase_native_client_locate_by (HBaseNativeClient *self, const char *table, GBytes *row,
                                 gint64 deadline, GCancellable *cancellable, GError **error)
 {
-  const char *name = g_str_has_prefix (table, "default:") ? table + 8 : table;
+  const char *name = normalize_table (table);
   const HBaseNativeRegion *cached;
   HBaseNativeRegion *found;
 

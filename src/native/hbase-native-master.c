@@ -387,12 +387,11 @@ _hbase_native_master_set_table_attribute (HBaseNativeClient *self, const char *t
                                           GCancellable *cancellable, GError **error)
 {
   Hbase__Pb__GetTableDescriptorsResponse *found;
-  Hbase__Pb__TableSchema *schema;
+  Hbase__Pb__TableSchema *schema, modified;
   Hbase__Pb__ModifyTableRequest request = HBASE__PB__MODIFY_TABLE_REQUEST__INIT;
   Hbase__Pb__TableName name;
   Hbase__Pb__BytesBytesPair added = HBASE__PB__BYTES_BYTES_PAIR__INIT;
-  Hbase__Pb__BytesBytesPair **saved;
-  gsize n_saved, key_len = strlen (key), n = 0;
+  gsize key_len = strlen (key), n = 0;
   g_autofree Hbase__Pb__BytesBytesPair **attributes = NULL;
   gint64 deadline = _hbase_native_client_deadline (self);
   GError *local = NULL;
@@ -420,21 +419,18 @@ _hbase_native_master_set_table_attribute (HBaseNativeClient *self, const char *t
       added.second.len = strlen (value);
       attributes[n++] = &added;
     }
-  saved = schema->attributes;
-  n_saved = schema->n_attributes;
-  schema->attributes = attributes;
-  schema->n_attributes = n;
+  /* a shallow copy: the unpacked reply keeps its own attributes */
+  modified = *schema;
+  modified.attributes = attributes;
+  modified.n_attributes = n;
   table_name_init (&name, table);
   request.table_name = &name;
-  request.table_schema = schema;
+  request.table_schema = &modified;
   request.has_nonce_group = request.has_nonce = TRUE;
   request.nonce_group = nonce_group ();
   request.nonce = random_nonzero ();
   ok = change (self, "ModifyTable", &request.base, &hbase__pb__modify_table_response__descriptor,
                deadline, cancellable, &local);
-  /* the unpacked message frees what it unpacked, not our array */
-  schema->attributes = saved;
-  schema->n_attributes = n_saved;
   protobuf_c_message_free_unpacked (&found->base, NULL);
   if (!ok)
     {

@@ -40,9 +40,6 @@ gboolean    _hbase_native_master_table_attribute (HBaseNativeClient *self,
                                                   char             **value,
                                                   GCancellable      *cancellable,
                                                   GError           **error);
-/* The families of @table in the master's order, each with every value
- * its descriptor holds (HBaseNativeFamily *); a missing table is
- * HBASE_ERROR_NOT_FOUND ("no such table"). */
 /* Sets @table's attribute @key to @value (NULL: removes it) with a
  * ModifyTable of the descriptor the master has, every other setting as it
  * is; waited for.  A missing table is HBASE_ERROR_NOT_FOUND. */
@@ -52,6 +49,9 @@ gboolean    _hbase_native_master_set_table_attribute (HBaseNativeClient *self,
                                                       const char        *value,
                                                       GCancellable      *cancellable,
                                                       GError           **error);
+/* The families of @table in the master's order, each with every value
+ * its descriptor holds (HBaseNativeFamily *); a missing table is
+ * HBASE_ERROR_NOT_FOUND ("no such table"). */
 GPtrArray  *_hbase_native_master_table_families  (HBaseNativeClient *self,
                                                   const char        *table,
                                                   GCancellable      *cancellable,

@@ -422,6 +422,11 @@ main (int argc, char **argv)
       g_printerr ("bench-table: --rows, --ops, --batch-rows, --threads and --caching must be positive\n");
       return 2;
     }
+  if (opt_bootstrap != NULL && (opt_gateways != NULL || opt_host != NULL))
+    {
+      g_printerr ("bench-table: --bootstrap-servers goes without --gateways and --host\n");
+      return 2;
+    }
   threads = (guint) opt_threads;
   /* every row a workload writes or reads: rows, ops, batch-rows, and the
    * warm-ups (at least 2 batches of 1000) */
@@ -433,14 +438,9 @@ main (int argc, char **argv)
   gateway = opt_gateways != NULL
     ? g_strdup (opt_gateways)
     : g_strdup_printf ("%s:%d", opt_host != NULL ? opt_host : "127.0.0.1", opt_port);
-  /* the environment's settings (Kerberos, TLS) for the secured modes */
-  if (opt_bootstrap != NULL && (opt_gateways != NULL || opt_host != NULL))
-    {
-      g_printerr ("bench-table: --bootstrap-servers goes without --gateways and --host\n");
-      return 2;
-    }
   if (opt_bootstrap != NULL)
     client_name = "hbase-glib-native";
+  /* the environment's settings (Kerberos, TLS) for the secured modes */
   if ((config = hbase_config_new_from_environment (&error)) == NULL ||
       !(opt_bootstrap != NULL
           ? hbase_config_set_bootstrap_servers (config, opt_bootstrap, &error)
@@ -452,11 +452,6 @@ main (int argc, char **argv)
       (write_table = hbase_table_new (client, opt_write_table != NULL ? opt_write_table : "bench_peers_w",
                                       &error)) == NULL)
     goto failed;
-  /* the native backend cannot read the secondary-index mark (a gateway
-   * call), so its writes must be allowed explicitly; the benchmark's
-   * tables have no index */
-  if (opt_bootstrap != NULL)
-    hbase_table_set_allow_unindexed_writes (write_table, TRUE);
 
   /* point puts, 1 and N threads */
   for (guint pass = 0; pass < 2; pass++)

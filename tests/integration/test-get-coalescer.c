@@ -89,30 +89,15 @@ run_gets (HBaseTable *table, Get *gets, guint n, const HBaseReadOptions *const *
     }
 }
 
-/* The native end's bootstrap servers, as the fixture's own client has them. */
-static const char *
-native_bootstrap (void)
-{
-  const char *list = g_getenv ("HBASE_GLIB_TEST_NATIVE_BOOTSTRAP");
-
-  return list != NULL && *list != '\0' ? list : "127.0.0.1:16020 127.0.0.1:16000";
-}
-
 /* A client on the fixture's gateway (on the native end: of the native
  * backend) with @max_keys per gathered call. */
 static HBaseClient *
 client_new_full (Fixture *fixture, guint max_keys, guint timeout_ms, guint window_us)
 {
-  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(HBaseConfig) config = test_table_fixture_is_native (fixture)
+                                  ? test_stack_native_config ()
+                                  : test_stack_config (fixture->gateway);
   g_autoptr(GError) error = NULL;
-
-  if (test_table_fixture_is_native (fixture))
-    {
-      config = hbase_config_new ();
-      g_assert_true (hbase_config_set_bootstrap_servers (config, native_bootstrap (), &error));
-    }
-  else
-    config = test_stack_config (fixture->gateway);
 
   g_assert_true (hbase_config_set_coalesce_gets (config, max_keys, &error));
   g_assert_true (hbase_config_set_coalesce_gets_window (config, window_us, &error));
@@ -535,10 +520,7 @@ main (int argc, char **argv)
     { "contexts", test_contexts },
   };
   /* every case: the native backend gathers gets into Multi calls too */
-  static const char *const native_cases[] = {
-    "many", "read-options", "cancel-one", "failure", "deadline", "window", "contexts", NULL
-  };
-  static const TestTableSuiteOptions options = { .native_cases = native_cases };
+  static const TestTableSuiteOptions options = { .native_all = TRUE };
   static HBaseFamilyOptions families[1] = { HBASE_FAMILY_OPTIONS_INIT };
   static const TestTableSuite suite = {
     "/integration/get-coalescer", "coalesce_get", families, 1, TEST_GATEWAYS_ENDS

@@ -347,16 +347,17 @@ test_round_trip_compact_buffered (void)
   round_trip (HBASE_PROTOCOL_COMPACT, HBASE_TRANSPORT_BUFFERED, FALSE);
 }
 
-/* The 2.6 gateway reads the attributes of descriptors sent over framed
- * transport as the whole request frame (a table made there shows one
- * attribute, the frame's first bytes, instead of those sent): the mark is
- * refused there, before anything is sent. */
 /* set and removed by the native backend's ModifyTable */
 static void
 test_round_trip_native (void)
 {
   round_trip (HBASE_PROTOCOL_BINARY, HBASE_TRANSPORT_BUFFERED, TRUE);
 }
+
+/* The 2.6 gateway reads the attributes of descriptors sent over framed
+ * transport as the whole request frame (a table made there shows one
+ * attribute, the frame's first bytes, instead of those sent): the mark is
+ * refused there, before anything is sent. */
 
 static void
 test_framed_refused (void)

@@ -517,7 +517,8 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
         {
           g_mutex_lock (&self->lock);
           _hbase_native_region_free (self->meta);
-          self->meta = region_copy (meta);
+          /* regions are not changed once made: shared, not copied */
+          self->meta = _hbase_native_region_ref (meta);
           g_mutex_unlock (&self->lock);
           return meta;
         }

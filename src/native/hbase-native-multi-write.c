@@ -199,21 +199,6 @@ multi_call (HBaseNativeClient *self, const char *table, MultiWrite *m, GPtrArray
   return ok;
 }
 
-static HBaseNativeRegion *
-region_copy (const HBaseNativeRegion *r)
-{
-  HBaseNativeRegion *copy = g_new0 (HBaseNativeRegion, 1);
-
-  copy->table = g_strdup (r->table);
-  copy->name = g_bytes_ref (r->name);
-  copy->start_key = g_bytes_ref (r->start_key);
-  copy->end_key = g_bytes_ref (r->end_key);
-  copy->region_id = r->region_id;
-  copy->host = g_strdup (r->host);
-  copy->port = r->port;
-  return copy;
-}
-
 /* Sends the pending mutations until all are done (TRUE) or one fails
  * for good. */
 static gboolean
@@ -288,7 +273,7 @@ send_all (HBaseNativeClient *self, const char *table, MultiWrite *m, GCancellabl
             {
               /* the whole call failed: its regions may be elsewhere */
               g_clear_error (&retry);
-              failed_region = region_copy (((RegionItems *) groups->pdata[0])->region);
+              failed_region = _hbase_native_region_ref (((RegionItems *) groups->pdata[0])->region);
               break;
             }
           if (retry != NULL)

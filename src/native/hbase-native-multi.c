@@ -357,19 +357,11 @@ _hbase_native_client_get_multi_filtered (HBaseNativeClient *self, const char *ta
         }
       if (failed_region != NULL)
         {
-          g_autoptr(HBaseNativeRegion) copy = NULL;
-          HBaseNativeRegion r = *failed_region;
-
           /* _retry forgets it when relocating; the groups go with servers */
-          copy = g_new0 (HBaseNativeRegion, 1);
-          copy->table = g_strdup (r.table);
-          copy->name = g_bytes_ref (r.name);
-          copy->start_key = g_bytes_ref (r.start_key);
-          copy->end_key = g_bytes_ref (r.end_key);
-          copy->host = g_strdup (r.host);
-          copy->port = r.port;
+          g_autoptr(HBaseNativeRegion) kept = _hbase_native_region_ref (failed_region);
+
           g_clear_pointer (&servers, g_hash_table_unref);
-          if (_hbase_native_client_retry (self, table, copy, attempt, deadline, cancellable, &local))
+          if (_hbase_native_client_retry (self, table, kept, attempt, deadline, cancellable, &local))
             continue;
         }
       else

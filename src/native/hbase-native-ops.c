@@ -101,15 +101,6 @@ view_of_cell (const HBaseNativeCell *cell, HBaseNativeCellView *view)
   view->type = cell->type;
 }
 
-static gboolean
-same_row (const guint8 *data, gsize len, GBytes *row)
-{
-  gsize row_len;
-  const guint8 *row_data = g_bytes_get_data (row, &row_len);
-
-  return len == row_len && (len == 0 || memcmp (data, row_data, len) == 0);
-}
-
 
 static gboolean
 get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
@@ -126,6 +117,7 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
   g_autoptr(GBytes) block = NULL;
   g_autoptr(GPtrArray) cells = NULL;
   Hbase__Pb__Filter *filter = NULL;
+  HBaseNativeCellView view;
   gboolean called;
 
   if (!_hbase_native_pb_filter (g->filter, &filter, error))
@@ -192,45 +184,25 @@ get_call (HBaseNativeClient *client, const HBaseNativeRegion *located,
       g->cells = g_steal_pointer (&cells);
       return TRUE;
     }
+  /* straight from the reply: every cell checked first, then given */
   cells = _hbase_native_pb_block_cells (result, block, "Get", error);
-  if (cells == NULL)
+  if (cells == NULL || !_hbase_native_pb_check_rows (result, cells, g->row, "Get", error))
     {
       protobuf_c_message_free_unpacked (reply, NULL);
       return FALSE;
     }
+  for (gsize i = 0; result != NULL && i < result->n_cell; i++)
     {
-      /* straight from the reply: every cell checked first, then given */
-      HBaseNativeCellView view;
-
-      for (gsize i = 0; result != NULL && i < result->n_cell; i++)
-        if (!same_row (result->cell[i]->row.data, result->cell[i]->row.len, g->row))
-          {
-            protobuf_c_message_free_unpacked (reply, NULL);
-            g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                         "malformed Get reply: a cell of another row");
-            return FALSE;
-          }
-      for (guint i = 0; i < cells->len; i++)
-        if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, g->row))
-          {
-            protobuf_c_message_free_unpacked (reply, NULL);
-            g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                         "malformed Get reply: a cell of another row");
-            return FALSE;
-          }
-      for (gsize i = 0; result != NULL && i < result->n_cell; i++)
-        {
-          view_of_pb (result->cell[i], &view);
-          g->visit (&view, g->visit_data);
-        }
-      for (guint i = 0; i < cells->len; i++)
-        {
-          view_of_cell (cells->pdata[i], &view);
-          g->visit (&view, g->visit_data);
-        }
-      protobuf_c_message_free_unpacked (reply, NULL);
-      return TRUE;
+      view_of_pb (result->cell[i], &view);
+      g->visit (&view, g->visit_data);
     }
+  for (guint i = 0; i < cells->len; i++)
+    {
+      view_of_cell (cells->pdata[i], &view);
+      g->visit (&view, g->visit_data);
+    }
+  protobuf_c_message_free_unpacked (reply, NULL);
+  return TRUE;
 }
 
 GPtrArray *

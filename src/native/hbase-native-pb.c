@@ -137,13 +137,32 @@ _hbase_native_pb_block_cells (const Hbase__Pb__Result *result, GBytes *block, co
   return g_steal_pointer (&cells);
 }
 
+gboolean
+_hbase_native_pb_check_rows (const Hbase__Pb__Result *result, GPtrArray *block_cells, GBytes *row,
+                             const char *what, GError **error)
+{
+  gsize row_len;
+  const guint8 *row_data = g_bytes_get_data (row, &row_len);
+  gboolean ok = TRUE;
+
+  for (gsize i = 0; ok && result != NULL && i < result->n_cell; i++)
+    ok = result->cell[i]->row.len == row_len &&
+         (row_len == 0 || memcmp (result->cell[i]->row.data, row_data, row_len) == 0);
+  for (guint i = 0; ok && i < block_cells->len; i++)
+    ok = g_bytes_equal (((HBaseNativeCell *) block_cells->pdata[i])->row, row);
+  if (!ok)
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "malformed %s reply: a cell of another row",
+                 what);
+  return ok;
+}
+
 GPtrArray *
 _hbase_native_pb_reply_cells (const Hbase__Pb__Result *result, GBytes *block, GBytes *row,
                               const char *what, GError **error)
 {
   g_autoptr(GPtrArray) cells = _hbase_native_pb_block_cells (result, block, what, error);
 
-  if (cells == NULL)
+  if (cells == NULL || !_hbase_native_pb_check_rows (result, cells, row, what, error))
     return NULL;
   if (result != NULL && result->n_cell > 0)
     {
@@ -152,12 +171,5 @@ _hbase_native_pb_reply_cells (const Hbase__Pb__Result *result, GBytes *block, GB
       g_ptr_array_extend_and_steal (inline_cells, g_steal_pointer (&cells));
       cells = g_steal_pointer (&inline_cells);
     }
-  for (guint i = 0; i < cells->len; i++)
-    if (!g_bytes_equal (((HBaseNativeCell *) cells->pdata[i])->row, row))
-      {
-        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL, "malformed %s reply: a cell of another row",
-                     what);
-        return NULL;
-      }
   return g_steal_pointer (&cells);
 }

@@ -28,6 +28,14 @@ GPtrArray *_hbase_native_pb_block_cells  (const Hbase__Pb__Result *result,
                                           GBytes                  *block,
                                           const char              *what,
                                           GError                 **error);
+/* Whether every cell of a single-row reply (@result's inline ones and
+ * @block_cells) is of @row; FALSE with HBASE_ERROR_PROTOCOL ("malformed
+ * @what reply: a cell of another row") otherwise. */
+gboolean   _hbase_native_pb_check_rows  (const Hbase__Pb__Result *result,
+                                          GPtrArray               *block_cells,
+                                          GBytes                  *row,
+                                          const char              *what,
+                                          GError                 **error);
 /* Every cell of a single-row reply's @result: inline ones first (a
  * client without version_info gets them so), then @block's; each checked
  * to be of @row.  NULL with HBASE_ERROR_PROTOCOL otherwise. */

@@ -14,6 +14,7 @@
 
 #include "../../src/core/hbase-error-private.h"
 #include "../../src/native/hbase-native-connection.h"
+#include "../../src/native/hbase-native-pb.h"
 #include "Client.pb-c.h"
 #include "RPC.pb-c.h"
 
@@ -350,6 +351,41 @@ test_call_over_socket (void)
   close (fds[1]);
 }
 
+/* A single-row reply with a cell of another row is refused, whether the
+ * cells are taken as a list or checked before being visited. */
+static void
+test_reply_rows (void)
+{
+  Hbase__Pb__Cell mine = HBASE__PB__CELL__INIT, other = HBASE__PB__CELL__INIT;
+  Hbase__Pb__Cell *cells[2] = { &mine, &other };
+  Hbase__Pb__Result result = HBASE__PB__RESULT__INIT;
+  g_autoptr(GBytes) row = g_bytes_new_static ("r1", 2);
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(GPtrArray) got = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mine.row.data = (guint8 *) "r1";
+  mine.row.len = 2;
+  other.row.data = (guint8 *) "r2";
+  other.row.len = 2;
+  result.cell = cells;
+  result.n_cell = 1;
+  g_assert_true (_hbase_native_pb_check_rows (&result, none, row, "Get", &error));
+  g_assert_no_error (error);
+  got = _hbase_native_pb_reply_cells (&result, NULL, row, "Get", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (got->len, ==, 1);
+
+  result.n_cell = 2;
+  g_assert_false (_hbase_native_pb_check_rows (&result, none, row, "Get", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  g_assert_cmpstr (error->message, ==, "malformed Get reply: a cell of another row");
+  g_clear_error (&error);
+  g_assert_null (_hbase_native_pb_reply_cells (&result, NULL, row, "Increment", &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  g_assert_cmpstr (error->message, ==, "malformed Increment reply: a cell of another row");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +397,6 @@ main (int argc, char **argv)
   g_test_add_func ("/native/wire/decode-exception", test_decode_exception);
   g_test_add_func ("/native/wire/exception-mapping", test_exception_mapping);
   g_test_add_func ("/native/wire/call-over-socket", test_call_over_socket);
+  g_test_add_func ("/native/wire/reply-rows", test_reply_rows);
   return g_test_run ();
 }

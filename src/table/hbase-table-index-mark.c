@@ -324,12 +324,22 @@ is_native (HBaseTable *table)
 }
 
 /* @table's mark read from the master (native backend); a missing table is
- * HBASE_ERROR_NOT_FOUND. */
+ * HBASE_ERROR_NOT_FOUND saying so, as on the gateway. */
 static gboolean
 read_native_mark (HBaseTable *table, char **definitions, GCancellable *cancellable, GError **error)
 {
-  return _hbase_native_master_table_attribute (_hbase_table_native_client (table), table->name,
-                                               HBASE_TABLE_INDEX_MARK, definitions, cancellable, error);
+  GError *local = NULL;
+
+  if (_hbase_native_master_table_attribute (_hbase_table_native_client (table), table->name,
+                                            HBASE_TABLE_INDEX_MARK, definitions, cancellable, &local))
+    return TRUE;
+  if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+    {
+      g_free (local->message);
+      local->message = g_strdup_printf ("table '%s' does not exist", table->name);
+    }
+  g_propagate_error (error, local);
+  return FALSE;
 }
 
 /* Reads @table's mark from the gateway (or the master) into the client's
@@ -412,60 +422,46 @@ _hbase_table_check_index_mark (HBaseTable *table, GCancellable *cancellable, GEr
 
 /* --- setting the mark -------------------------------------------------------------------- */
 
+/* The writers of the mark: FALSE with @error, else *modified when the
+ * table's mark was not @definitions already (and now is). */
+typedef gboolean (*MarkWriter) (HBaseTable *table, const char *definitions, gboolean *modified,
+                                GCancellable *cancellable, GError **error);
+
 /* On the native backend: the attribute set (or removed) with the master's
  * ModifyTable, the rest of the descriptor as the master has it. */
 static gboolean
-set_native_mark (HBaseTable *table, const char *definitions, gboolean *changed, guint generation,
-                 GCancellable *cancellable, GError **error)
+write_native_mark (HBaseTable *table, const char *definitions, gboolean *modified,
+                   GCancellable *cancellable, GError **error)
 {
-  HBaseNativeClient *native = _hbase_table_native_client (table);
   g_autofree char *current = NULL;
-  GError *local = NULL;
 
-  if (!read_native_mark (table, &current, cancellable, &local))
-    {
-      if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
-        {
-          g_free (local->message);
-          local->message = g_strdup_printf ("table '%s' does not exist", table->name);
-        }
-      g_propagate_error (error, local);
-      return FALSE;
-    }
+  if (!read_native_mark (table, &current, cancellable, error))
+    return FALSE;
   if (g_strcmp0 (current, definitions) == 0)
-    {
-      remember_mark (table->client, table->name, definitions, generation);
-      return TRUE;
-    }
-  if (!_hbase_native_master_set_table_attribute (native, table->name, HBASE_TABLE_INDEX_MARK,
-                                                 definitions, cancellable, error))
+    return TRUE;
+  if (!_hbase_native_master_set_table_attribute (_hbase_table_native_client (table), table->name,
+                                                 HBASE_TABLE_INDEX_MARK, definitions, cancellable,
+                                                 error))
     {
       g_prefix_error (error, "%s the index mark of table %s: ", definitions != NULL ? "set" : "remove",
                       table->name);
       return FALSE;
     }
-  if (changed != NULL)
-    *changed = TRUE;
-  remember_mark (table->client, table->name, definitions, advance_generation (table->name));
+  *modified = TRUE;
   return TRUE;
 }
 
-gboolean
-_hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolean *changed,
-                             GCancellable *cancellable, GError **error)
+/* Through the gateway: the descriptor read, the attribute replaced, the
+ * descriptor sent back with modifyTable. */
+static gboolean
+write_gateway_mark (HBaseTable *table, const char *definitions, gboolean *modified,
+                    GCancellable *cancellable, GError **error)
 {
   DescriptorCall call = { NULL, NULL };
   g_autofree char *current = NULL;
   g_autoptr(GByteArray) key = NULL;
-  guint generation = generation_of (table->name);
   gboolean ok;
 
-  if (changed != NULL)
-    *changed = FALSE;
-  if (!_hbase_table_check (table, error))
-    return FALSE;
-  if (is_native (table))
-    return set_native_mark (table, definitions, changed, generation, cancellable, error);
   if (hbase_config_get_transport (hbase_client_get_config (table->client)) == HBASE_TRANSPORT_FRAMED)
     {
       /* HBase 2.6's gateway reads every attribute of a table or family
@@ -487,7 +483,6 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
   if (g_strcmp0 (current, definitions) == 0)
     {
       descriptor_call_clear (&call);
-      remember_mark (table->client, table->name, definitions, generation);
       return TRUE;
     }
   key = byte_array_new_from_text (HBASE_TABLE_INDEX_MARK);
@@ -511,10 +506,33 @@ _hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolea
                       table->name);
       return FALSE;
     }
+  *modified = TRUE;
+  return TRUE;
+}
+
+gboolean
+_hbase_table_set_index_mark (HBaseTable *table, const char *definitions, gboolean *changed,
+                             GCancellable *cancellable, GError **error)
+{
+  MarkWriter write = NULL;
+  guint generation = generation_of (table->name);
+  gboolean modified = FALSE;
+
   if (changed != NULL)
-    *changed = TRUE;
-  /* every client of this process reads the table's mark anew */
-  remember_mark (table->client, table->name, definitions, advance_generation (table->name));
+    *changed = FALSE;
+  if (!_hbase_table_check (table, error))
+    return FALSE;
+  write = is_native (table) ? write_native_mark : write_gateway_mark;
+  if (!write (table, definitions, &modified, cancellable, error))
+    return FALSE;
+  if (modified)
+    {
+      if (changed != NULL)
+        *changed = TRUE;
+      /* every client of this process reads the table's mark anew */
+      generation = advance_generation (table->name);
+    }
+  remember_mark (table->client, table->name, definitions, generation);
   return TRUE;
 }
 
@@ -531,18 +549,8 @@ _hbase_table_get_index_mark (HBaseTable *table, char **definitions, GCancellable
     return FALSE;
   if (is_native (table))
     {
-      GError *local = NULL;
-
-      if (!read_native_mark (table, definitions, cancellable, &local))
-        {
-          if (g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
-            {
-              g_free (local->message);
-              local->message = g_strdup_printf ("table '%s' does not exist", table->name);
-            }
-          g_propagate_error (error, local);
-          return FALSE;
-        }
+      if (!read_native_mark (table, definitions, cancellable, error))
+        return FALSE;
       remember_mark (table->client, table->name, *definitions, generation);
       return TRUE;
     }

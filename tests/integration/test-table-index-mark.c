@@ -729,9 +729,17 @@ test_native (void)
   {
     g_autoptr(HBaseTable) missing = hbase_table_new (native, "hbase_glib_mark_no_such_table", &error);
 
+    gboolean changed = TRUE;
+
     g_assert_false (_hbase_table_get_index_mark (missing, &definitions, NULL, &error));
     g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
     g_assert_nonnull (strstr (error->message, "hbase_glib_mark_no_such_table"));
+    g_clear_error (&error);
+    /* marking it says so too, and changes nothing */
+    g_assert_false (_hbase_table_set_index_mark (missing, "definitions", &changed, NULL, &error));
+    g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_FOUND);
+    g_assert_cmpstr (error->message, ==, "table 'hbase_glib_mark_no_such_table' does not exist");
+    g_assert_false (changed);
     g_clear_error (&error);
   }
   drop (marker, name);

@@ -257,7 +257,6 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
   GPtrArray *batch = NULL;
   Batch *in_flight = NULL;
   const HBaseGetRequest *first = NULL;
-  HBaseFilter *first_typed = NULL;
   GList *link;
 
   g_mutex_lock (&coalescer->lock);
@@ -287,12 +286,7 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
           g_queue_delete_link (&coalescer->waiting, link);
           g_ptr_array_add (dead, waiter);
         }
-      else if (first == NULL ||
-               (_hbase_get_request_same_read (first, request_of (waiter)) &&
-                /* a typed filter and a filter string of the same text are
-                 * not the same read on the native backend, which runs only
-                 * the typed one */
-                (first_typed == NULL) == (waiter->call->typed_filter == NULL)))
+      else if (first == NULL || _hbase_get_request_same_read (first, request_of (waiter)))
         {
           g_queue_delete_link (&coalescer->waiting, link);
           if (batch == NULL)
@@ -310,10 +304,7 @@ take_batch (HBaseTable *table, guint max_keys, guint window_us, GPtrArray *dead)
             {
               g_ptr_array_add (batch, waiter);
               if (first == NULL)
-                {
-                  first = request_of (waiter);
-                  first_typed = waiter->call->typed_filter;
-                }
+                first = request_of (waiter);
             }
           else
             {

@@ -27,6 +27,9 @@ struct _HBaseGetRequest {
   gboolean has_time_range;
   gint64 min_timestamp, max_timestamp;
   GBytes *filter;             /* NULL: none */
+  gboolean typed_filter;      /* the filter came from a typed HBaseFilter: the
+                               * native backend runs only those, so the same
+                               * text as a filter string is another read */
 };
 
 void
@@ -59,6 +62,7 @@ _hbase_get_request_new (GBytes *row, const HBaseReadOptions *options)
       request->max_timestamp = options->max_timestamp != 0 ? options->max_timestamp : G_MAXINT64;
     }
   request->filter = _hbase_read_options_filter (options);
+  request->typed_filter = options->typed_filter != NULL;
   return request;
 }
 
@@ -206,7 +210,7 @@ _hbase_get_request_same_read (const HBaseGetRequest *a, const HBaseGetRequest *b
       a->max_versions != b->max_versions || a->has_time_range != b->has_time_range ||
       (a->has_time_range && (a->min_timestamp != b->min_timestamp ||
                              a->max_timestamp != b->max_timestamp)) ||
-      !bytes_equal (a->filter, b->filter))
+      !bytes_equal (a->filter, b->filter) || a->typed_filter != b->typed_filter)
     return FALSE;
   for (guint i = 0; i < n_a; i++)
     {

@@ -34,8 +34,8 @@ void             _hbase_get_request_peek              (const HBaseGetRequest  *r
                                                        GBytes                **filter);
 
 /* Whether @a and @b read the same things (columns in the same order,
- * versions, time range, filter), whatever their rows: such requests can
- * go in one getMultiple call. */
+ * versions, time range, filter and whether it was typed), whatever their
+ * rows: such requests can go in one getMultiple call. */
 gboolean         _hbase_get_request_same_read         (const HBaseGetRequest  *a,
                                                        const HBaseGetRequest  *b);
 

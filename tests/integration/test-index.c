@@ -70,6 +70,7 @@ delete_family_g (HBaseMutation *mutation)
 
 /* --- every write path ------------------------------------------------------------------------ */
 
+/* @data: the backend (NULL: the gateway, else native) */
 static void
 test_write_paths (gconstpointer data)
 {
@@ -77,6 +78,7 @@ test_write_paths (gconstpointer data)
   HBaseTable *table;
   g_autoptr(GError) error = NULL;
 
+  ix_set_native (data != NULL);
   SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
   table = hbase_index_get_table (fx.index);
 
@@ -382,6 +384,7 @@ static gboolean keep_big (guint i) { return i % 5 <= 1; }
 static gboolean keep_age_or (guint i) { return i % 50 == 3 || (i % 50 >= 45 && i % 3 == 2); }
 static gboolean keep_lyon_or_young (guint i) { return i % 3 == 0 || i % 50 < 5; }
 
+/* @data: the backend (NULL: the gateway, else native) */
 static void
 test_queries (gconstpointer data)
 {
@@ -390,6 +393,7 @@ test_queries (gconstpointer data)
   guint n = test_quick () ? 60 : 150;
   g_autoptr(GError) error = NULL;
 
+  ix_set_native (data != NULL);
   SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
   table = hbase_index_get_table (fx.index);
   load_people (table, n);
@@ -658,6 +662,7 @@ test_queries (gconstpointer data)
 
 /* --- definitions, state, policies ----------------------------------------------------------- */
 
+/* @data: the backend (NULL: the gateway, else native) */
 static void
 test_definitions_and_policies (gconstpointer data)
 {
@@ -667,6 +672,7 @@ test_definitions_and_policies (gconstpointer data)
   HBaseIndexState state;
   g_autofree char *reason = NULL;
 
+  ix_set_native (data != NULL);
   SKIP_UNLESS (ix_setup (&fx, ix_sample_spec (), NULL));
   {
     g_autoptr(HBaseMutation) put = ix_put ("a", "f:city=Paris", NULL);
@@ -809,22 +815,6 @@ test_definitions_and_policies (gconstpointer data)
   ix_teardown (&fx);
 }
 
-/* Runs the case its path names with the backend @data says (0: the
- * gateway, 1: native). */
-static void
-with_backend (gconstpointer data)
-{
-  const char *path = g_test_get_path ();
-
-  ix_set_native (data != NULL);
-  if (g_str_has_suffix (path, "/write-paths"))
-    test_write_paths (data);
-  else if (g_str_has_suffix (path, "/queries"))
-    test_queries (data);
-  else
-    test_definitions_and_policies (data);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -838,9 +828,9 @@ main (int argc, char **argv)
       g_autofree char *queries = g_strdup_printf ("/integration/index/%s/queries", end);
       g_autofree char *definitions = g_strdup_printf ("/integration/index/%s/definitions-and-policies", end);
 
-      g_test_add_data_func (writes, native, with_backend);
-      g_test_add_data_func (queries, native, with_backend);
-      g_test_add_data_func (definitions, native, with_backend);
+      g_test_add_data_func (writes, native, test_write_paths);
+      g_test_add_data_func (queries, native, test_queries);
+      g_test_add_data_func (definitions, native, test_definitions_and_policies);
     }
   return g_test_run ();
 }

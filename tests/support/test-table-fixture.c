@@ -225,6 +225,7 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
   g_autoptr(GPtrArray) entries = g_ptr_array_new ();   /* GatewayTable, of this suite */
   gboolean spread = options != NULL && options->spread;
   const gconstpointer *case_data = options != NULL ? options->case_data : NULL;
+  const char *const *first_gateway_cases = options != NULL ? options->first_gateway_cases : NULL;
 
   if (gateway_tables == NULL)
     {
@@ -255,7 +256,8 @@ test_table_suite_add_full (const TestTableSuite *suite, const TestTableSuiteOpti
     }
   for (guint i = 0; i < entries->len && !spread; i++)
     for (guint j = 0; j < n_cases; j++)
-      add_case (g_ptr_array_index (entries, i), &cases[j], case_data != NULL ? case_data[j] : NULL);
+      if (i == 0 || first_gateway_cases == NULL || !g_strv_contains (first_gateway_cases, cases[j].name))
+        add_case (g_ptr_array_index (entries, i), &cases[j], case_data != NULL ? case_data[j] : NULL);
   /* spread: case j on gateway j mod n */
   for (guint j = 0; j < n_cases && spread && entries->len > 0; j++)
     add_case (g_ptr_array_index (entries, j % entries->len), &cases[j],

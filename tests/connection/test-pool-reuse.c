@@ -35,6 +35,7 @@ typedef struct {
   gboolean stray_byte;          /* send a byte nobody asked for after each reply */
   gint connections;             /* accepted so far */
   gint replies;                 /* replies sent so far */
+  gint closed;                  /* connections closed so far */
 } FakeGateway;
 
 static gboolean
@@ -107,6 +108,21 @@ fake_gateway_thread (gpointer data)
             break;
         }
       close (fd);
+      g_atomic_int_inc (&gateway->closed);
+    }
+}
+
+/* Until the gateway has closed @n connections: on loopback its FIN is then
+ * in the client's socket already. */
+static void
+fake_gateway_wait_closed (FakeGateway *gateway, gint n)
+{
+  gint64 give_up = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_atomic_int_get (&gateway->closed) < n)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
+      g_usleep (G_TIME_SPAN_MILLISECOND);
     }
 }
 
@@ -194,7 +210,7 @@ test_recent_closed_idempotent (void)
   HBaseClientStats stats;
 
   call (client, HBASE_CALL_IDEMPOTENT);
-  g_usleep (50 * G_TIME_SPAN_MILLISECOND);   /* the FIN arrives */
+  fake_gateway_wait_closed (gateway, 1);   /* the FIN arrives */
   call (client, HBASE_CALL_IDEMPOTENT);
   hbase_client_get_stats (client, &stats);
   g_assert_cmpint (g_atomic_int_get (&gateway->replies), ==, 2);
@@ -218,7 +234,7 @@ test_recent_closed_not_idempotent (void)
   HBaseClientStats stats;
 
   call (client, HBASE_CALL_DEFAULT);
-  g_usleep (50 * G_TIME_SPAN_MILLISECOND);
+  fake_gateway_wait_closed (gateway, 1);
   call (client, HBASE_CALL_DEFAULT);
   hbase_client_get_stats (client, &stats);
   g_assert_cmpint (g_atomic_int_get (&gateway->replies), ==, 2);

@@ -15,18 +15,19 @@
 
 #include <hbase-glib/hbase-glib.h>
 
+#include "../support/test-env.h"
+
 #define N_CALLS 64
 #define TIMEOUT_MS 1000
 #define LATENESS_ALLOWED_MS 100
 
-/* A bound of @ms milliseconds, in microseconds.  Under valgrind (make
- * check-valgrind sets HBASE_GLIB_TEST_UNDER_VALGRIND) the program runs
- * tens of times slower: the bounds are 20 times looser there, the run
- * checks memory, and the plain run checks the bounds. */
+/* A bound of @ms milliseconds, in microseconds, looser in the slow passes
+ * (test_time_slack()): under valgrind the program runs tens of times
+ * slower and the run checks memory; the plain run checks the bounds. */
 static gint64
 bound (gint64 ms)
 {
-  return ms * G_TIME_SPAN_MILLISECOND * (g_getenv ("HBASE_GLIB_TEST_UNDER_VALGRIND") != NULL ? 20 : 1);
+  return ms * G_TIME_SPAN_MILLISECOND * test_time_slack ();
 }
 
 typedef struct {

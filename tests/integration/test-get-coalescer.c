@@ -18,6 +18,7 @@
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/table/hbase-get-coalescer.h"
+#include "../support/test-env.h"
 #include "../support/test-rows.h"
 #include "../support/test-table-fixture.h"
 
@@ -25,12 +26,12 @@ typedef TestTableFixture Fixture;
 
 #define N_ROWS 40
 
-/* @ms in microseconds, 20 times looser under valgrind (make check-valgrind
- * sets HBASE_GLIB_TEST_UNDER_VALGRIND): there the run checks memory. */
+/* @ms in microseconds, looser in the slow passes (test_time_slack()):
+ * under valgrind the run checks memory. */
 static gint64
 bound (gint64 ms)
 {
-  return ms * G_TIME_SPAN_MILLISECOND * (g_getenv ("HBASE_GLIB_TEST_UNDER_VALGRIND") != NULL ? 20 : 1);
+  return ms * G_TIME_SPAN_MILLISECOND * test_time_slack ();
 }
 
 /* One outstanding get and what it gave. */
@@ -438,8 +439,8 @@ test_deadline (Fixture *fixture, gconstpointer data)
 static void
 test_window (Fixture *fixture, gconstpointer data)
 {
-  /* 50 ms; under valgrind making the ten gets takes longer than that, so
-   * there the window is the setting's limit, one second */
+  /* 50 ms; looser in the slow passes, where making the ten gets takes
+   * longer (under valgrind: the setting's limit, one second) */
   const guint window_us = (guint) MIN (bound (50), G_USEC_PER_SEC), n = 10;
   g_autoptr(HBaseClient) client = client_new_full (fixture, 100, 0, window_us);
   g_autoptr(HBaseTable) table = table_new (client, hbase_table_get_name (fixture->table));

@@ -31,8 +31,7 @@
 
 static char *http_url, *https_url, *tls_dir, *table_name;
 static gboolean stack_ok;
-static gint64 slack = 1;   /* 20 under valgrind (make check-valgrind), 3 in the quick
-                               * passes (the ASan build, the tarball's check) */
+static gint64 slack = 1;   /* test_time_slack () */
 
 static char *
 tls_file (const char *name)
@@ -800,10 +799,7 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (test_env_boolean ("HBASE_GLIB_TEST_UNDER_VALGRIND"))
-    slack = 20;
-  else if (test_quick ())
-    slack = 3;
+  slack = test_time_slack ();
   http_url = g_strdup (http != NULL && *http != '\0' ? http : "http://127.0.0.1:9097/");
   https_url = g_strdup (https != NULL && *https != '\0' ? https : "https://localhost:9098/");
   tls_dir = dir != NULL && *dir != '\0' ? g_strdup (dir) : default_tls_dir ();

@@ -29,8 +29,7 @@
 static char *secure_dir, *tls_dir, *realm, *table_name;
 static char *http_url, *https_url, *plain_url;
 static gboolean stack_ok;
-static gint64 slack = 1;   /* 20 under valgrind (make check-valgrind), 3 in the quick
-                               * passes (the ASan build, the tarball's check) */
+static gint64 slack = 1;   /* test_time_slack () */
 
 static char *
 keytab (const char *user)
@@ -564,10 +563,7 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (test_env_boolean ("HBASE_GLIB_TEST_UNDER_VALGRIND"))
-    slack = 20;
-  else if (test_quick ())
-    slack = 3;
+  slack = test_time_slack ();
   secure_dir = test_kerberos_secure_dir ();
   state_dir = g_path_get_dirname (secure_dir);
   tls_dir = g_build_filename (state_dir, "tls", NULL);

@@ -42,8 +42,7 @@
 static char *secure_dir, *keytabs, *realm, *table_name, *tmp_dir, *short_keytab;
 static guint port_auth = 19090, port_int = 19091, port_priv = 19092, port_plain = 9090;
 static gboolean stack_ok, short_ok;
-static gint64 slack = 1;   /* 20 under valgrind (make check-valgrind), 3 in the quick
-                               * passes (the ASan build, the tarball's check) */
+static gint64 slack = 1;   /* test_time_slack () */
 static guint cache_counter;
 
 /* the error first: its message says more than "should be TRUE" */
@@ -853,10 +852,7 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (test_env_boolean ("HBASE_GLIB_TEST_UNDER_VALGRIND"))
-    slack = 20;
-  else if (test_quick ())
-    slack = 3;
+  slack = test_time_slack ();
   stack_ok = setup ();
 
   g_test_add_func ("/integration/kerberos-sasl/roundtrip/authentication", test_roundtrip_auth);

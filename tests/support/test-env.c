@@ -30,3 +30,11 @@ test_quick (void)
 {
   return test_env_boolean ("HBASE_GLIB_TEST_QUICK");
 }
+
+gint64
+test_time_slack (void)
+{
+  if (test_env_boolean ("HBASE_GLIB_TEST_UNDER_VALGRIND"))
+    return 20;
+  return test_quick () ? 3 : 1;
+}

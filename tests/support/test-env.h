@@ -18,6 +18,12 @@ gboolean test_env_boolean (const char *variable);
  * check-valgrind and the later passes of scripts/test.sh set it. */
 gboolean test_quick (void);
 
+/* How many times looser a test's time bounds are in this run: 20 under
+ * valgrind (make check-valgrind sets HBASE_GLIB_TEST_UNDER_VALGRIND), 3 in
+ * the other quick passes (the ASan build, the tarball's check), 1 in the
+ * plain run, which is the one that checks the bounds as written. */
+gint64 test_time_slack (void);
+
 G_END_DECLS
 
 #endif /* TEST_ENV_H */

@@ -692,6 +692,9 @@ test_boxed_types (void)
   g_assert_true (hbase_index_query_is_floating (fresh));
   g_assert_true (hbase_index_query_ref_sink (fresh) == fresh);
   g_assert_false (hbase_index_query_is_floating (fresh));
+  /* the 0.1 release function of the index, an object since 0.2 */
+  hbase_index_free (g_object_new (HBASE_TYPE_INDEX, NULL));
+  hbase_index_free (NULL);
   G_GNUC_END_IGNORE_DEPRECATIONS
   hbase_index_query_unref (fresh);
   /* a boxed copy (what a binding does with a query it receives) is a new

@@ -673,10 +673,10 @@ run_size (HBaseClient *client, guint rows, const Settings *settings)
   gint64 lo = 30, hi = 32;
   /* by_city is used alone and composed: sunk, so the composition
    * references it */
-  g_autoptr(HBaseIndexQuery) by_city = hbase_index_query_ref_sink (hbase_index_query_equal ("city", city));
+  g_autoptr(HBaseIndexQuery) by_city = hbase_index_query_equal ("city", city);
   g_autoptr(HBaseIndexQuery) by_age = hbase_index_query_equal_int64 ("age", 42);
-  g_autoptr(HBaseIndexQuery) both =
-    hbase_index_query_and (by_city, hbase_index_query_range_int64 ("age", &lo, TRUE, &hi, TRUE));
+  g_autoptr(HBaseIndexQuery) age_range = hbase_index_query_range_int64 ("age", &lo, TRUE, &hi, TRUE);
+  g_autoptr(HBaseIndexQuery) both = hbase_index_query_and (by_city, age_range);
   Query queries[] = {
     { "city = 'city07'", by_city, match_city07 },
     { "age = 42", by_age, match_age42 },

@@ -27,6 +27,8 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
   g_autoptr(HBaseIndex) index = NULL;
   g_autoptr(HBaseIndexReport) report = NULL;
+  g_autoptr(HBaseIndexQuery) in_books = NULL;
+  g_autoptr(HBaseIndexQuery) light = NULL;
   g_autoptr(HBaseIndexQuery) query = NULL;
   g_autoptr(HBaseIndexPage) page = NULL;
   g_autoptr(GBytes) book = g_bytes_new_static ("book", 4);
@@ -82,9 +84,10 @@ run (HBaseClient *client, const char *name, guint products, const HBaseIndexOpti
   printf ("wrote %u products through the index\n", products);
 
   /* 3. a query answered from Redis, rows fetched from HBase and checked */
-  /* and() sinks its operands: built inline, they belong to the query */
-  query = hbase_index_query_and (hbase_index_query_equal ("category", book),
-                                 hbase_index_query_range_int64 ("weight", &min, TRUE, &max, FALSE));
+  /* and() takes its own references: the conditions stay ours to release */
+  in_books = hbase_index_query_equal ("category", book);
+  light = hbase_index_query_range_int64 ("weight", &min, TRUE, &max, FALSE);
+  query = hbase_index_query_and (in_books, light);
   query_text = hbase_index_query_to_string (query);
   find.columns = columns;
   find.limit = 5;

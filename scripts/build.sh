@@ -11,8 +11,10 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 dir=$repo/build
-# GObject Introspection data and the API reference are part of the build.
-args=(--enable-werror --enable-introspection=yes --enable-docs=yes)
+# GObject Introspection data, the API reference and the Python tests of
+# the bindings are part of the build: a missing tool is an error, never
+# tests quietly left out.
+args=(--enable-werror --enable-introspection=yes --enable-docs=yes --enable-python-tests=yes)
 if [ "${1:-}" = --sanitizers ]; then
   dir=$repo/build-sanitizers
   args+=(--enable-sanitizers)

@@ -5,7 +5,12 @@
 # stack, then run
 #   1. make check             unit tests, IDL check against the gateway jar,
 #                             integration tests on all four protocol/transport
-#                             combinations, example, install + pkg-config
+#                             combinations, example, install + pkg-config,
+#                             the Python tests of the bindings (required:
+#                             scripts/build.sh configures with
+#                             --enable-python-tests=yes)
+#      secure stack           tests/integration/test-secure-stack.sh: the
+#                             kerberized stack's gateways, KDC and refusals
 #      ABI                    scripts/abi-check.sh: the libraries' ABI against abi/
 #      reference              the introspection data and the API reference:
 #                             g-ir-scanner --warn-all and gi-docgen warnings
@@ -29,7 +34,8 @@
 # test fails the run unless tests/skip-allowlist allows it (see there).
 #
 #   scripts/test.sh           everything above
-#   scripts/test.sh --quick   only step 1, the ABI check and the reference figures
+#   scripts/test.sh --quick   only step 1, the secure stack, the ABI check and
+#                             the reference figures
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -219,6 +225,12 @@ make_check_step() {
 # --- steps ------------------------------------------------------------------------------
 make_check_step "make check" "$build"
 
+# The kerberized stack itself (tests/integration/test-secure-stack.sh): the
+# KDC, each SASL gateway at its QOP, SPNEGO over HTTP and HTTPS, doAs, and
+# the refusals the client turns into errors.  The stack was started above,
+# so the script neither starts nor stops it.
+tap_step "secure stack" tests/integration/test-secure-stack.sh
+
 # The ABI of the three libraries against the baselines in abi/: an
 # unintended change fails (an intended one updates them: docs/abi.md).
 step_begin "ABI"
@@ -402,25 +414,39 @@ thousands() { echo "$1" | sed ':a; s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; t
 
 runs_by_step=""
 for s in "${steps[@]}"; do
-  n=$(awk -F'\t' -v s="$s" '$1 == s' "$results" | wc -l)
+  n=$(awk -F'\t' -v s="$s" '$1 == s && $2 !~ /(^|\/)replay-[^\/]*$/' "$results" | wc -l)
   runs_by_step+="${runs_by_step:+, }$s $(thousands "$n")"
 done
-# A distinct test (program + name) failed if any run of it failed, else
-# skipped if any run skipped, else passed.  An expected failure (TAP TODO)
-# counts as a failure: the suite has none, and a test that is allowed to
-# fail cannot fail.
-read -r distinct passed failed skipped runs failed_runs skipped_runs < <(awk -F'\t' '
-  { key = $2 "\t" $3; runs++
-    if ($4 ~ /^(FAIL|ERROR|XPASS|XFAIL)$/) { bad[key] = 1; failed_runs++ }
-    else if ($4 == "SKIP") { skip[key] = 1; skipped_runs++ }
-    seen[key] = 1 }
-  END {
-    for (k in seen) { n++; if (k in bad) f++; else if (k in skip) s++; else p++ }
-    printf "%d %d %d %d %d %d %d\n", n, p, f, s, runs, failed_runs, skipped_runs }' "$results")
+# count_results RESULTS: the figures of the summary line, from a results
+# file, on one line: "DISTINCT PASSED FAILED SKIPPED RUNS FAILED_RUNS
+# SKIPPED_RUNS INPUTS INPUTS_FAILED INPUT_RUNS", INPUTS the corpus inputs
+# that passed every run.  A distinct test (program +
+# name) failed if any run of it failed, else skipped if any run skipped,
+# else passed.  An expected failure (TAP TODO) counts as a failure: the
+# suite has none, and a test that is allowed to fail cannot fail.  The
+# corpus replays of the fuzz harnesses (tests/fuzz/replay-*: one TAP point
+# per committed input) are counted apart, as inputs, so that a corpus
+# growing by a thousand files does not read as a thousand new tests.
+count_results() {
+  awk -F'\t' '
+    { key = $2 "\t" $3
+      corpus = ($2 ~ /(^|\/)replay-[^\/]*$/)
+      if (corpus) { input_runs++; inputs[key] = 1 } else { runs++; seen[key] = 1 }
+      if ($4 ~ /^(FAIL|ERROR|XPASS|XFAIL)$/) { bad[key] = 1; if (!corpus) failed_runs++ }
+      else if ($4 == "SKIP") { skip[key] = 1; if (!corpus) skipped_runs++ } }
+    END {
+      for (k in seen) { n++; if (k in bad) f++; else if (k in skip) s++; else p++ }
+      for (k in inputs) { if (k in bad) nf++; else if (!(k in skip)) ni++ }
+      printf "%d %d %d %d %d %d %d %d %d %d\n", n, p, f, s, runs, failed_runs, skipped_runs,
+             ni, nf, input_runs }' "$1"
+}
+read -r distinct passed failed skipped runs failed_runs skipped_runs \
+        inputs inputs_failed input_runs < <(count_results "$results")
 
-# distinct = passed + failed + skipped
+# distinct = passed + failed + skipped; the corpus inputs are apart
 echo "tests: $(thousands "$passed") distinct tests passed ($(thousands "$runs") runs: $runs_by_step)," \
      "$(thousands "$failed") failed ($(thousands "$failed_runs") runs)," \
      "$(thousands "$skipped") skipped ($(thousands "$skipped_runs") runs, $unlisted not on tests/skip-allowlist)" \
-     "of $(thousands "$distinct") distinct tests"
-[ "$failed" -eq 0 ] && [ ${#failed_steps[@]} -eq 0 ]
+     "of $(thousands "$distinct") distinct tests;" \
+     "$(thousands "$inputs") corpus inputs replayed ($(thousands "$input_runs") runs), $(thousands "$inputs_failed") failed"
+[ "$failed" -eq 0 ] && [ "$inputs_failed" -eq 0 ] && [ ${#failed_steps[@]} -eq 0 ]

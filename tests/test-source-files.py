@@ -3,8 +3,10 @@
 """Checks the shape every C file of the project keeps (docs/architecture.md):
 an SPDX licence line first, then an opening comment that says what the
 file is for, and at most about 900 lines unless that opening comment has
-a `Long because:` line saying why the file is better whole.  Prints TAP:
-one test per rule, naming the files that break it."""
+a `Long because:` line saying why the file is better whole.  Also that the
+release version of configure.ac has its section in NEWS and is the version
+of debian/changelog, so that a version bump comes with its notes.  Prints
+TAP: one test per rule, naming the files that break it."""
 import os
 import re
 import sys
@@ -29,6 +31,43 @@ def opening_comment(lines):
     return match.group(1) if match else None
 
 
+def release_version():
+    """The version configure.ac's m4_define lines make, e.g. "0.2.0"."""
+    with open(os.path.join(top, "configure.ac"), encoding="utf-8") as configure:
+        text = configure.read()
+    parts = [re.search(r"m4_define\(\[hbase_glib_%s_version\], \[(\d+)\]\)" % part, text)
+             for part in ("major", "minor", "micro")]
+    if not all(parts):
+        return None
+    return ".".join(part.group(1) for part in parts)
+
+
+def version_problems():
+    """What is missing for the release version: its NEWS section, the
+    "## Unreleased" section above it, the debian/changelog entry."""
+    version = release_version()
+    if version is None:
+        return ["configure.ac: no hbase_glib_{major,minor,micro}_version m4_define"]
+    problems = []
+    try:
+        with open(os.path.join(top, "NEWS"), encoding="utf-8") as news:
+            headings = [line.strip() for line in news if line.startswith("## ")]
+    except OSError:
+        return ["NEWS: missing (it needs a '## %s' section)" % version]
+    if "## " + version not in headings:
+        problems.append("NEWS: no '## %s' section for the version of configure.ac" % version)
+    if not headings or headings[0] != "## Unreleased":
+        problems.append("NEWS: the first section is not '## Unreleased'")
+    changelog = os.path.join(top, "debian", "changelog")
+    if os.path.exists(changelog):
+        with open(changelog, encoding="utf-8") as entries:
+            first = entries.readline()
+        match = re.match(r"\S+ \(([^)-]+)", first)
+        if not match or match.group(1) != version:
+            problems.append("debian/changelog: the first entry is not version %s" % version)
+    return problems
+
+
 def main():
     no_spdx, no_comment, too_long = [], [], []
     for path in sorted(c_files()):
@@ -46,6 +85,7 @@ def main():
         (no_comment, "every C file opens with a comment saying what it is for"),
         (too_long, "no C file over %d lines without a 'Long because:' line in its opening comment"
          % MAX_LINES),
+        (version_problems(), "NEWS and debian/changelog have the release version of configure.ac"),
     ]
     print("1..%d" % len(checks))
     for number, (offenders, name) in enumerate(checks, 1):

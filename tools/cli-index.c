@@ -594,9 +594,9 @@ build_query (const HBaseIndexSpec *spec, Condition *conditions, guint n, gboolea
         }
       if (query == NULL)
         return NULL;
-      /* sunk: the array keeps its own reference, the composition below
-       * takes others */
-      g_ptr_array_add (parts, hbase_index_query_ref_sink (query));
+      /* the array holds it; the composition below takes its own
+       * references */
+      g_ptr_array_add (parts, query);
     }
   if (parts->len == 1)
     return hbase_index_query_ref (parts->pdata[0]);

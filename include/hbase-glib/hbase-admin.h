@@ -339,6 +339,41 @@ gboolean   hbase_client_delete_family_finish     (HBaseClient              *clie
                                                   GAsyncResult             *result,
                                                   GError                  **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (hbase_client_create_namespace)
+gboolean hbase_admin_create_namespace (HBaseClient *client, const char *name,
+                                       GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_delete_namespace)
+gboolean hbase_admin_delete_namespace (HBaseClient *client, const char *name,
+                                       GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_create_table)
+gboolean hbase_admin_create_table (HBaseClient *client, const char *table,
+                                   const HBaseFamilyOptions *families, guint n_families,
+                                   GPtrArray *split_keys, GCancellable *cancellable,
+                                   GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_delete_table)
+gboolean hbase_admin_delete_table (HBaseClient *client, const char *table, GCancellable *cancellable,
+                                   GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_disable_table)
+gboolean hbase_admin_disable_table (HBaseClient *client, const char *table,
+                                    GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_enable_table)
+gboolean hbase_admin_enable_table (HBaseClient *client, const char *table, GCancellable *cancellable,
+                                   GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_is_table_enabled)
+gboolean hbase_admin_is_table_enabled (HBaseClient *client, const char *table, gboolean *enabled,
+                                       GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_list_tables)
+char **hbase_admin_list_tables (HBaseClient *client, const char *namespace_,
+                                GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_table_exists)
+gboolean hbase_admin_table_exists (HBaseClient *client, const char *table, gboolean *exists,
+                                   GCancellable *cancellable, GError **error);
+G_GNUC_DEPRECATED_FOR (hbase_client_truncate_table)
+gboolean hbase_admin_truncate_table (HBaseClient *client, const char *table,
+                                     gboolean preserve_splits, GCancellable *cancellable,
+                                     GError **error);
+
 G_END_DECLS
 
 #endif /* HBASE_ADMIN_H */

@@ -72,6 +72,10 @@ void             hbase_connection_set_timeout (HBaseConnection *connection,
 const char      *hbase_connection_get_host  (HBaseConnection *connection);
 guint            hbase_connection_get_port  (HBaseConnection *connection);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_connection_free (HBaseConnection *connection);
+
 G_END_DECLS
 
 #endif /* HBASE_CONNECTION_H */

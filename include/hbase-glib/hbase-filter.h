@@ -61,6 +61,11 @@ typedef enum {
  * (hbase_filter_to_bytes()) but not passed as a C string
  * (hbase_filter_to_string() refuses it).
  *
+ * Every constructor and combinator returns a reference the caller owns
+ * (released with hbase_filter_unref() or g_autoptr()); a combinator takes
+ * its own references to its operands and never the caller's, the rule
+ * index queries follow too (docs/api-conventions.md).
+ *
  * A read takes a filter itself with hbase_read_options_set_typed_filter():
  * the Thrift2 backend sends its rendering, the native backend the same
  * filter as HBase's own filter messages (the only form it takes).

@@ -26,16 +26,13 @@ G_BEGIN_DECLS
  * index, a value that does not parse) is reported by the query that uses
  * it.  Immutable and reference-counted.
  *
- * Builders return a floating reference, as #GVariant constructors do: the
+ * Ownership follows the rule filters follow (docs/api-conventions.md):
+ * every builder and composition returns a reference the caller owns and
+ * releases with hbase_index_query_unref() (or g_autoptr()); the
  * compositions (hbase_index_query_and(), hbase_index_query_or(),
- * hbase_index_query_all(), hbase_index_query_any()) sink their operands,
- * so conditions built inline belong to the composed query and nothing
- * leaks.  A condition kept after being composed must be sunk first with
- * hbase_index_query_ref_sink() (then released with
- * hbase_index_query_unref()).  A query used only by hbase_index_find(),
- * hbase_index_count() or hbase_index_query_matches() (which do not sink)
- * is released with hbase_index_query_unref(), floating or not.
- * Bindings sink every query they receive, so they need none of this.
+ * hbase_index_query_all(), hbase_index_query_any()) take their own
+ * references to their operands and never the caller's, so the operands
+ * may be released before or after the composition.
  *
  * Since: 0.1
  */
@@ -44,7 +41,9 @@ typedef struct _HBaseIndexQuery HBaseIndexQuery;
 #define HBASE_TYPE_INDEX_QUERY (hbase_index_query_get_type ())
 GType            hbase_index_query_get_type     (void) G_GNUC_CONST;
 HBaseIndexQuery *hbase_index_query_ref          (HBaseIndexQuery  *query);
+G_GNUC_DEPRECATED_FOR (hbase_index_query_ref)
 HBaseIndexQuery *hbase_index_query_ref_sink     (HBaseIndexQuery  *query);
+G_GNUC_DEPRECATED
 gboolean         hbase_index_query_is_floating  (HBaseIndexQuery  *query);
 void             hbase_index_query_unref        (HBaseIndexQuery  *query);
 

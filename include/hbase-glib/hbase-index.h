@@ -608,6 +608,10 @@ gboolean              hbase_index_drop_finish              (HBaseIndex          
                                                             GAsyncResult            *result,
                                                             GError                 **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_index_free (HBaseIndex *index);
+
 G_END_DECLS
 
 #endif /* HBASE_INDEX_H */

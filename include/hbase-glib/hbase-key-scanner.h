@@ -161,6 +161,10 @@ GPtrArray       *hbase_key_query_run_finish      (HBaseTable                *tab
                                                   char                     **next_page_token,
                                                   GError                   **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_key_scanner_free (HBaseKeyScanner *scanner);
+
 G_END_DECLS
 
 #endif /* HBASE_KEY_SCANNER_H */

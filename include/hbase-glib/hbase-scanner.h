@@ -122,6 +122,10 @@ HBaseScanner *hbase_table_scan_prefix              (HBaseTable       *table,
                                                     const char       *prefix,
                                                     GError          **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_scanner_free (HBaseScanner *scanner);
+
 G_END_DECLS
 
 #endif /* HBASE_SCANNER_H */

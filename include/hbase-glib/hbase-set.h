@@ -478,6 +478,12 @@ gboolean      hbase_set_contains_string_finish (HBaseSet            *set,
                                                 gboolean            *is_member,
                                                 GError             **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_set_free (HBaseSet *set);
+G_GNUC_DEPRECATED_FOR (hbase_set_iter_unref)
+void hbase_set_iter_free (HBaseSetIter *iter);
+
 G_END_DECLS
 
 #endif /* HBASE_SET_H */

@@ -244,6 +244,10 @@ gboolean          hbase_write_buffer_put_columns_finish (HBaseWriteBuffer       
                                                          GAsyncResult                 *result,
                                                          GError                      **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_write_buffer_free (HBaseWriteBuffer *buffer);
+
 G_END_DECLS
 
 #endif /* HBASE_WRITE_BUFFER_H */

@@ -752,6 +752,12 @@ gboolean       hbase_zset_score_string_finish  (HBaseZSet           *zset,
                                                 gdouble             *score,
                                                 GError             **error);
 
+/* deprecated: the 0.1 names, for one release (see NEWS) */
+G_GNUC_DEPRECATED_FOR (g_object_unref)
+void hbase_zset_free (HBaseZSet *zset);
+G_GNUC_DEPRECATED_FOR (hbase_zset_iter_unref)
+void hbase_zset_iter_free (HBaseZSetIter *iter);
+
 G_END_DECLS
 
 #endif /* HBASE_ZSET_H */

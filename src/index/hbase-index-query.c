@@ -21,9 +21,9 @@
 
 /* --- conditions ---------------------------------------------------------------------- */
 
-/* Copying a query (g_boxed_copy(), a binding keeping a query it was
- * handed) sinks a floating reference, as GValue does with GVariant. */
-G_DEFINE_BOXED_TYPE (HBaseIndexQuery, hbase_index_query, hbase_index_query_ref_sink,
+/* A boxed copy (g_boxed_copy(), a binding keeping a query it was handed)
+ * is a new reference: the caller's reference stays the caller's. */
+G_DEFINE_BOXED_TYPE (HBaseIndexQuery, hbase_index_query, hbase_index_query_ref,
                      hbase_index_query_unref)
 
 static void
@@ -71,15 +71,21 @@ hbase_index_query_ref (HBaseIndexQuery *query)
  * hbase_index_query_ref_sink:
  * @query: a query
  *
- * Makes a floating reference (what the builders return) an ordinary one
- * that the caller owns, or takes a new reference when @query is not
- * floating.  Call it on a condition that is kept after being given to
- * hbase_index_query_and(), hbase_index_query_or(), hbase_index_query_all()
- * or hbase_index_query_any(), which sink their operands.
+ * On a query fresh from a builder (one hbase_index_query_is_floating()
+ * says is floating), marks it as sunk and returns it: the reference stays
+ * the one the caller holds, so `q = hbase_index_query_ref_sink (builder
+ * (...))` is released with one hbase_index_query_unref().  On any other
+ * query, takes a new reference, like hbase_index_query_ref().
+ *
+ * Compositions take their own references to their operands and never the
+ * caller's (see docs/api-conventions.md), so no code needs this call.
  *
  * Returns: (transfer full): @query
  *
  * Since: 0.1
+ *
+ * Deprecated: 0.2: a builder's result is already the caller's reference;
+ *   keep it as it is, or use hbase_index_query_ref() for another one.
  */
 HBaseIndexQuery *
 hbase_index_query_ref_sink (HBaseIndexQuery *query)
@@ -94,12 +100,15 @@ hbase_index_query_ref_sink (HBaseIndexQuery *query)
  * hbase_index_query_is_floating:
  * @query: a query
  *
- * Whether @query still holds the floating reference it was built with
- * (see hbase_index_query_ref_sink()).
+ * Whether @query came from a builder and hbase_index_query_ref_sink() has
+ * not been called on it.  Says nothing about who owns it: a builder's
+ * result is always the caller's reference.
  *
- * Returns: %TRUE while nothing has sunk it
+ * Returns: %TRUE until hbase_index_query_ref_sink() is called on @query
  *
  * Since: 0.1
+ *
+ * Deprecated: 0.2: queries have no floating references to track.
  */
 gboolean
 hbase_index_query_is_floating (HBaseIndexQuery *query)
@@ -113,8 +122,6 @@ hbase_index_query_is_floating (HBaseIndexQuery *query)
  * @query: (nullable) (transfer full): a query
  *
  * Drops a reference; the last one frees the query.  Does nothing for %NULL.
- * A floating reference (a query nothing has sunk) is dropped like any
- * other.
  *
  * Since: 0.1
  */
@@ -146,7 +153,7 @@ add_bytes_value (HBaseIndexQuery *query, GBytes *value)
  *
  * Rows whose indexed column equals @value (as numbers for numeric types).
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -166,7 +173,7 @@ hbase_index_query_equal (const char *index, GBytes *value)
  *
  * Rows whose indexed numeric column equals @value.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -188,7 +195,7 @@ hbase_index_query_equal_int64 (const char *index, gint64 value)
  *
  * Rows whose indexed column equals one of @values.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -240,7 +247,7 @@ range_new (const char *index, const QueryInput *min, gboolean min_inclusive, con
  * Rows whose indexed column lies between @min and @max, compared as values of
  * the index's type.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -268,7 +275,7 @@ hbase_index_query_range (const char *index, GBytes *min, gboolean min_inclusive,
  *
  * Rows whose indexed numeric column lies between @min and @max.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -296,7 +303,7 @@ hbase_index_query_range_int64 (const char *index, const gint64 *min, gboolean mi
  *
  * Rows whose indexed numeric column lies between @min and @max.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -323,7 +330,7 @@ combine (QueryKind kind, HBaseIndexQuery **queries, guint n)
   query = query_new (kind, NULL);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (query->children,
-                     queries[i] != NULL ? hbase_index_query_ref_sink (queries[i]) : NULL);
+                     queries[i] != NULL ? hbase_index_query_ref (queries[i]) : NULL);
   return query;
 }
 
@@ -332,13 +339,12 @@ combine (QueryKind kind, HBaseIndexQuery **queries, guint n)
  * @first: (nullable): a condition
  * @second: (nullable): another
  *
- * Rows that match both conditions.  The operands are sunk (see
- * hbase_index_query_ref_sink()): a condition fresh from a builder belongs
- * to the result, so `and (equal (...), range (...))` leaks nothing; a
- * condition the caller owns is referenced.  A %NULL operand is reported by
- * the query that uses the result.
+ * Rows that match both conditions.  The result takes its own reference
+ * to each operand; the caller's references stay the caller's, to release
+ * before or after the result (see docs/api-conventions.md).  A %NULL
+ * operand is reported by the query that uses the result.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -355,11 +361,11 @@ hbase_index_query_and (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * @first: (nullable): a condition
  * @second: (nullable): another
  *
- * Rows that match either condition.  The operands are sunk, as by
+ * Rows that match either condition.  The operands are referenced, as by
  * hbase_index_query_and().  A %NULL operand is reported by the query that
  * uses the result.
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -376,13 +382,14 @@ hbase_index_query_or (HBaseIndexQuery *first, HBaseIndexQuery *second)
  * @queries: (array length=n_queries): conditions
  * @n_queries: how many, at least 1
  *
- * Rows that match every condition of @queries.  Each condition is sunk, as
- * by hbase_index_query_and(); the array itself stays the caller's.  No
+ * Rows that match every condition of @queries.  Each condition is
+ * referenced, as by hbase_index_query_and(); the array and the caller's
+ * references stay the caller's.  No
  * condition at all, or a %NULL one, is reported by the query that uses the
  * result; a %NULL array with @n_queries > 0 is a programming error
  * (returns %NULL).
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */
@@ -398,12 +405,12 @@ hbase_index_query_all (HBaseIndexQuery **queries, guint n_queries)
  * @n_queries: how many, at least 1
  *
  * Rows that match at least one condition of @queries.  Each condition is
- * sunk, as by hbase_index_query_and(); the array itself stays the
- * caller's.  No condition at all, or a %NULL one, is reported by the query
+ * referenced, as by hbase_index_query_and(); the array and the caller's
+ * references stay the caller's.  No condition at all, or a %NULL one, is reported by the query
  * that uses the result; a %NULL array with @n_queries > 0 is a programming
  * error (returns %NULL).
  *
- * Returns: (transfer none): a new floating reference to the condition
+ * Returns: (transfer full): the condition
  *
  * Since: 0.1
  */

@@ -246,3 +246,21 @@ hbase_index_get_spec (HBaseIndex *index)
   g_return_val_if_fail (_hbase_index_is_opened (index), NULL);
   return index->core->spec;
 }
+
+/**
+ * hbase_index_free: (skip)
+ * @index: (nullable): an index
+ *
+ * The 0.1 way to release @index, an object since 0.2: drops a reference
+ * (see NEWS).
+ *
+ * Since: 0.1
+ *
+ * Deprecated: 0.2: Use g_object_unref().
+ */
+void
+hbase_index_free (HBaseIndex *index)
+{
+  if (index != NULL)
+    g_object_unref (index);
+}

@@ -199,9 +199,9 @@ read_loop (gpointer data)
       guint c = (guint) g_rand_int_range (rand, 0, N_CITIES);
       g_autoptr(GBytes) city = ix_bytes (cities[c]);
       gint64 lo = MIN_AGE;
-      g_autoptr(HBaseIndexQuery) both =
-        hbase_index_query_and (hbase_index_query_equal ("city", city),
-                               hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE));
+      g_autoptr(HBaseIndexQuery) in_city = hbase_index_query_equal ("city", city);
+      g_autoptr(HBaseIndexQuery) grown = hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE);
+      g_autoptr(HBaseIndexQuery) both = hbase_index_query_and (in_city, grown);
       g_autoptr(GError) error = NULL;
       g_autoptr(HBaseIndexPage) page = hbase_index_find (reader->index, both, NULL, NULL, &error);
       gboolean kept_found[N_KEPT] = { FALSE };

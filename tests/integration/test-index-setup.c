@@ -117,16 +117,17 @@ test_inline_queries (void)
   {
     g_autoptr(GBytes) paris = ix_bytes ("Paris");
     g_autoptr(GBytes) oslo = ix_bytes ("Oslo");
-    g_autoptr(HBaseIndexQuery) query =
-      hbase_index_query_and (hbase_index_query_equal ("city", paris),
-                             hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE));
+    g_autoptr(HBaseIndexQuery) in_paris = hbase_index_query_equal ("city", paris);
+    g_autoptr(HBaseIndexQuery) in_oslo = hbase_index_query_equal ("city", oslo);
+    g_autoptr(HBaseIndexQuery) grown = hbase_index_query_range_int64 ("age", &lo, TRUE, NULL, TRUE);
+    g_autoptr(HBaseIndexQuery) age41 = hbase_index_query_equal_int64 ("age", 41);
+    g_autoptr(HBaseIndexQuery) age30 = hbase_index_query_equal_int64 ("age", 30);
+    g_autoptr(HBaseIndexQuery) oslo_or_paris = hbase_index_query_or (in_oslo, in_paris);
+    g_autoptr(HBaseIndexQuery) query = hbase_index_query_and (in_paris, grown);
     g_autoptr(HBaseIndexQuery) any =
-      hbase_index_query_any ((HBaseIndexQuery *[]) { hbase_index_query_equal ("city", oslo),
-                                                     hbase_index_query_equal_int64 ("age", 41) }, 2);
+      hbase_index_query_any ((HBaseIndexQuery *[]) { in_oslo, age41 }, 2);
     g_autoptr(HBaseIndexQuery) every =
-      hbase_index_query_all ((HBaseIndexQuery *[]) { hbase_index_query_equal_int64 ("age", 30),
-                                                     hbase_index_query_or (hbase_index_query_equal ("city", oslo),
-                                                                           hbase_index_query_equal ("city", paris)) }, 2);
+      hbase_index_query_all ((HBaseIndexQuery *[]) { age30, oslo_or_paris }, 2);
 
     both = ix_find (fx.index, query, NULL);
     either = ix_find (fx.index, any, NULL);

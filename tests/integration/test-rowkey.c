@@ -384,6 +384,40 @@ test_file_table (Fixture *fixture, gconstpointer data)
     }
   }
 
+  /* the same range built on the heap, as bindings build it: the range
+   * copies its values, a copy of it and the query copy again, so every
+   * value and range may go before the query runs */
+  {
+    g_autoptr(HBaseKeyQuery) query = hbase_key_query_new ();
+    HBaseKeyValue *user1 = hbase_key_value_new_uint (1);
+    HBaseKeyValue *from = hbase_key_value_new_uint (20120901);
+    HBaseKeyValue *to = hbase_key_value_new_uint (20120914);
+    HBaseKeyRange *file_range = hbase_key_range_new (&user1, 1, from, TRUE, to, FALSE);
+    HBaseKeyRange *copy = hbase_key_range_copy (file_range);
+
+    hbase_key_value_free (user1);
+    hbase_key_value_free (from);
+    hbase_key_value_free (to);
+    hbase_key_range_free (file_range);
+    g_assert_cmpuint (copy->n_equal, ==, 1);
+    g_assert_true (copy->lower_inclusive);
+    g_assert_false (copy->upper_inclusive);
+    hbase_key_query_set_range (query, copy);
+    hbase_key_range_free (copy);
+    rows = hbase_key_query_run (table, schema, query, NULL, NULL, &error);
+    g_assert_no_error (error);
+    ids = file_ids (schema, rows);
+    g_assert_cmpstr (ids, ==, "1 2 3 4 5");
+    g_clear_pointer (&rows, g_ptr_array_unref);
+    g_clear_pointer (&ids, g_free);
+    /* no range: every key of the table */
+    hbase_key_query_set_range (query, NULL);
+    rows = hbase_key_query_run (table, schema, query, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (rows->len, >, 5);
+    g_clear_pointer (&rows, g_ptr_array_unref);
+  }
+
   /* the file table's four SingleColumnValueFilters (lower and upper bound of the
    * name and of the category) select the same files as the prefixes */
   {

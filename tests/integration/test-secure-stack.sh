@@ -12,7 +12,8 @@
 # Run:  tests/integration/test-secure-stack.sh
 # It starts the secure stack if it is not running (first start ~2 min) and
 # stops it again at the end unless HBASE_GLIB_TEST_KEEP_SECURE is on; a stack
-# that was already running is left running.  Not part of "make check" yet.
+# that was already running is left running.  Not part of "make check" (it may
+# start a whole stack); scripts/test.sh runs it after make check.
 # Needs the krb5 packages of scripts/install-deps.sh --secure; without krb5kdc it
 # skips (fails under CI=true or HBASE_GLIB_TEST_REQUIRE_STACK=on).
 top_srcdir=${top_srcdir:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}

@@ -243,6 +243,150 @@ test_zset (Fixture *fixture, gconstpointer data)
   test_waiter_clear (&waiter);
 }
 
+/* The members of @entries (HBaseZSetEntry), "a b c". */
+static char *
+entry_members (GPtrArray *entries)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      HBaseZSetEntry *entry = entries->pdata[i];
+
+      g_string_append_printf (out, "%s%.*s", i > 0 ? " " : "",
+                              (int) g_bytes_get_size (entry->member),
+                              (const char *) g_bytes_get_data (entry->member, NULL));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The string forms, the range removals, the random members and the
+ * combinations, each as a pair on the loop, checked against the set's
+ * contents. */
+static void
+test_zset_commands (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GBytes) key = test_key ("async-zset-commands");
+  g_autoptr(GBytes) other_key = test_key ("async-zset-commands-other");
+  g_autoptr(GBytes) store_key = test_key ("async-zset-commands-store");
+  g_autoptr(HBaseZSet) zset = NULL;
+  g_autoptr(HBaseZSet) other = NULL;
+  g_autoptr(HBaseZSet) store = NULL;
+  g_autoptr(GPtrArray) members = sts_members ("a", "b", "c", "d", "e", NULL);
+  g_autoptr(GPtrArray) other_members = sts_members ("b", "c", "x", NULL);
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  g_autoptr(GPtrArray) both = g_ptr_array_new ();
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(HBaseZSetIter) iter = NULL;
+  g_autoptr(GError) error = NULL;
+  const HBaseScoreRange low = { 0.0, TRUE, 1.5, FALSE };
+  const gdouble values[] = { 1.0, 2.0, 3.0, 4.0, 5.0 }, other_values[] = { 20.0, 30.0, 9.0 };
+  g_autofree char *text = NULL;
+  TestWaiter waiter;
+  guint64 n = 0;
+  gdouble score = 0;
+  gboolean flag = FALSE;
+
+  SKIP_IF_UNREACHABLE (fixture);
+  test_waiter_init (&waiter);
+  zset = hbase_zset_new (fixture->table, key, NULL, &error);
+  g_assert_no_error (error);
+  other = hbase_zset_new (fixture->table, other_key, NULL, &error);
+  g_assert_no_error (error);
+  store = hbase_zset_new (fixture->table, store_key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hbase_zset_add (zset, 0, members, values, &n, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hbase_zset_add (other, 0, other_members, other_values, &n, NULL, &error));
+  g_assert_no_error (error);
+  g_ptr_array_add (others, other);
+  g_ptr_array_add (both, zset);
+  g_ptr_array_add (both, other);
+
+  /* string forms */
+  hbase_zset_add_string_async (zset, "f", 6.0, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_add_string_finish (zset, test_waiter_run (&waiter), &flag, &error));
+  g_assert_no_error (error);
+  g_assert_true (flag);
+  next_call (&waiter);
+  hbase_zset_score_string_async (zset, "f", NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_score_string_finish (zset, test_waiter_run (&waiter), &flag, &score,
+                                                 &error));
+  g_assert_true (flag);
+  g_assert_cmpfloat (score, ==, 6.0);
+  next_call (&waiter);
+  hbase_zset_remove_string_async (zset, "f", NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_remove_string_finish (zset, test_waiter_run (&waiter), &flag, &error));
+  g_assert_true (flag);
+  next_call (&waiter);
+  hbase_zset_remove_string_async (zset, "f", NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_remove_string_finish (zset, test_waiter_run (&waiter), &flag, &error));
+  g_assert_false (flag);   /* gone already */
+  next_call (&waiter);
+
+  /* combinations: zset {a1 b2 c3 d4 e5}, other {b20 c30 x9} */
+  hbase_zset_inter_async (zset, others, NULL, NULL, test_waiter_done, &waiter);
+  entries = hbase_zset_inter_finish (zset, test_waiter_run (&waiter), &error);
+  g_assert_no_error (error);
+  text = entry_members (entries);
+  g_assert_cmpstr (text, ==, "b c");
+  g_assert_cmpfloat (((HBaseZSetEntry *) entries->pdata[0])->score, ==, 22.0);   /* summed */
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  g_clear_pointer (&text, g_free);
+  next_call (&waiter);
+  hbase_zset_diff_async (zset, others, NULL, test_waiter_done, &waiter);
+  entries = hbase_zset_diff_finish (zset, test_waiter_run (&waiter), &error);
+  g_assert_no_error (error);
+  text = entry_members (entries);
+  g_assert_cmpstr (text, ==, "a d e");
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  g_clear_pointer (&text, g_free);
+  next_call (&waiter);
+  hbase_zset_union_store_async (store, both, NULL, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_union_store_finish (store, test_waiter_run (&waiter), &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 6);
+  next_call (&waiter);
+  hbase_zset_inter_store_async (store, both, NULL, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_inter_store_finish (store, test_waiter_run (&waiter), &n, &error));
+  g_assert_cmpuint (n, ==, 2);
+  next_call (&waiter);
+  hbase_zset_diff_store_async (store, both, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_diff_store_finish (store, test_waiter_run (&waiter), &n, &error));
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_true (hbase_zset_card (store, &n, NULL, &error));
+  g_assert_cmpuint (n, ==, 3);
+  next_call (&waiter);
+
+  /* random members: distinct ones of the set */
+  hbase_zset_random_members_async (zset, 3, NULL, test_waiter_done, &waiter);
+  entries = hbase_zset_random_members_finish (zset, test_waiter_run (&waiter), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 3);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  next_call (&waiter);
+
+  /* range removals: a (score 1) by score, then the two highest by rank */
+  hbase_zset_remove_range_by_score_async (zset, &low, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_remove_range_by_score_finish (zset, test_waiter_run (&waiter), &n,
+                                                          &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 1);
+  next_call (&waiter);
+  hbase_zset_remove_range_by_rank_async (zset, -2, -1, NULL, test_waiter_done, &waiter);
+  g_assert_true (hbase_zset_remove_range_by_rank_finish (zset, test_waiter_run (&waiter), &n,
+                                                         &error));
+  g_assert_cmpuint (n, ==, 2);
+  next_call (&waiter);
+  iter = hbase_zset_range_by_rank (zset, 0, -1, FALSE);
+  entries = hbase_zset_iter_collect (iter, NULL, &error);
+  g_assert_no_error (error);
+  text = entry_members (entries);
+  g_assert_cmpstr (text, ==, "b c");
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  test_waiter_clear (&waiter);
+}
+
 /* A set on a table that does not exist: the error comes through _finish. */
 static void
 test_errors (Fixture *fixture, gconstpointer data)
@@ -286,6 +430,7 @@ main (int argc, char **argv)
   static const TestTableCase cases[] = {
     { "set", test_set },
     { "zset", test_zset },
+    { "zset-commands", test_zset_commands },
     { "errors", test_errors },
   };
   static TestTableSuite suite = {

@@ -412,6 +412,16 @@ build_column (HBaseMutation *mutation)
   hbase_mutation_delete_column (mutation, "f", "a");
 }
 
+/* the same column named by bytes (family and qualifier need not be text) */
+static void
+build_column_bytes (HBaseMutation *mutation)
+{
+  g_autoptr(GBytes) family = g_bytes_new_static ("f", 1);
+  g_autoptr(GBytes) qualifier = g_bytes_new_static ("a", 1);
+
+  hbase_mutation_delete_column_bytes (mutation, family, qualifier);
+}
+
 static void
 build_column_until (HBaseMutation *mutation)
 {
@@ -445,6 +455,7 @@ test_delete_column (Fixture *fixture, gconstpointer data)
 {
   SKIP_IF_UNREACHABLE (fixture);
   delete_and_check (fixture, "all", build_column, "f:b@100=v1 g:x@100=v1");
+  delete_and_check (fixture, "bytes", build_column_bytes, "f:b@100=v1 g:x@100=v1");
   /* with the mutation's timestamp: versions up to it */
   delete_and_check (fixture, "until", build_column_until, "f:a@300=v3 f:b@100=v1 g:x@100=v1");
 }

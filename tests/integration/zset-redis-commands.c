@@ -154,6 +154,10 @@ both_failed (Run *run, gboolean ok, GError *error, redisReply *reply)
     {
       if (ok)
         sts_diff_mismatch (&run->diff, "Redis refused it (%s), hbase-glib did not", reply->str);
+      /* for the same reason: a bad argument, not a failure of the stack */
+      else if (!g_error_matches (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT))
+        sts_diff_mismatch (&run->diff, "Redis refused it (%s), hbase-glib failed otherwise: %s",
+                           reply->str, error->message);
       return TRUE;
     }
   if (!ok)

@@ -15,10 +15,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <time.h>
-
-#include <glib/gstdio.h>
 
 #include "hbase-index-private.h"
 
@@ -60,51 +57,6 @@ _hbase_index_free_secret (char *secret)
     return;
   explicit_bzero (secret, strlen (secret));
   g_free (secret);
-}
-
-/* The first line of @path, without its line end: the password.  A file
- * that group or others may read is reported (g_message: a test run with
- * fatal warnings must not abort on a deployment's file modes). */
-char *
-_hbase_index_read_password_file (const char *path, GError **error)
-{
-  g_autofree char *display = g_filename_display_name (path);
-  char *contents = NULL;
-  char *password = NULL;
-  gsize len = 0, line;
-  GError *local = NULL;
-  GStatBuf st;
-
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "cannot read the Redis password file: %s", local->message);
-      g_error_free (local);
-      return NULL;
-    }
-  /* the first line ends at its \n, or its \r\n */
-  {
-    const char *newline = memchr (contents, '\n', len);
-
-    line = newline != NULL ? (gsize) (newline - contents) : len;
-    if (newline != NULL && line > 0 && contents[line - 1] == '\r')
-      line--;
-  }
-  if (memchr (contents, '\0', line) != NULL)
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                 "the Redis password file %s holds a NUL byte", display);
-  else if (line == 0)
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                 "the Redis password file %s is empty (its first line is the password)", display);
-  else
-    password = g_strndup (contents, line);
-  explicit_bzero (contents, len);
-  g_free (contents);
-  if (password != NULL && g_stat (path, &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)) != 0)
-    g_message ("the Redis password file %s is readable by %s (mode %03o): "
-               "make it readable by its owner only (chmod 600)", display,
-               (st.st_mode & S_IROTH) != 0 ? "others" : "its group", (unsigned) (st.st_mode & 0777));
-  return password;
 }
 
 IndexRedisPool *
@@ -262,36 +214,6 @@ learn_run_id (IndexRedisPool *pool, redisContext *context, char **noauth, gboole
       pool->run_id = run_id;
       g_mutex_unlock (&pool->lock);
     }
-  return TRUE;
-}
-
-gboolean
-_hbase_index_parse_info (redisReply *reply, char **run_id, char **noauth, GError **error)
-{
-  const char *line, *text, *end;
-  gsize len;
-
-  *run_id = NULL;
-  *noauth = NULL;
-  if (reply != NULL && reply->type == REDIS_REPLY_ERROR)
-    {
-      g_autofree char *said = _hbase_index_reply_text (reply);
-
-      if (g_str_has_prefix (said, "NOAUTH"))
-        *noauth = g_steal_pointer (&said);
-      return TRUE;
-    }
-  if (!_hbase_index_reply_string (reply, "INFO", FALSE, FALSE, &text, &len, error))
-    return FALSE;
-  line = g_strstr_len (text, (gssize) len, "run_id:");
-  if (line == NULL)
-    return TRUE;
-  line += strlen ("run_id:");
-  end = line;
-  /* a run_id is 40 hexadecimal digits: a longer one is cut */
-  while (end < text + len && end - line < 64 && g_ascii_isalnum (*end))
-    end++;
-  *run_id = g_strndup (line, (gsize) (end - line));
   return TRUE;
 }
 

@@ -286,8 +286,6 @@ _hbase_index_reply_array (const redisReply *reply, const char *command, gsize mi
           break;
       if (i == reply->elements)
         return TRUE;
-      if (_hbase_index_reply_failed (reply, command, error))
-        return FALSE;
       {
         g_autofree char *got = _hbase_index_reply_describe (reply->element[i]);
         g_autofree char *what = NULL;
@@ -412,5 +410,37 @@ _hbase_index_reply_score (const redisReply *reply, const char *command, double *
       return FALSE;
     }
   *score = value;
+  return TRUE;
+}
+
+/* --- INFO ------------------------------------------------------------------------------------------ */
+
+gboolean
+_hbase_index_parse_info (redisReply *reply, char **run_id, char **noauth, GError **error)
+{
+  const char *line, *text, *end;
+  gsize len;
+
+  *run_id = NULL;
+  *noauth = NULL;
+  if (reply != NULL && reply->type == REDIS_REPLY_ERROR)
+    {
+      g_autofree char *said = _hbase_index_reply_text (reply);
+
+      if (g_str_has_prefix (said, "NOAUTH"))
+        *noauth = g_steal_pointer (&said);
+      return TRUE;
+    }
+  if (!_hbase_index_reply_string (reply, "INFO", FALSE, FALSE, &text, &len, error))
+    return FALSE;
+  line = g_strstr_len (text, (gssize) len, "run_id:");
+  if (line == NULL)
+    return TRUE;
+  line += strlen ("run_id:");
+  end = line;
+  /* a run_id is 40 hexadecimal digits: a longer one is cut */
+  while (end < text + len && end - line < 64 && g_ascii_isalnum (*end))
+    end++;
+  *run_id = g_strndup (line, (gsize) (end - line));
   return TRUE;
 }

@@ -174,8 +174,12 @@ _hbase_index_reply_failed (const redisReply *reply, const char *command, GError 
   text = _hbase_index_reply_text (reply);
   what = command != NULL ? g_strdup_printf ("Redis %s failed", command) : g_strdup ("Redis");
   if (g_str_has_prefix (text, "HBIDX_CHANGED"))
-    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED, "%s",
-                 g_strstrip (text + strlen ("HBIDX_CHANGED")));
+    {
+      const char *said = g_strstrip (text + strlen ("HBIDX_CHANGED"));
+
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED, "%s",
+                   said[0] != '\0' ? said : "the index definitions changed since this client opened the index");
+    }
   else if (g_str_has_prefix (text, "NOAUTH"))
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_REQUIRED, "%s: %s", what, text);
   else

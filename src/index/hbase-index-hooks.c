@@ -255,18 +255,39 @@ lua_before (IndexCore *core, GPtrArray *rows, const char *token, Adds *adds, cha
   reply = _hbase_index_redis_command (core->pool, batch, error);
   if (reply == NULL)
     return FALSE;
-  if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 ||
-      reply->element[0]->type != REDIS_REPLY_STRING || reply->element[1]->type != REDIS_REPLY_STRING ||
-      reply->element[1]->len != rows->len)
+  {
+    g_autofree gboolean *eager = g_new0 (gboolean, rows->len + 1);
+    g_autofree char *got_gen = NULL;
+
+    if (!_hbase_index_parse_before (reply, rows->len, eager, &got_gen, error))
+      return FALSE;
+    for (guint r = 0; r < rows->len; r++)
+      ((RowChange *) g_ptr_array_index (rows, r))->eager = eager[r];
+    if (gen != NULL)
+      *gen = g_steal_pointer (&got_gen);
+  }
+  return TRUE;
+}
+
+gboolean
+_hbase_index_parse_before (redisReply *reply, guint n_rows, gboolean *eager, char **gen,
+                           GError **error)
+{
+  const char *flags;
+
+  if (!_hbase_index_reply_array (reply, "the index script (before)", 2, 2, REPLY_STRING, error))
+    return FALSE;
+  if (reply->element[1]->len != n_rows)
     {
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                   "unexpected reply of the index script");
+                   "unexpected reply of Redis to the index script (before): expected a flag for "
+                   "each of %u rows, got %zu", n_rows, reply->element[1]->len);
       return FALSE;
     }
-  for (guint r = 0; r < rows->len; r++)
-    ((RowChange *) g_ptr_array_index (rows, r))->eager = reply->element[1]->str[r] == '1';
-  if (gen != NULL)
-    *gen = g_strndup (reply->element[0]->str, reply->element[0]->len);
+  flags = reply->element[1]->str;
+  for (guint r = 0; r < n_rows; r++)
+    eager[r] = flags[r] == '1';
+  *gen = g_strndup (reply->element[0]->str, MIN (reply->element[0]->len, 64));
   return TRUE;
 }
 
@@ -289,7 +310,7 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
   g_autoptr(GPtrArray) replies = NULL;
   g_autoptr(GPtrArray) slow = g_ptr_array_new ();
   double deadline = (double) (_hbase_index_pool_redis_now_ms (core->pool) + core->lease_ms);
-  redisReply *state;
+  g_autofree gboolean *created = NULL;
   guint first_record;
   gboolean ok;
   Adds adds;
@@ -332,23 +353,15 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
   replies = _hbase_index_redis_run (core->pool, batch, error);
   if (replies == NULL)
     return FALSE;
-  for (guint i = 0; i < replies->len; i++)
-    if (_hbase_index_reply_error (g_ptr_array_index (replies, i), error))
-      return FALSE;
-  state = g_ptr_array_index (replies, 0);
-  if (state->element[0]->type == REDIS_REPLY_STRING && strcmp (state->element[0]->str, core->version) != 0)
-    {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED,
-                   "the index definitions changed since this client opened the index");
-      return FALSE;
-    }
-  *gen = g_strdup (state->element[1]->type == REDIS_REPLY_STRING ? state->element[1]->str : "0");
+  created = g_new0 (gboolean, rows->len + 1);
+  if (!_hbase_index_parse_pipeline_before (replies, first_record, rows->len, core->version, gen,
+                                           created, error))
+    return FALSE;
   for (guint r = 0; r < rows->len; r++)
     {
       RowChange *change = g_ptr_array_index (rows, r);
-      redisReply *created = g_ptr_array_index (replies, first_record + r);
 
-      if (created->integer == 1)
+      if (created[r])
         change->eager = row_has_unknown (change);
       else
         g_ptr_array_add (slow, change);
@@ -359,6 +372,46 @@ pipeline_before (IndexCore *core, GPtrArray *rows, const char *token, char **gen
   ok = lua_before (core, slow, token, &adds, NULL, error);
   adds_clear (&adds);
   return ok;
+}
+
+gboolean
+_hbase_index_parse_pipeline_before (GPtrArray *replies, guint first_record, guint n_rows,
+                                    const char *version, char **gen, gboolean *created, GError **error)
+{
+  redisReply *state;
+
+  if (replies->len < first_record + n_rows)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "Redis answered %u commands of %u", replies->len, first_record + n_rows);
+      return FALSE;
+    }
+  /* the replies of the entries' SADD and ZADD are counts, not used */
+  for (guint i = first_record + n_rows; i < replies->len; i++)
+    if (!_hbase_index_reply_integer (g_ptr_array_index (replies, i), "SADD or ZADD", NULL, error))
+      return FALSE;
+  state = g_ptr_array_index (replies, 0);
+  if (!_hbase_index_reply_array (state, "HMGET", 2, 2, REPLY_STRING | REPLY_NIL, error))
+    return FALSE;
+  for (guint r = 0; r < n_rows; r++)
+    {
+      long long value = 0;
+
+      if (!_hbase_index_reply_integer (g_ptr_array_index (replies, first_record + r), "HSETNX",
+                                       &value, error))
+        return FALSE;
+      created[r] = value == 1;
+    }
+  if (state->element[0]->type == REDIS_REPLY_STRING && strcmp (state->element[0]->str, version) != 0)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED,
+                   "the index definitions changed since this client opened the index");
+      return FALSE;
+    }
+  *gen = state->element[1]->type == REDIS_REPLY_STRING
+           ? g_strndup (state->element[1]->str, MIN (state->element[1]->len, 64))
+           : g_strdup ("0");
+  return TRUE;
 }
 
 /* Stores "not applied" for a write refused after its index changes were
@@ -541,6 +594,7 @@ hook_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *ou
   CallState *state = NULL;
   gboolean same = TRUE, unknown = FALSE;
   char default_outcome = 0;
+  gboolean gen_changed = FALSE;
 
   g_mutex_lock (&core->lock);
   g_hash_table_steal_extended (core->calls, mutations, NULL, (gpointer *) &state);
@@ -575,8 +629,9 @@ hook_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *ou
     batch_after (core, batch, state, default_outcome, default_outcome == 0);
     reply = _hbase_index_redis_command (core->pool, batch, &error);
   }
-  if (reply != NULL && (reply->type == REDIS_REPLY_STRING || reply->type == REDIS_REPLY_STATUS) &&
-      g_strcmp0 (reply->str, "GEN") == 0)
+  if (reply != NULL && !_hbase_index_parse_after (reply, &gen_changed, &error))
+    g_clear_pointer (&reply, freeReplyObject);
+  if (reply != NULL && gen_changed)
     {
       /* the index was cleared (rebuilt) meanwhile: settle every row */
       g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
@@ -584,6 +639,8 @@ hook_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *ou
       g_clear_pointer (&reply, freeReplyObject);
       batch_after (core, batch, state, default_outcome, TRUE);
       reply = _hbase_index_redis_command (core->pool, batch, &error);
+      if (reply != NULL && !_hbase_index_parse_after (reply, &gen_changed, &error))
+        g_clear_pointer (&reply, freeReplyObject);
     }
   if (reply == NULL)
     {
@@ -605,6 +662,27 @@ hook_after (HBaseTable *table, GPtrArray *mutations, const HBaseWriteOutcome *ou
                  core->table_name, error->message);
     }
   _hbase_index_call_state_free (state);
+}
+
+gboolean
+_hbase_index_parse_after (redisReply *reply, gboolean *gen_changed, GError **error)
+{
+  const char *text;
+  gsize len;
+
+  if (!_hbase_index_reply_string (reply, "the index script (after)", FALSE, TRUE, &text, &len, error))
+    return FALSE;
+  *gen_changed = len == 3 && memcmp (text, "GEN", 3) == 0;
+  if (!*gen_changed && !(len == 2 && memcmp (text, "OK", 2) == 0))
+    {
+      g_autofree char *said = _hbase_index_sanitise (text, len);
+
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "unexpected reply of Redis to the index script (after): expected OK or GEN, "
+                   "got \"%s\"", said);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 const HBaseTableWriteHooks _hbase_index_write_hooks = { hook_before, hook_after };

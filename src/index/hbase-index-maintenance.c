@@ -112,7 +112,7 @@ each_key_to_delete (Work *work, GBytes *key, redisReply *elements, GPtrArray *cl
   for (size_t i = 0; i < elements->elements; i++)
     _hbase_index_batch_arg (batch, elements->element[i]->str, elements->element[i]->len);
   replies = _hbase_index_redis_run (work->core->pool, batch, error);
-  return replies != NULL && !_hbase_index_reply_error (g_ptr_array_index (replies, 0), error);
+  return replies != NULL && _hbase_index_reply_integer (g_ptr_array_index (replies, 0), "UNLINK", NULL, error);
 }
 
 /* Deletes the index's keys but its state and write counter and starts a
@@ -127,17 +127,7 @@ clear_keys (Work *work, GError **error)
   _hbase_index_batch_script (batch, work->core->base, "clear");
   _hbase_index_batch_str (batch, match);
   reply = _hbase_index_redis_command (work->core->pool, batch, error);
-  if (reply == NULL)
-    return FALSE;
-  if (reply->type != REDIS_REPLY_INTEGER)
-    {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                   "unexpected reply of the index script (clear)%s%s",
-                   reply->type == REDIS_REPLY_ERROR ? ": " : "",
-                   reply->type == REDIS_REPLY_ERROR ? reply->str : "");
-      return FALSE;
-    }
-  return TRUE;
+  return reply != NULL && _hbase_index_reply_integer (reply, "the index script (clear)", NULL, error);
 }
 
 /* Deletes every key of the index, its state included (hbase_index_drop()). */

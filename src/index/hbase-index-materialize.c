@@ -133,7 +133,10 @@ materialize_leaf (QueryCtx *ctx, Node *node, GError **error)
     {
       redisReply *reply = g_ptr_array_index (replies, r);
 
-      if (_hbase_index_reply_error (reply, error))
+      if (!_hbase_index_parse_members (reply, node->kind == NODE_SETS ? "SMEMBERS"
+                                              : _hbase_index_column_is_lex (node->column) ? "ZRANGEBYLEX"
+                                                                                          : "ZRANGEBYSCORE",
+                                       error))
         {
           g_hash_table_unref (set);
           return NULL;
@@ -368,15 +371,17 @@ probe (QueryCtx *ctx, Node *node, GHashTable *candidates, GError **error)
           for (guint start = 0; start < keys->len; start += 1000)
             {
               redisReply *reply = g_ptr_array_index (replies, reply_index++);
+              guint n = MIN (keys->len - start, 1000);
+              g_autofree gboolean *member = g_new0 (gboolean, n);
 
-              if (_hbase_index_reply_error (reply, error))
+              if (!_hbase_index_parse_smismember (reply, n, member, error))
                 {
                   g_hash_table_unref (result);
                   return NULL;
                 }
-              for (size_t e = 0; e < reply->elements; e++)
-                if (reply->element[e]->integer == 1)
-                  key_set_add (result, g_ptr_array_index (keys, start + (guint) e));
+              for (guint e = 0; e < n; e++)
+                if (member[e])
+                  key_set_add (result, g_ptr_array_index (keys, start + e));
             }
         return result;
       }
@@ -414,6 +419,7 @@ _hbase_index_prepare (QueryCtx *ctx, Node *root, char **unusable, GCancellable *
   g_autofree char *mark = NULL;
   g_autoptr(GError) local = NULL;
   redisReply *state, *fix, *now;
+  gint64 now_ms;
   guint first_size = 3;
 
   *unusable = NULL;
@@ -452,30 +458,39 @@ _hbase_index_prepare (QueryCtx *ctx, Node *root, char **unusable, GCancellable *
       *unusable = g_strdup (local->message);
       return TRUE;
     }
-  for (guint i = 0; i < replies->len; i++)
-    if (_hbase_index_reply_error (g_ptr_array_index (replies, i), error))
-      return FALSE;
   state = g_ptr_array_index (replies, 0);
   fix = g_ptr_array_index (replies, 1);
   now = g_ptr_array_index (replies, 2);
+  if (!_hbase_index_reply_array (state, "HMGET", 3, 3, REPLY_STRING | REPLY_NIL, error) ||
+      !_hbase_index_reply_pairs (fix, "ZRANGE", 1, error) ||
+      !_hbase_index_reply_time (now, &now_ms, error))
+    return FALSE;
+  for (guint i = 0; i < leaves->len; i++)
+    if (!_hbase_index_reply_integer (g_ptr_array_index (replies, first_size + i), "SCARD or ZCOUNT",
+                                     NULL, error))
+      return FALSE;
   if (_hbase_index_state_of_reply (core, state, unusable) != HBASE_INDEX_STATE_READY)
     return TRUE;
   g_clear_pointer (unusable, g_free);
   for (guint i = 0; i < leaves->len; i++)
     ((Node *) g_ptr_array_index (leaves, i))->size = 0;
   for (guint i = 0; i < leaves->len; i++)
-    ((Node *) g_ptr_array_index (leaves, i))->size +=
-      (guint64) ((redisReply *) g_ptr_array_index (replies, first_size + i))->integer;
+    {
+      long long size = ((redisReply *) g_ptr_array_index (replies, first_size + i))->integer;
+
+      /* a negative count is no count: taken as none */
+      ((Node *) g_ptr_array_index (leaves, i))->size += size > 0 ? (guint64) size : 0;
+    }
   node_size (root);
   /* rows whose values a writer never learned, due now: read them first */
   if (fix->elements == 2)
     {
-      double due = g_ascii_strtod (fix->element[1]->str, NULL);
-      double now_ms = g_ascii_strtod (now->element[0]->str, NULL) * 1000.0 +
-                      g_ascii_strtod (now->element[1]->str, NULL) / 1000.0;
+      double due;
       gboolean too_many = FALSE;
 
-      if (due <= now_ms)
+      if (!_hbase_index_reply_score (fix->element[1], "ZRANGE", &due, error))
+        return FALSE;
+      if (due <= (double) now_ms)
         {
           if (!_hbase_index_repair_due (core, MAX_DUE_REPAIRS, &too_many, cancellable, &local))
             {
@@ -491,4 +506,20 @@ _hbase_index_prepare (QueryCtx *ctx, Node *root, char **unusable, GCancellable *
         }
     }
   return TRUE;
+}
+
+gboolean
+_hbase_index_parse_smismember (redisReply *reply, guint n, gboolean *member, GError **error)
+{
+  if (!_hbase_index_reply_array (reply, "SMISMEMBER", n, n, REPLY_INTEGER, error))
+    return FALSE;
+  for (guint e = 0; e < n; e++)
+    member[e] = reply->element[e]->integer == 1;
+  return TRUE;
+}
+
+gboolean
+_hbase_index_parse_members (redisReply *reply, const char *command, GError **error)
+{
+  return _hbase_index_reply_array (reply, command, 0, G_MAXSIZE, REPLY_STRING, error);
 }

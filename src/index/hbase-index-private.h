@@ -12,6 +12,8 @@
 
 #include <hbase-glib/hbase-glib-index.h>
 
+#include "hbase-index-reply-private.h"
+
 G_BEGIN_DECLS
 
 /* --- index columns (hbase-index-spec.c) and values (hbase-index-encoding.c) ---------- */
@@ -173,6 +175,11 @@ typedef struct _IndexRedisPool IndexRedisPool;
  * @options are inconsistent or the password file cannot be read. */
 IndexRedisPool *_hbase_index_pool_new      (const HBaseIndexOptions *options,
                                             GError              **error);
+/* The password in the first line of the file at @path (without its line
+ * end), or NULL with an HBASE_ERROR_ILLEGAL_ARGUMENT: unreadable, empty
+ * first line, a NUL byte in it. */
+char       *_hbase_index_read_password_file (const char          *path,
+                                            GError              **error);
 /* Whether @error is one of the HBASE_INDEX_ERROR_AUTH_* codes. */
 gboolean    _hbase_index_error_is_auth     (const GError         *error);
 /* Zeroes a secret string, then frees it (NULL is fine). */
@@ -221,6 +228,10 @@ void        _hbase_index_batch_bytes       (RedisBatch           *batch,
 void        _hbase_index_batch_uint        (RedisBatch           *batch,
                                             guint64               value);
 guint       _hbase_index_batch_n_commands  (RedisBatch           *batch);
+/* The name of command @i of @batch, for messages: its first argument,
+ * or "the index script (FUNCTION)". */
+char       *_hbase_index_batch_name        (RedisBatch           *batch,
+                                            guint                 i);
 /* Starts an EVALSHA of the index script with the four keys of @base. */
 void        _hbase_index_batch_script      (RedisBatch           *batch,
                                             const char           *base,
@@ -236,11 +247,6 @@ GPtrArray  *_hbase_index_redis_run         (IndexRedisPool       *pool,
 /* One command: its reply, or NULL with @error also for an error reply. */
 redisReply *_hbase_index_redis_command     (IndexRedisPool       *pool,
                                             RedisBatch           *batch,
-                                            GError              **error);
-/* @reply is an error reply: sets @error (HBASE_INDEX_ERROR_CHANGED for
- * the script's HBIDX_CHANGED, else HBASE_INDEX_ERROR_REDIS) and returns
- * TRUE. */
-gboolean    _hbase_index_reply_error       (redisReply           *reply,
                                             GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RedisBatch, _hbase_index_batch_free)
@@ -334,8 +340,16 @@ gboolean   _hbase_index_clear_dirty_mark   (IndexCore            *core,
 
 /* --- the index's state in Redis (hbase-index-state.c) ------------------------------ */
 
-/* What the index's state hash says (HMGET status version run): READY,
- * or why queries may not use it, in @reason. */
+/* What the index's state hash says (HMGET status version run), against
+ * the definitions' @version and the run_id of @pool (nullable: unknown):
+ * READY, or why queries may not use it, in @reason (UNREACHABLE for a
+ * reply of another shape). */
+HBaseIndexState _hbase_index_state_parse    (redisReply           *state,
+                                            const char           *version,
+                                            IndexRedisPool       *pool,
+                                            gboolean              trust_redis_restarts,
+                                            char                **reason);
+/* The same with @core's version, pool and trust. */
 HBaseIndexState _hbase_index_state_of_reply (IndexCore           *core,
                                             redisReply           *state,
                                             char                **reason);

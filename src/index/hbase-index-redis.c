@@ -15,10 +15,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <time.h>
-
-#include <glib/gstdio.h>
 
 #include "hbase-index-private.h"
 
@@ -62,51 +59,6 @@ _hbase_index_free_secret (char *secret)
   g_free (secret);
 }
 
-/* The first line of @path, without its line end: the password.  A file
- * that group or others may read is reported (g_message: a test run with
- * fatal warnings must not abort on a deployment's file modes). */
-static char *
-read_password_file (const char *path, GError **error)
-{
-  g_autofree char *display = g_filename_display_name (path);
-  char *contents = NULL;
-  char *password = NULL;
-  gsize len = 0, line;
-  GError *local = NULL;
-  GStatBuf st;
-
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "cannot read the Redis password file: %s", local->message);
-      g_error_free (local);
-      return NULL;
-    }
-  /* the first line ends at its \n, or its \r\n */
-  {
-    const char *newline = memchr (contents, '\n', len);
-
-    line = newline != NULL ? (gsize) (newline - contents) : len;
-    if (newline != NULL && line > 0 && contents[line - 1] == '\r')
-      line--;
-  }
-  if (memchr (contents, '\0', line) != NULL)
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                 "the Redis password file %s holds a NUL byte", display);
-  else if (line == 0)
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                 "the Redis password file %s is empty (its first line is the password)", display);
-  else
-    password = g_strndup (contents, line);
-  explicit_bzero (contents, len);
-  g_free (contents);
-  if (password != NULL && g_stat (path, &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)) != 0)
-    g_message ("the Redis password file %s is readable by %s (mode %03o): "
-               "make it readable by its owner only (chmod 600)", display,
-               (st.st_mode & S_IROTH) != 0 ? "others" : "its group", (unsigned) (st.st_mode & 0777));
-  return password;
-}
-
 IndexRedisPool *
 _hbase_index_pool_new (const HBaseIndexOptions *options, GError **error)
 {
@@ -121,7 +73,7 @@ _hbase_index_pool_new (const HBaseIndexOptions *options, GError **error)
     }
   if (options->redis_password_file != NULL)
     {
-      password = read_password_file (options->redis_password_file, error);
+      password = _hbase_index_read_password_file (options->redis_password_file, error);
       if (password == NULL)
         return NULL;
     }
@@ -212,9 +164,11 @@ _hbase_index_pool_redis_now_ms (IndexRedisPool *pool)
   return g_get_real_time () / 1000 + offset;
 }
 
-/* How far Redis's clock is from ours: leases are in Redis time. */
+/* How far Redis's clock is from ours: leases are in Redis time.  FALSE
+ * with @error when TIME got no reply (*@no_reply set: the context is
+ * unusable) or a reply that is not a time. */
 static gboolean
-learn_clock (IndexRedisPool *pool, redisContext *context)
+learn_clock (IndexRedisPool *pool, redisContext *context, gboolean *no_reply, GError **error)
 {
   gint64 before = g_get_real_time (), after;
   g_autoptr(redisReply) reply = redisCommand (context, "TIME");
@@ -222,11 +176,12 @@ learn_clock (IndexRedisPool *pool, redisContext *context)
 
   after = g_get_real_time ();
   if (reply == NULL)
+    {
+      *no_reply = TRUE;
+      return FALSE;
+    }
+  if (!_hbase_index_reply_time (reply, &redis_ms, error))
     return FALSE;
-  if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2)
-    return TRUE;
-  redis_ms = g_ascii_strtoll (reply->element[0]->str, NULL, 10) * 1000 +
-             g_ascii_strtoll (reply->element[1]->str, NULL, 10) / 1000;
   g_mutex_lock (&pool->lock);
   pool->clock_offset_ms = redis_ms - (before + after) / 2000;
   g_mutex_unlock (&pool->lock);
@@ -235,28 +190,30 @@ learn_clock (IndexRedisPool *pool, redisContext *context)
 
 /* The run_id of the server behind a new connection: it changes when Redis
  * restarts, which may have lost the last writes.  FALSE when the command
- * got no reply (the context is then unusable). */
+ * got no reply (*@no_reply set: the context is then unusable) or a reply
+ * of another shape than INFO's (@error). */
 static gboolean
-learn_run_id (IndexRedisPool *pool, redisContext *context, char **noauth)
+learn_run_id (IndexRedisPool *pool, redisContext *context, char **noauth, gboolean *no_reply,
+              GError **error)
 {
   g_autoptr(redisReply) reply = redisCommand (context, "INFO server");
-  const char *line;
+  char *run_id = NULL;
 
   if (reply == NULL)
-    return FALSE;
+    {
+      *no_reply = TRUE;
+      return FALSE;
+    }
   /* the first command after connecting: a Redis that wants AUTH says so */
-  if (reply->type == REDIS_REPLY_ERROR && g_str_has_prefix (reply->str, "NOAUTH"))
-    *noauth = g_strdup (reply->str);
-  if (reply->type != REDIS_REPLY_STRING)
-    return TRUE;
-  line = strstr (reply->str, "run_id:");
-  if (line == NULL)
-    return TRUE;
-  line += strlen ("run_id:");
-  g_mutex_lock (&pool->lock);
-  g_free (pool->run_id);
-  pool->run_id = g_strndup (line, strcspn (line, "\r\n"));
-  g_mutex_unlock (&pool->lock);
+  if (!_hbase_index_parse_info (reply, &run_id, noauth, error))
+    return FALSE;
+  if (run_id != NULL)
+    {
+      g_mutex_lock (&pool->lock);
+      g_free (pool->run_id);
+      pool->run_id = run_id;
+      g_mutex_unlock (&pool->lock);
+    }
   return TRUE;
 }
 
@@ -282,6 +239,11 @@ where (IndexRedisPool *pool)
 static char *
 io_failure (IndexRedisPool *pool, redisContext *context)
 {
+  /* the reader's limits refuse an array header announcing more elements
+   * than HBASE_INDEX_REPLY_MAX_ELEMENTS as if out of memory */
+  if (context->err == REDIS_ERR_OOM)
+    return g_strdup_printf ("a reply could not be read (an array of more than %u elements, "
+                            "or out of memory)", HBASE_INDEX_REPLY_MAX_ELEMENTS);
   if (context->err == REDIS_ERR_IO &&
       (strcmp (context->errstr, strerror (EAGAIN)) == 0 ||
        strcmp (context->errstr, strerror (EWOULDBLOCK)) == 0))
@@ -291,24 +253,20 @@ io_failure (IndexRedisPool *pool, redisContext *context)
 
 /* A command on a fresh connection, during set-up: its reply is checked. */
 static gboolean
-setup_command (redisContext *context, GError **error, const char *what, int argc,
-               const char **argv)
+setup_command (IndexRedisPool *pool, redisContext *context, GError **error, const char *what,
+               int argc, const char **argv)
 {
   g_autoptr(redisReply) reply = redisCommandArgv (context, argc, argv, NULL);
 
   if (reply == NULL)
     {
+      g_autofree char *why = io_failure (pool, context);
+
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis %s failed: %s",
-                   what, context->errstr);
+                   what, why);
       return FALSE;
     }
-  if (reply->type == REDIS_REPLY_ERROR)
-    {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis %s failed: %s",
-                   what, reply->str);
-      return FALSE;
-    }
-  return TRUE;
+  return _hbase_index_reply_status_ok (reply, what, error);
 }
 
 /* @text with every occurrence of @secret replaced: a server's message is
@@ -364,10 +322,14 @@ authenticate (IndexRedisPool *pool, redisContext *context, const char *address, 
       return FALSE;
     }
   if (reply->type != REDIS_REPLY_ERROR)
-    return TRUE;
+    return _hbase_index_reply_status_ok (reply, "AUTH", error);
   /* classified by Redis's own words, quoted with the password masked */
   text = reply->str != NULL ? reply->str : "";
-  said = redact (text, pool->password);
+  {
+    g_autofree char *redacted = redact (text, pool->password);
+
+    said = _hbase_index_sanitise (redacted, strlen (redacted));
+  }
   if (g_str_has_prefix (text, "WRONGPASS"))
     g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_FAILED,
                  "Redis at %s refused the credentials of user \"%s\": %s", address, user, said);
@@ -397,6 +359,8 @@ connect_one (IndexRedisPool *pool, GError **error)
   redisContext *context;
   g_autofree char *address = where (pool);
   g_autofree char *noauth = NULL;
+  gboolean no_reply = FALSE;
+  GError *local = NULL;
 
   if (pool->socket_path != NULL)
     context = redisConnectUnixWithTimeout (pool->socket_path, connect_timeout);
@@ -419,6 +383,7 @@ connect_one (IndexRedisPool *pool, GError **error)
       return NULL;
     }
   redisEnableKeepAlive (context);
+  _hbase_index_reader_limit (context->reader);
   if (pool->password != NULL && !authenticate (pool, context, address, error))
     {
       redisFree (context);
@@ -429,7 +394,7 @@ connect_one (IndexRedisPool *pool, GError **error)
       g_autofree char *db = g_strdup_printf ("%u", pool->db);
       const char *argv[] = { "SELECT", db };
 
-      if (!setup_command (context, error, "SELECT", 2, argv))
+      if (!setup_command (pool, context, error, "SELECT", 2, argv))
         {
           redisFree (context);
           return NULL;
@@ -437,12 +402,19 @@ connect_one (IndexRedisPool *pool, GError **error)
     }
   /* a connection whose set-up got no answer is not used: its run_id and
    * clock would be unknown, and the stream is out of step */
-  if (!learn_run_id (pool, context, &noauth) || (noauth == NULL && !learn_clock (pool, context)))
+  if (!learn_run_id (pool, context, &noauth, &no_reply, &local) ||
+      (noauth == NULL && !learn_clock (pool, context, &no_reply, &local)))
     {
-      g_autofree char *why = io_failure (pool, context);
+      if (no_reply)
+        {
+          g_autofree char *why = io_failure (pool, context);
 
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                   "setting up a connection to Redis at %s failed: %s", address, why);
+          g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                       "setting up a connection to Redis at %s failed: %s", address, why);
+        }
+      else
+        g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                    "setting up a connection to Redis at %s failed: ", address);
       redisFree (context);
       return NULL;
     }
@@ -683,6 +655,31 @@ _hbase_index_batch_script (RedisBatch *batch, const char *base, const char *func
   _hbase_index_batch_str (batch, base);
 }
 
+static gboolean is_evalsha (RedisBatch *batch, guint i);
+
+char *
+_hbase_index_batch_name (RedisBatch *batch, guint i)
+{
+  guint first, end;
+  const RedisArg *arg;
+
+  if (i >= batch->commands->len)
+    return g_strdup ("a command");
+  first = g_array_index (batch->commands, guint, i);
+  end = i + 1 < batch->commands->len ? g_array_index (batch->commands, guint, i + 1) : batch->args->len;
+  if (first >= end)
+    return g_strdup ("a command");
+  /* EVALSHA sha 4 key key key key function: the script's function */
+  if (is_evalsha (batch, i) && end - first > 7)
+    {
+      arg = &g_array_index (batch->args, RedisArg, first + 7);
+      return g_strdup_printf ("the index script (%.*s)", (int) MIN (arg->len, 32),
+                              (const char *) batch->data->data + arg->offset);
+    }
+  arg = &g_array_index (batch->args, RedisArg, first);
+  return g_strndup ((const char *) batch->data->data + arg->offset, MIN (arg->len, 32));
+}
+
 static void
 append_resp_header (GByteArray *out, char kind, gsize n)
 {
@@ -852,32 +849,18 @@ _hbase_index_redis_run (IndexRedisPool *pool, RedisBatch *batch, GError **error)
   return g_steal_pointer (&replies);
 }
 
-gboolean
-_hbase_index_reply_error (redisReply *reply, GError **error)
-{
-  if (reply == NULL || reply->type != REDIS_REPLY_ERROR)
-    return FALSE;
-  if (g_str_has_prefix (reply->str, "HBIDX_CHANGED"))
-    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_CHANGED, "%s",
-                 reply->str + strlen ("HBIDX_CHANGED "));
-  else if (g_str_has_prefix (reply->str, "NOAUTH"))
-    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_AUTH_REQUIRED, "Redis: %s", reply->str);
-  else
-    g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS, "Redis: %s", reply->str);
-  return TRUE;
-}
-
 redisReply *
 _hbase_index_redis_command (IndexRedisPool *pool, RedisBatch *batch, GError **error)
 {
   g_autoptr(GPtrArray) replies = _hbase_index_redis_run (pool, batch, error);
   redisReply *reply;
+  g_autofree char *name = _hbase_index_batch_name (batch, 0);
 
   if (replies == NULL)
     return NULL;
   g_assert (replies->len == 1);
   reply = g_ptr_array_steal_index (replies, 0);
-  if (_hbase_index_reply_error (reply, error))
+  if (_hbase_index_reply_failed (reply, name, error))
     {
       freeReplyObject (reply);
       return NULL;

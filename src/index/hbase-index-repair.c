@@ -47,14 +47,31 @@ _hbase_index_read_records (IndexCore *core, GPtrArray *keys, GError **error)
   if (keys->len == 0)
     return g_steal_pointer (&records);
   replies = _hbase_index_redis_run (core->pool, batch, error);
-  if (replies == NULL)
+  if (replies == NULL || !_hbase_index_parse_records (replies, keys->len, 1000, records, error))
     return NULL;
+  return g_steal_pointer (&records);
+}
+
+gboolean
+_hbase_index_parse_records (GPtrArray *replies, guint n_keys, guint chunk, GPtrArray *records,
+                            GError **error)
+{
+  guint left = n_keys;
+
+  if (chunk == 0 || replies->len != (n_keys + chunk - 1) / chunk)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "Redis answered %u commands of %u", replies->len, (n_keys + chunk - 1) / MAX (chunk, 1));
+      return FALSE;
+    }
   for (guint c = 0; c < replies->len; c++)
     {
       redisReply *reply = g_ptr_array_index (replies, c);
+      guint n = MIN (left, chunk);
 
-      if (_hbase_index_reply_error (reply, error))
-        return NULL;
+      if (!_hbase_index_reply_array (reply, "HMGET", n, n, REPLY_STRING | REPLY_NIL, error))
+        return FALSE;
+      left -= n;
       for (size_t e = 0; e < reply->elements; e++)
         {
           redisReply *value = reply->element[e];
@@ -68,13 +85,13 @@ _hbase_index_read_records (IndexCore *core, GPtrArray *keys, GError **error)
                   g_free (record);
                   g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
                                "a row record of the index is malformed");
-                  return NULL;
+                  return FALSE;
                 }
             }
           g_ptr_array_add (records, record);
         }
     }
-  return g_steal_pointer (&records);
+  return TRUE;
 }
 
 GPtrArray *
@@ -94,19 +111,20 @@ _hbase_index_snapshot_rows (IndexCore *core, GPtrArray *keys, gboolean abandon, 
       for (guint i = start; i < end; i++)
         _hbase_index_batch_bytes (batch, g_ptr_array_index (keys, i));
       reply = _hbase_index_redis_command (core->pool, batch, error);
-      if (reply == NULL)
+      if (reply == NULL || !_hbase_index_parse_snapshot (reply, end - start, snapshots, error))
         return NULL;
-      for (size_t i = 0; reply->type == REDIS_REPLY_ARRAY && i < reply->elements &&
-                         reply->element[i]->type == REDIS_REPLY_STRING; i++)
-        g_ptr_array_add (snapshots, g_strndup (reply->element[i]->str, reply->element[i]->len));
-      if (snapshots->len != end)
-        {
-          g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                       "unexpected reply of the index script (snapshot)");
-          return NULL;
-        }
     }
   return g_steal_pointer (&snapshots);
+}
+
+gboolean
+_hbase_index_parse_snapshot (redisReply *reply, guint n, GPtrArray *snapshots, GError **error)
+{
+  if (!_hbase_index_reply_array (reply, "the index script (snapshot)", n, n, REPLY_STRING, error))
+    return FALSE;
+  for (size_t i = 0; i < reply->elements; i++)
+    g_ptr_array_add (snapshots, g_strndup (reply->element[i]->str, reply->element[i]->len));
+  return TRUE;
 }
 
 #define REPAIR_CHUNK 500
@@ -140,19 +158,32 @@ _hbase_index_repair_rows (IndexCore *core, GPtrArray *keys, GPtrArray *rows, GPt
           batch_list (batch, extra);
         }
       reply = _hbase_index_redis_command (core->pool, batch, error);
-      if (reply == NULL)
+      if (reply == NULL || !_hbase_index_parse_repair (reply, end - start, repaired, results, error))
         return FALSE;
-      if (reply->type != REDIS_REPLY_STRING && reply->type != REDIS_REPLY_STATUS)
-        {
-          g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                       "unexpected reply of the index script (repair)");
-          return FALSE;
-        }
-      for (size_t i = 0; repaired != NULL && i < reply->len; i++)
-        *repaired += reply->str[i] == '1';
-      if (results != NULL)
-        g_string_append_len (results, reply->str, (gssize) reply->len);
     }
+  return TRUE;
+}
+
+gboolean
+_hbase_index_parse_repair (redisReply *reply, guint n, guint *repaired, GString *results,
+                           GError **error)
+{
+  const char *flags;
+  gsize len;
+
+  if (!_hbase_index_reply_string (reply, "the index script (repair)", FALSE, TRUE, &flags, &len, error))
+    return FALSE;
+  if (len != n)
+    {
+      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
+                   "unexpected reply of Redis to the index script (repair): expected a flag for "
+                   "each of %u rows, got %zu", n, len);
+      return FALSE;
+    }
+  for (gsize i = 0; repaired != NULL && i < len; i++)
+    *repaired += flags[i] == '1';
+  if (results != NULL)
+    g_string_append_len (results, flags, (gssize) len);
   return TRUE;
 }
 
@@ -167,8 +198,6 @@ _hbase_index_repair_due (IndexCore *core, guint max, gboolean *too_many,
   g_autoptr(GPtrArray) snapshots = NULL;
   g_auto(GStrv) columns = NULL;
   HBaseReadOptions read = HBASE_READ_OPTIONS_INIT;
-  redisReply *due, *now;
-  double now_ms;
 
   *too_many = FALSE;
   _hbase_index_batch_command (batch);
@@ -180,24 +209,12 @@ _hbase_index_repair_due (IndexCore *core, guint max, gboolean *too_many,
   _hbase_index_batch_command (batch);
   _hbase_index_batch_str (batch, "TIME");
   replies = _hbase_index_redis_run (core->pool, batch, error);
-  if (replies == NULL)
+  if (replies == NULL ||
+      !_hbase_index_parse_due (g_ptr_array_index (replies, 0), g_ptr_array_index (replies, 1), max,
+                               keys, too_many, error))
     return FALSE;
-  due = g_ptr_array_index (replies, 0);
-  now = g_ptr_array_index (replies, 1);
-  if (_hbase_index_reply_error (due, error) || _hbase_index_reply_error (now, error))
-    return FALSE;
-  now_ms = g_ascii_strtod (now->element[0]->str, NULL) * 1000.0 +
-           g_ascii_strtod (now->element[1]->str, NULL) / 1000.0;
-  for (size_t i = 0; i + 1 < due->elements; i += 2)
-    if (g_ascii_strtod (due->element[i + 1]->str, NULL) <= now_ms)
-      g_ptr_array_add (keys, g_bytes_new (due->element[i]->str, due->element[i]->len));
-  if (keys->len == 0)
+  if (keys->len == 0 || *too_many)
     return TRUE;
-  if (due->elements / 2 > max && keys->len == max + 1)
-    {
-      *too_many = TRUE;
-      return TRUE;
-    }
   snapshots = _hbase_index_snapshot_rows (core, keys, FALSE, error);
   if (snapshots == NULL)
     return FALSE;
@@ -207,4 +224,29 @@ _hbase_index_repair_due (IndexCore *core, guint max, gboolean *too_many,
   if (rows == NULL)
     return FALSE;
   return _hbase_index_repair_rows (core, keys, rows, snapshots, NULL, FALSE, NULL, NULL, error);
+}
+
+gboolean
+_hbase_index_parse_due (redisReply *due, redisReply *now, guint max, GPtrArray *keys,
+                        gboolean *too_many, GError **error)
+{
+  gint64 now_ms;
+
+  *too_many = FALSE;
+  /* ZRANGE 0 max: at most max + 1 rows */
+  if (!_hbase_index_reply_pairs (due, "ZRANGE", (gsize) max + 1, error) ||
+      !_hbase_index_reply_time (now, &now_ms, error))
+    return FALSE;
+  for (size_t i = 0; i + 1 < due->elements; i += 2)
+    {
+      double score;
+
+      if (!_hbase_index_reply_score (due->element[i + 1], "ZRANGE", &score, error))
+        return FALSE;
+      if (score <= (double) now_ms)
+        g_ptr_array_add (keys, g_bytes_new (due->element[i]->str, due->element[i]->len));
+    }
+  if (due->elements / 2 > max && keys->len == max + 1)
+    *too_many = TRUE;
+  return TRUE;
 }

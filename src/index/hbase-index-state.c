@@ -11,14 +11,16 @@
 /* --- state ------------------------------------------------------------------------------------ */
 
 HBaseIndexState
-_hbase_index_state_of_reply (IndexCore *core, redisReply *reply, char **reason)
+_hbase_index_state_parse (redisReply *reply, const char *expected_version, IndexRedisPool *pool,
+                          gboolean trust_redis_restarts, char **reason)
 {
   redisReply *status, *version, *run;
   g_autofree char *run_id = NULL;
+  g_autoptr(GError) local = NULL;
 
-  if (reply == NULL || reply->type != REDIS_REPLY_ARRAY || reply->elements != 3)
+  if (!_hbase_index_reply_array (reply, "HMGET", 3, 3, REPLY_STRING | REPLY_NIL, &local))
     {
-      *reason = g_strdup ("unexpected reply from Redis");
+      *reason = g_strdup (local->message);
       return HBASE_INDEX_STATE_UNREACHABLE;
     }
   status = reply->element[0];
@@ -30,7 +32,7 @@ _hbase_index_state_of_reply (IndexCore *core, redisReply *reply, char **reason)
                           "rebuild or repair it");
       return HBASE_INDEX_STATE_NOT_BUILT;
     }
-  if (version->type != REDIS_REPLY_STRING || strcmp (version->str, core->version) != 0)
+  if (version->type != REDIS_REPLY_STRING || strcmp (version->str, expected_version) != 0)
     {
       *reason = g_strdup ("Redis holds an index of other definitions: rebuild it");
       return HBASE_INDEX_STATE_NOT_BUILT;
@@ -40,8 +42,8 @@ _hbase_index_state_of_reply (IndexCore *core, redisReply *reply, char **reason)
       *reason = g_strdup ("the index is being rebuilt");
       return HBASE_INDEX_STATE_BUILDING;
     }
-  run_id = _hbase_index_pool_run_id (core->pool);
-  if (!core->trust_redis_restarts && run_id != NULL &&
+  run_id = pool != NULL ? _hbase_index_pool_run_id (pool) : NULL;
+  if (!trust_redis_restarts && run_id != NULL &&
       (run->type != REDIS_REPLY_STRING || strcmp (run->str, run_id) != 0))
     {
       *reason = g_strdup ("Redis restarted since the index was last built or repaired and may "
@@ -49,6 +51,13 @@ _hbase_index_state_of_reply (IndexCore *core, redisReply *reply, char **reason)
       return HBASE_INDEX_STATE_RESTARTED;
     }
   return HBASE_INDEX_STATE_READY;
+}
+
+HBaseIndexState
+_hbase_index_state_of_reply (IndexCore *core, redisReply *reply, char **reason)
+{
+  return _hbase_index_state_parse (reply, core->version, core->pool, core->trust_redis_restarts,
+                                   reason);
 }
 
 gboolean
@@ -64,7 +73,7 @@ _hbase_index_set_state (IndexCore *core, const char *status, gboolean new_gen, G
   _hbase_index_batch_command (ping);
   _hbase_index_batch_str (ping, "PING");
   pong = _hbase_index_redis_command (core->pool, ping, error);
-  if (pong == NULL)
+  if (pong == NULL || !_hbase_index_reply_ok (pong, "PING", error))
     return FALSE;
   run_id = _hbase_index_pool_run_id (core->pool);
   _hbase_index_batch_command (batch);
@@ -88,7 +97,8 @@ _hbase_index_set_state (IndexCore *core, const char *status, gboolean new_gen, G
   if (replies == NULL)
     return FALSE;
   for (guint i = 0; i < replies->len; i++)
-    if (_hbase_index_reply_error (g_ptr_array_index (replies, i), error))
+    if (!_hbase_index_reply_integer (g_ptr_array_index (replies, i), i == 0 ? "HSET" : "HINCRBY",
+                                     NULL, error))
       return FALSE;
   return TRUE;
 }

@@ -164,9 +164,15 @@ load_outcomes (Work *work, GPtrArray *records, GHashTable *outcomes, GError **er
       _hbase_index_batch_str (batch, key);
     }
   reply = _hbase_index_redis_command (work->core->pool, batch, error);
-  if (reply == NULL)
+  return reply != NULL && _hbase_index_parse_outcomes (reply, tokens, outcomes, error);
+}
+
+gboolean
+_hbase_index_parse_outcomes (redisReply *reply, GPtrArray *tokens, GHashTable *outcomes, GError **error)
+{
+  if (!_hbase_index_reply_array (reply, "MGET", tokens->len, tokens->len, REPLY_STRING | REPLY_NIL, error))
     return FALSE;
-  for (guint t = 0; t < tokens->len && t < reply->elements; t++)
+  for (guint t = 0; t < tokens->len; t++)
     if (reply->element[t]->type == REDIS_REPLY_STRING &&
         (reply->element[t]->str[0] == 'A' || reply->element[t]->str[0] == 'N'))
       g_hash_table_insert (outcomes, g_strdup (g_ptr_array_index (tokens, t)), GINT_TO_POINTER (TRUE));
@@ -262,18 +268,20 @@ check_rows (Work *work, GPtrArray *rows, GError **error)
           if (entry->column->flags & HBASE_INDEX_EXACT)
             {
               redisReply *reply = g_ptr_array_index (replies, next++);
+              long long is_member;
 
-              if (_hbase_index_reply_error (reply, error))
+              if (!_hbase_index_reply_integer (reply, "SISMEMBER", &is_member, error))
                 return FALSE;
-              missing |= reply->integer != 1;
+              missing |= is_member != 1;
             }
           if (entry->column->flags & HBASE_INDEX_RANGE)
             {
               redisReply *reply = g_ptr_array_index (replies, next++);
+              const char *score;
 
-              if (_hbase_index_reply_error (reply, error))
+              if (!_hbase_index_reply_string (reply, "ZSCORE", TRUE, FALSE, &score, NULL, error))
                 return FALSE;
-              missing |= reply->type != REDIS_REPLY_STRING || !scores_equal (reply->str, entry->score);
+              missing |= score == NULL || !scores_equal (score, entry->score);
             }
           if (missing)
             {
@@ -464,10 +472,13 @@ _hbase_index_walk (Work *work, const char *command, GBytes *key, const char *mat
       _hbase_index_batch_str (batch, "COUNT");
       _hbase_index_batch_uint (batch, work->batch_rows);
       reply = _hbase_index_redis_command (work->core->pool, batch, error);
-      if (reply == NULL)
+      g_clear_pointer (&cursor, g_free);
+      /* SSCAN and SCAN give members or keys, HSCAN and ZSCAN pairs; COUNT
+       * is a hint, which a real Redis may exceed a little */
+      if (reply == NULL ||
+          !_hbase_index_reply_scan (reply, command, strcmp (command, "HSCAN") == 0 || strcmp (command, "ZSCAN") == 0,
+                                    HBASE_INDEX_REPLY_MAX_ELEMENTS, &cursor, error))
         return FALSE;
-      g_free (cursor);
-      cursor = g_strndup (reply->element[0]->str, reply->element[0]->len);
       if (!each (work, key, reply->element[1], claims, error) ||
           (claims != NULL && !flush_claims (work, claims, cancellable, error)))
         return FALSE;

@@ -13,6 +13,9 @@ src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-error.c \
 	src/index/hbase-index-spec.c \
 	src/index/hbase-index-encoding.c \
+	src/index/hbase-index-reply-private.h \
+	src/index/hbase-index-reply.c \
+	src/index/hbase-index-password.c \
 	src/index/hbase-index-redis.c \
 	src/index/hbase-index.c \
 	src/index/hbase-index-meta.c \

@@ -107,6 +107,26 @@ tests_fuzz_fuzz_config_CPPFLAGS = $(fuzz_cppflags)
 tests_fuzz_fuzz_config_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_config_LDADD = $(fuzz_ldadd)
 
+check_PROGRAMS += tests/fuzz/replay-redis-replies
+fuzz_programs += tests/fuzz/fuzz-redis-replies
+tests_fuzz_replay_redis_replies_SOURCES = tests/fuzz/fuzz-redis-replies.c $(fuzz_replay)
+tests_fuzz_replay_redis_replies_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_replay_redis_replies_LDADD = $(fuzz_ldadd)
+tests_fuzz_fuzz_redis_replies_SOURCES = tests/fuzz/fuzz-redis-replies.c $(fuzz_support)
+tests_fuzz_fuzz_redis_replies_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_fuzz_redis_replies_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_redis_replies_LDADD = $(fuzz_ldadd)
+
+check_PROGRAMS += tests/fuzz/replay-redis-password-file
+fuzz_programs += tests/fuzz/fuzz-redis-password-file
+tests_fuzz_replay_redis_password_file_SOURCES = tests/fuzz/fuzz-redis-password-file.c $(fuzz_replay)
+tests_fuzz_replay_redis_password_file_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_replay_redis_password_file_LDADD = $(fuzz_ldadd)
+tests_fuzz_fuzz_redis_password_file_SOURCES = tests/fuzz/fuzz-redis-password-file.c $(fuzz_support)
+tests_fuzz_fuzz_redis_password_file_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_fuzz_redis_password_file_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_redis_password_file_LDADD = $(fuzz_ldadd)
+
 fuzz-harnesses: $(BUILT_SOURCES)
 	$(MAKE) $(AM_MAKEFLAGS) $(fuzz_programs)
 .PHONY: fuzz-harnesses

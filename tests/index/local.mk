@@ -27,3 +27,11 @@ tests_index_test_index_options_LDADD = $(index_internal_ldadd)
 check_PROGRAMS += tests/index/test-index-auth
 tests_index_test_index_auth_CFLAGS = $(index_test_cflags)
 tests_index_test_index_auth_LDADD = $(index_stack_ldadd)
+
+# Replies of wrong shapes from an impostor Redis in front of the stack's
+# redis-server, for every command the index sends; the hbase-glib command
+# against it too.
+check_PROGRAMS += tests/index/test-index-impostor
+tests_index_test_index_impostor_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_BUILDDIR='"$(abs_top_builddir)"'
+tests_index_test_index_impostor_CFLAGS = $(index_test_cflags)
+tests_index_test_index_impostor_LDADD = $(index_stack_ldadd)

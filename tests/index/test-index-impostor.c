@@ -396,13 +396,13 @@ run_ops (IxFixture *fx, HBaseIndex *index, guint ops, guint round, guint *failur
       g_autoptr(GBytes) blue = ix_bytes ("blue");
       gint64 big = 5;
       double lo = 1.0, hi = 3.0;
-      HBaseIndexQuery *query =
-        (ops & OP_FIND_EQUAL) ? hbase_index_query_equal ("city", paris)
+      g_autoptr(HBaseIndexQuery) city = hbase_index_query_equal ("city", paris);
+      g_autoptr(HBaseIndexQuery) tag = hbase_index_query_equal ("tag", blue);
+      g_autoptr(HBaseIndexQuery) owned =
+        (ops & OP_FIND_EQUAL) ? hbase_index_query_ref (city)
         : (ops & OP_FIND_RANGE) ? hbase_index_query_range_double ("score", &lo, TRUE, &hi, FALSE)
         : (ops & OP_FIND_LEX) ? hbase_index_query_range_int64 ("big", &big, TRUE, NULL, TRUE)
-        : hbase_index_query_and (hbase_index_query_equal ("city", paris),
-                                 hbase_index_query_equal ("tag", blue));
-      g_autoptr(HBaseIndexQuery) owned = hbase_index_query_ref_sink (query);
+        : hbase_index_query_and (city, tag);
       g_autoptr(HBaseIndexPage) page = hbase_index_find (index, owned, NULL, NULL, &error);
 
       outcome ("find", page != NULL, error, failures);

@@ -198,95 +198,6 @@ answers (HBaseIndex *index, const char *name, const char *value)
     g_assert_cmpstr (found_, ==, (expected)); \
   } G_STMT_END
 
-/* T, T:x and default:U indexed side by side; each rebuilt, then dropped,
- * in turn; the others answer exactly as they should all along. */
-static void
-test_separate_key_spaces (void)
-{
-  Ks ks;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HBaseIndex) t = NULL;
-  g_autoptr(HBaseIndex) tx = NULL;
-  g_autoptr(HBaseIndex) u = NULL;
-  g_autofree char *default_u = NULL;
-  guint keys_before;
-
-  SKIP_UNLESS (ks_setup (&ks));
-  default_u = g_strconcat ("default:", ks.u, NULL);
-  /* T's index "x" holds the value "n:v" and T:x's index "n" the value "v":
-   * "prefix:T" ":x:x:" "n:v" and "prefix:T:x" ":x:n:" "v" were one key */
-  t = define_and_build (&ks, ks.t, ks.t, "x");
-  tx = define_and_build (&ks, ks.tx, ks.tx, "n");
-  /* defined under one spelling, opened under the other (index-query U) */
-  u = define_and_build (&ks, default_u, ks.u, "x");
-  put (t, "r1", "n:v", "1");
-  put (t, "r2", "a:b", "2");
-  put (tx, "s1", "v", "10");
-  put (tx, "s2", "w", "20");
-  put (u, "u1", "n:v", "5");
-
-  ASSERT_ANSWERS (t, "x", "n:v", "r1|r1,r2");
-  ASSERT_ANSWERS (t, "x", "a:b", "r2|r1,r2");
-  ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
-  ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
-  {
-    /* one table, both spellings: one index */
-    g_autoptr(HBaseIndex) u_default = open_index (&ks, default_u);
-
-    ASSERT_ANSWERS (u_default, "x", "n:v", "u1|u1");
-  }
-
-  /* rebuild each in turn: the others keep their entries */
-  {
-    HBaseIndex *order[] = { t, tx, u };
-
-    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
-      {
-        g_autoptr(HBaseIndexReport) report = hbase_index_rebuild (order[i], NULL, NULL, &error);
-
-        g_assert_no_error (error);
-        ASSERT_ANSWERS (t, "x", "n:v", "r1|r1,r2");
-        ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
-        ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
-      }
-  }
-
-  /* drop T: T:x and U answer as before and keep every key they had */
-  keys_before = n_keys (&ks);
-  g_assert_true (hbase_index_drop (t, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (n_keys (&ks), <, keys_before);
-  ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
-  ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
-  {
-    g_autoptr(HBaseIndexReport) report = ix_verify (tx);
-
-    g_assert_true (hbase_index_report_is_consistent (report));
-  }
-  g_assert_true (hbase_index_drop (tx, NULL, &error));
-  g_assert_no_error (error);
-  ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
-  {
-    g_autoptr(HBaseIndexReport) report = ix_verify (u);
-
-    g_assert_true (hbase_index_report_is_consistent (report));
-  }
-  /* dropped under the other spelling: the definitions are gone for both */
-  {
-    g_autoptr(HBaseIndex) u_default = open_index (&ks, default_u);
-
-    g_assert_true (hbase_index_drop (u_default, NULL, &error));
-    g_assert_no_error (error);
-    g_assert_null (hbase_index_get_definitions (ks.client, ks.u, &ks.options, NULL, &error));
-    g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
-    g_clear_error (&error);
-  }
-  g_clear_object (&t);
-  g_clear_object (&tx);
-  g_clear_object (&u);
-  ks_teardown (&ks);
-}
-
 /* The keys of @base (a new-layout base), renamed as the former layout
  * named them: "OLD" followed by what follows the base.  Returns how many. */
 static guint
@@ -336,84 +247,148 @@ move_definitions (Ks *ks, const char *from, const char *to)
   g_assert_no_error (error);
 }
 
-/* An index in the former layout: T:x's keys under "prefix:T:x", U's under
- * "prefix:default:U" with its definitions under "default:U"; migrated,
- * both answer again without a rebuild, and a second migration moves
- * nothing. */
+/* @tx and @u's keys and definitions put back as the former version
+ * left them (T:x's keys under "prefix:T:x", U's under "prefix:default:U",
+ * U's definitions under "default:U"), then migrated: both answer again
+ * without a rebuild, and a second migration moves nothing. */
 static void
-test_migrate (void)
+migrate_former_layout (Ks *ks, HBaseIndex **tx, HBaseIndex **u)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *default_u = g_strconcat ("default:", ks->u, NULL);
+  g_autofree char *tx_base = g_strdup_printf ("%s:%zu=%s", ks->prefix, strlen (ks->tx), ks->tx);
+  g_autofree char *tx_old = g_strdup_printf ("%s:%s", ks->prefix, ks->tx);
+  g_autofree char *u_base = g_strdup_printf ("%s:%zu=%s", ks->prefix, strlen (ks->u), ks->u);
+  g_autofree char *u_old = g_strdup_printf ("%s:%s", ks->prefix, default_u);
+  guint tx_keys, u_keys;
+  guint64 moved = 0;
+  HBaseIndexState state;
+
+  g_clear_object (tx);
+  g_clear_object (u);
+  tx_keys = rename_to_former_layout (ks, tx_base, tx_old);
+  u_keys = rename_to_former_layout (ks, u_base, u_old);
+  g_assert_cmpuint (tx_keys, >=, 5);   /* state, seq, records, a set, a sorted set */
+  g_assert_cmpuint (u_keys, >=, 5);
+  move_definitions (ks, ks->u, default_u);
+
+  *tx = open_index (ks, ks->tx);
+  *u = open_index (ks, ks->u);
+  g_assert_true (hbase_index_get_state (*tx, &state, NULL, NULL, &error));
+  g_assert_cmpint (state, ==, HBASE_INDEX_STATE_NOT_BUILT);
+  g_assert_true (hbase_index_migrate (*tx, &moved, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (moved, ==, tx_keys);
+  g_assert_true (hbase_index_migrate (*u, &moved, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (moved, ==, u_keys);
+  ASSERT_ANSWERS (*tx, "n", "v", "s1|s1,s2");
+  ASSERT_ANSWERS (*u, "x", "n:v", "u1|u1");
+  {
+    g_autoptr(HBaseIndexReport) report = ix_verify (*u);
+
+    g_assert_true (hbase_index_report_is_consistent (report));
+  }
+  /* writes go on in the current layout */
+  put (*u, "u2", "n:v", "6");
+  ASSERT_ANSWERS (*u, "x", "n:v", "u1,u2|u1,u2");
+  /* done once: nothing more to move */
+  g_assert_true (hbase_index_migrate (*u, &moved, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (moved, ==, 0);
+}
+
+/* T, T:x and default:U indexed side by side; each rebuilt in turn, then
+ * T:x and U moved to the former layout and migrated back, then each
+ * dropped in turn; the others answer exactly as they should all along. */
+static void
+test_key_spaces (void)
 {
   Ks ks;
   g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseIndex) t = NULL;
   g_autoptr(HBaseIndex) tx = NULL;
   g_autoptr(HBaseIndex) u = NULL;
   g_autofree char *default_u = NULL;
-  g_autofree char *tx_base = NULL;
-  g_autofree char *tx_old = NULL;
-  g_autofree char *u_base = NULL;
-  g_autofree char *u_old = NULL;
-  guint tx_keys, u_keys;
-  guint64 moved = 0;
+  guint keys_before;
 
   SKIP_UNLESS (ks_setup (&ks));
   default_u = g_strconcat ("default:", ks.u, NULL);
+  /* T's index "x" holds the value "n:v" and T:x's index "n" the value "v":
+   * "prefix:T" ":x:x:" "n:v" and "prefix:T:x" ":x:n:" "v" were one key */
+  t = define_and_build (&ks, ks.t, ks.t, "x");
   tx = define_and_build (&ks, ks.tx, ks.tx, "n");
-  u = define_and_build (&ks, ks.u, ks.u, "x");
+  /* defined under one spelling, opened under the other (index-query U) */
+  u = define_and_build (&ks, default_u, ks.u, "x");
+  put (t, "r1", "n:v", "1");
+  put (t, "r2", "a:b", "2");
   put (tx, "s1", "v", "10");
   put (tx, "s2", "w", "20");
   put (u, "u1", "n:v", "5");
+
+  ASSERT_ANSWERS (t, "x", "n:v", "r1|r1,r2");
+  ASSERT_ANSWERS (t, "x", "a:b", "r2|r1,r2");
   ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
   ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
-  g_clear_object (&tx);
-  g_clear_object (&u);
-
-  /* what the former version left: keys named prefix:TABLE as it was
-   * spelled, definitions of default:U under that spelling */
-  tx_base = g_strdup_printf ("%s:%zu=%s", ks.prefix, strlen (ks.tx), ks.tx);
-  tx_old = g_strdup_printf ("%s:%s", ks.prefix, ks.tx);
-  u_base = g_strdup_printf ("%s:%zu=%s", ks.prefix, strlen (ks.u), ks.u);
-  u_old = g_strdup_printf ("%s:%s", ks.prefix, default_u);
-  tx_keys = rename_to_former_layout (&ks, tx_base, tx_old);
-  u_keys = rename_to_former_layout (&ks, u_base, u_old);
-  g_assert_cmpuint (tx_keys, >=, 5);   /* state, seq, records, a set, a sorted set */
-  g_assert_cmpuint (u_keys, >=, 5);
-  move_definitions (&ks, ks.u, default_u);
-
-  tx = open_index (&ks, ks.tx);
-  u = open_index (&ks, ks.u);
   {
-    HBaseIndexState state;
+    /* one table, both spellings: one index */
+    g_autoptr(HBaseIndex) u_default = open_index (&ks, default_u);
 
-    g_assert_true (hbase_index_get_state (tx, &state, NULL, NULL, &error));
-    g_assert_cmpint (state, ==, HBASE_INDEX_STATE_NOT_BUILT);
+    ASSERT_ANSWERS (u_default, "x", "n:v", "u1|u1");
   }
-  g_assert_true (hbase_index_migrate (tx, &moved, NULL, &error));
+
+  /* rebuild (clear and refill) each in turn: the others keep their entries */
+  {
+    HBaseIndex *order[] = { t, tx, u };
+
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      {
+        g_autoptr(HBaseIndexReport) report = hbase_index_rebuild (order[i], NULL, NULL, &error);
+
+        g_assert_no_error (error);
+        ASSERT_ANSWERS (t, "x", "n:v", "r1|r1,r2");
+        ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
+        ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
+      }
+  }
+
+  migrate_former_layout (&ks, &tx, &u);
+  ASSERT_ANSWERS (t, "x", "n:v", "r1|r1,r2");
+
+  /* drop T: T:x and U answer as before */
+  keys_before = n_keys (&ks);
+  g_assert_true (hbase_index_drop (t, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (moved, ==, tx_keys);
-  g_assert_true (hbase_index_migrate (u, &moved, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (moved, ==, u_keys);
+  g_assert_cmpuint (n_keys (&ks), <, keys_before);
   ASSERT_ANSWERS (tx, "n", "v", "s1|s1,s2");
-  ASSERT_ANSWERS (u, "x", "n:v", "u1|u1");
+  ASSERT_ANSWERS (u, "x", "n:v", "u1,u2|u1,u2");
+  {
+    g_autoptr(HBaseIndexReport) report = ix_verify (tx);
+
+    g_assert_true (hbase_index_report_is_consistent (report));
+  }
+  g_assert_true (hbase_index_drop (tx, NULL, &error));
+  g_assert_no_error (error);
+  ASSERT_ANSWERS (u, "x", "n:v", "u1,u2|u1,u2");
   {
     g_autoptr(HBaseIndexReport) report = ix_verify (u);
 
     g_assert_true (hbase_index_report_is_consistent (report));
   }
-  /* writes go on in the current layout */
-  put (u, "u2", "n:v", "6");
-  ASSERT_ANSWERS (u, "x", "n:v", "u1,u2|u1,u2");
-  /* done once: nothing more to move */
-  g_assert_true (hbase_index_migrate (u, &moved, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (moved, ==, 0);
+  /* dropped under the other spelling: the definitions are gone for both */
+  {
+    g_autoptr(HBaseIndex) u_default = open_index (&ks, default_u);
 
-  g_assert_true (hbase_index_drop (tx, NULL, &error));
-  g_assert_true (hbase_index_drop (u, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_null (hbase_index_get_definitions (ks.client, default_u, &ks.options, NULL, &error));
-  g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
-  g_clear_error (&error);
+    g_assert_true (hbase_index_drop (u_default, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_null (hbase_index_get_definitions (ks.client, ks.u, &ks.options, NULL, &error));
+    g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
+    g_clear_error (&error);
+    g_assert_null (hbase_index_get_definitions (ks.client, default_u, &ks.options, NULL, &error));
+    g_assert_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX);
+    g_clear_error (&error);
+  }
+  g_clear_object (&t);
   g_clear_object (&tx);
   g_clear_object (&u);
   ks_teardown (&ks);
@@ -423,7 +398,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/index-keyspace/separate", test_separate_key_spaces);
-  g_test_add_func ("/index-keyspace/migrate", test_migrate);
+  g_test_add_func ("/index-keyspace/separate-and-migrate", test_key_spaces);
   return g_test_run ();
 }

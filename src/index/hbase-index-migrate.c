@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hbase-index-private.h"
+#include "hbase-index-reply-private.h"
 
 /* ARGV: the new base; the old bases to try, in order (a count, then
  * each); the names of the exact indexes (a count, then each); the names
@@ -116,12 +117,6 @@ batch_names (RedisBatch *batch, const HBaseIndexSpec *spec, HBaseIndexFlags flag
     }
 }
 
-static gboolean
-is_string (const redisReply *reply)
-{
-  return reply != NULL && (reply->type == REDIS_REPLY_STRING || reply->type == REDIS_REPLY_STATUS);
-}
-
 /**
  * hbase_index_migrate:
  * @index: an index
@@ -160,7 +155,9 @@ hbase_index_migrate (HBaseIndex *index, guint64 *moved, GCancellable *cancellabl
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
   g_autoptr(redisReply) reply = NULL;
   g_autoptr(GPtrArray) names = NULL;
-  const char *outcome;
+  const char *outcome = NULL;
+  const char *detail = NULL;
+  long long count = 0;
 
   g_return_val_if_fail (_hbase_index_is_opened (index), FALSE);
   core = index->core;
@@ -202,22 +199,24 @@ hbase_index_migrate (HBaseIndex *index, guint64 *moved, GCancellable *cancellabl
       g_prefix_error (error, "migrate the index of %s: ", core->table_name);
       return FALSE;
     }
-  if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 3 || !is_string (reply->element[0]) ||
-      reply->element[1]->type != REDIS_REPLY_INTEGER || !is_string (reply->element[2]))
+  if (!_hbase_index_reply_array (reply, "the migration script", 3, 3,
+                                 REPLY_STRING | REPLY_STATUS | REPLY_INTEGER, error) ||
+      !_hbase_index_reply_string (reply->element[0], "the migration script", FALSE, TRUE, &outcome,
+                                  NULL, error) ||
+      !_hbase_index_reply_integer (reply->element[1], "the migration script", &count, error) ||
+      !_hbase_index_reply_string (reply->element[2], "the migration script", FALSE, TRUE, &detail,
+                                  NULL, error))
     {
-      g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
-                   "migrate the index of %s: unexpected reply of the migration script",
-                   core->table_name);
+      g_prefix_error (error, "migrate the index of %s: ", core->table_name);
       return FALSE;
     }
-  outcome = reply->element[0]->str;
   if (strcmp (outcome, "ambiguous") == 0)
     {
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_REDIS,
                    "migrate the index of %s: its keys in the former layout cannot be told apart "
                    "from those under %s (another indexed table's); nothing moved: rebuild the "
                    "index instead (hbase_index_rebuild(), `hbase-glib index-rebuild`)",
-                   core->table_name, reply->element[2]->str);
+                   core->table_name, detail);
       return FALSE;
     }
   if (strcmp (outcome, "in-use") == 0)
@@ -228,7 +227,7 @@ hbase_index_migrate (HBaseIndex *index, guint64 *moved, GCancellable *cancellabl
                    "(hbase_index_rebuild(), `hbase-glib index-rebuild`)", core->table_name);
       return FALSE;
     }
-  if (moved != NULL && strcmp (outcome, "moved") == 0 && reply->element[1]->integer > 0)
-    *moved = (guint64) reply->element[1]->integer;
+  if (moved != NULL && strcmp (outcome, "moved") == 0 && count > 0)
+    *moved = (guint64) count;
   return TRUE;
 }

@@ -2,7 +2,8 @@
 /* cli-index.c: the hbase-glib commands for secondary indexes kept in Redis
  * (hbase-index.h, hbase-index-query.h): index-create-meta-table,
  * index-define, index-show,
- * index-query, index-verify, index-rebuild, index-repair, index-drop. */
+ * index-query, index-verify, index-rebuild, index-repair, index-drop,
+ * index-migrate. */
 #include "config.h"
 
 #include <string.h>
@@ -455,6 +456,29 @@ out:
   return status;
 }
 
+static int
+run_index_migrate (Cli *cli, const CliCommand *command, int argc, char **argv)
+{
+  g_autoptr(HBaseIndex) index = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 moved = 0;
+  int status;
+
+  if ((status = cli_parse (cli, command, NULL, &argc, &argv)) != CLI_EXIT_OK ||
+      (status = cli_expect_args (command, argc, 1, 1)) != CLI_EXIT_OK)
+    goto out;
+  if ((index = open_index (cli, argv[1], &error)) == NULL ||
+      !hbase_index_migrate (index, &moved, NULL, &error))
+    status = cli_fail (cli, command, error);
+  else if (moved > 0)
+    printf ("moved %" G_GUINT64_FORMAT " Redis keys of the index of %s to the current layout\n",
+            moved, argv[1]);
+  else
+    printf ("nothing to move: the index of %s is not in the former key layout\n", argv[1]);
+out:
+  return status;
+}
+
 /* --- queries ----------------------------------------------------------------------------- */
 
 /* One condition: NAME OP VALUE, OP one of = < <= > >=. */
@@ -748,5 +772,11 @@ const CliCommand cli_index_commands[] = {
   { "index-drop", INDEX_GROUP, "TABLE", "Delete a table's index: its Redis keys and its definitions.",
     "The table's data stays.  Asks for confirmation on a terminal; elsewhere --yes is\n"
     "needed.", run_index_drop },
+  { "index-migrate", INDEX_GROUP, "TABLE",
+    "Move an index from the former Redis key layout to the current one.",
+    "Run once per indexed table after upgrading from a version whose keys were\n"
+    "PREFIX:TABLE, with no client of that version writing any more, before writing\n"
+    "through upgraded clients.  The keys are renamed in one atomic step; an index\n"
+    "already in the current layout is left as it is.", run_index_migrate },
   { NULL, NULL, NULL, NULL, NULL, NULL }
 };

@@ -528,6 +528,10 @@ HBaseIndexReport  *hbase_index_repair              (HBaseIndex                  
 gboolean           hbase_index_drop                (HBaseIndex                         *index,
                                                     GCancellable                       *cancellable,
                                                     GError                            **error);
+gboolean           hbase_index_migrate             (HBaseIndex                         *index,
+                                                    guint64                            *moved,
+                                                    GCancellable                       *cancellable,
+                                                    GError                            **error);
 
 /* Asynchronous variants: each runs its synchronous twin in a worker
  * thread; the task's source object is the object the call is made on. */

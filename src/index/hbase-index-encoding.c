@@ -4,7 +4,9 @@
  * keys, range bounds as Redis takes them, and the row records the Lua
  * script keeps, as C reads them.
  *
- * Keys (base = "prefix:table", or "prefix:{table}" with hash tags):
+ * Keys (base = "prefix:LEN=TABLE", or "prefix:{LEN=TABLE}" with hash tags,
+ * where TABLE is the table's name without a "default:" namespace and LEN
+ * its length in bytes, in decimal; docs/index-consistency.md says why):
  *   base:x:NAME:VALUE  set of row keys whose column has VALUE (canonical)
  *   base:z:NAME        sorted set of SORTKEY ‖ row key, scored by the value
  *                      (numbers) or 0 (lexicographic indexes)
@@ -412,9 +414,61 @@ _hbase_index_row_entries (const HBaseIndexSpec *spec, HBaseRow *row)
 /* --- key names ---------------------------------------------------------------------------- */
 
 char *
+_hbase_index_table_normalize (const char *table)
+{
+  /* "default:NAME" and "NAME" are one table to HBase: one key space and one
+   * definitions row, whichever spelling a caller uses */
+  if (g_str_has_prefix (table, "default:") && table[strlen ("default:")] != '\0')
+    return g_strdup (table + strlen ("default:"));
+  return g_strdup (table);
+}
+
+char *
+_hbase_index_table_encode (const char *table)
+{
+  g_autofree char *name = _hbase_index_table_normalize (table);
+
+  /* LENGTH=NAME is self-delimiting whatever NAME holds, so no table's
+   * encoding is a prefix of another's; '=' is no character of a table
+   * name, so no key of the former "prefix:table" layout starts like it */
+  return g_strdup_printf ("%" G_GSIZE_FORMAT "=%s", strlen (name), name);
+}
+
+char *
 _hbase_index_key_base (const HBaseIndexSpec *spec, const char *table)
 {
+  g_autofree char *encoded = _hbase_index_table_encode (table);
+
+  return g_strdup_printf (spec->hash_tag ? "%s:{%s}" : "%s:%s", spec->prefix, encoded);
+}
+
+char *
+_hbase_index_legacy_key_base (const HBaseIndexSpec *spec, const char *table)
+{
   return g_strdup_printf (spec->hash_tag ? "%s:{%s}" : "%s:%s", spec->prefix, table);
+}
+
+char *
+_hbase_index_glob_escape (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text) + 8);
+
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if (strchr ("*?[]\\", *c) != NULL)
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+_hbase_index_key_pattern (const char *base, const char *suffix)
+{
+  g_autofree char *escaped = _hbase_index_glob_escape (base);
+  g_autofree char *escaped_suffix = _hbase_index_glob_escape (suffix != NULL ? suffix : "");
+
+  return g_strconcat (escaped, ":", escaped_suffix, "*", NULL);
 }
 
 char *

@@ -122,7 +122,7 @@ clear_keys (Work *work, GError **error)
 {
   g_autoptr(RedisBatch) batch = _hbase_index_batch_new ();
   g_autoptr(redisReply) reply = NULL;
-  g_autofree char *match = g_strdup_printf ("%s:*", work->core->base);
+  g_autofree char *match = _hbase_index_key_pattern (work->core->base, NULL);
 
   _hbase_index_batch_script (batch, work->core->base, "clear");
   _hbase_index_batch_str (batch, match);
@@ -134,7 +134,7 @@ clear_keys (Work *work, GError **error)
 static gboolean
 delete_keys (Work *work, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *match = g_strdup_printf ("%s:*", work->core->base);
+  g_autofree char *match = _hbase_index_key_pattern (work->core->base, NULL);
 
   return _hbase_index_walk (work, "SCAN", NULL, match, each_key_to_delete, NULL, cancellable, error);
 }
@@ -411,6 +411,26 @@ unmark (HBaseIndex *index, GCancellable *cancellable, GError **error)
   return FALSE;
 }
 
+/* The table's definitions under its other spelling ("NAME" and
+ * "default:NAME" are one table), if any: they would otherwise be read as
+ * the index's definitions once these are deleted. */
+static gboolean
+drop_other_row (HBaseIndex *index, GCancellable *cancellable, GError **error)
+{
+  IndexCore *core = index->core;
+  g_autofree char *normalized = _hbase_index_table_normalize (core->table_name);
+  g_autofree char *legacy = _hbase_index_meta_legacy_row (core->table_name);
+  const char *other = strcmp (core->meta_row, normalized) == 0 ? legacy : normalized;
+  g_autoptr(GBytes) row = NULL;
+  g_autoptr(HBaseMutation) remove = NULL;
+
+  if (other == NULL || strcmp (other, core->meta_row) == 0)
+    return TRUE;
+  row = g_bytes_new (other, strlen (other));
+  remove = hbase_mutation_new_delete (row);
+  return hbase_table_apply (core->meta, remove, cancellable, error);
+}
+
 /**
  * hbase_index_drop:
  * @index: an index
@@ -450,9 +470,10 @@ hbase_index_drop (HBaseIndex *index, GCancellable *cancellable, GError **error)
     }
   work_init (&work, index, NULL, &defaults);
   work.phase = "drop";
-  row = g_bytes_new (index->core->table_name, strlen (index->core->table_name));
+  row = g_bytes_new (index->core->meta_row, strlen (index->core->meta_row));
   remove = hbase_mutation_new_delete (row);
   ok = hbase_table_apply (index->core->meta, remove, cancellable, error) &&
+       drop_other_row (index, cancellable, error) &&
        delete_keys (&work, cancellable, error) &&
        unmark (index, cancellable, error);
   work_clear (&work);

@@ -19,6 +19,15 @@ text_bytes (const char *text)
   return g_bytes_new (text, strlen (text));
 }
 
+char *
+_hbase_index_meta_legacy_row (const char *table)
+{
+  g_autofree char *name = _hbase_index_table_normalize (table);
+
+  /* definitions stored under "default:NAME" before names were normalized */
+  return strchr (name, ':') == NULL ? g_strconcat ("default:", name, NULL) : NULL;
+}
+
 const char *
 _hbase_index_meta_table_name (const HBaseIndexOptions *options)
 {
@@ -131,6 +140,8 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
   g_autofree char *text = NULL;
   g_autofree char *version = NULL;
   g_autofree char *previous_mark = NULL;
+  g_autofree char *normalized = NULL;
+  g_autofree char *legacy_row = NULL;
   gboolean exists = FALSE;
   gboolean marked = FALSE;
 
@@ -158,47 +169,86 @@ hbase_index_define (HBaseClient *client, const char *table, const HBaseIndexSpec
     return FALSE;
   text = hbase_index_spec_to_data (spec);
   version = g_uuid_string_random ();
-  row = text_bytes (table);
+  normalized = _hbase_index_table_normalize (table);
+  legacy_row = _hbase_index_meta_legacy_row (table);
+  row = text_bytes (normalized);
   spec_bytes = text_bytes (text);
   version_bytes = text_bytes (version);
   put = hbase_mutation_new_put (row);
   hbase_mutation_put (put, META_FAMILY, "spec", spec_bytes);
   hbase_mutation_put (put, META_FAMILY, "version", version_bytes);
   if (hbase_table_apply (meta, put, cancellable, error))
-    return TRUE;
+    {
+      /* the same table's definitions under its other spelling are
+       * superseded: they would only be read while the new ones are absent */
+      if (legacy_row != NULL)
+        {
+          g_autoptr(GBytes) old_row = text_bytes (legacy_row);
+          g_autoptr(HBaseMutation) remove = hbase_mutation_new_delete (old_row);
+          g_autoptr(GError) local = NULL;
+
+          if (!hbase_table_apply (meta, remove, cancellable, &local))
+            g_debug ("index of %s: the definitions under %s stay: %s", table, legacy_row,
+                     local->message);
+        }
+      return TRUE;
+    }
   /* nothing defined: the table keeps the mark it had */
   if (marked)
     _hbase_table_set_index_mark (data, previous_mark, NULL, NULL, NULL);
   return FALSE;
 }
 
+/* The row of @key in the definitions table; NULL with @error. */
+static HBaseRow *
+read_meta_row (HBaseTable *meta, const char *meta_table, const char *key,
+               GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GBytes) row_key = text_bytes (key);
+  g_autoptr(GError) local = NULL;
+  HBaseRow *row = hbase_table_get (meta, row_key, NULL, cancellable, &local);
+
+  if (row == NULL && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
+    set_meta_missing (error, meta_table);
+  else if (row == NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return row;
+}
+
 gboolean
 _hbase_index_read_definitions (HBaseClient *client, const char *table, const char *meta_table,
-                               HBaseIndexSpec **spec, char **version, GCancellable *cancellable,
-                               GError **error)
+                               HBaseIndexSpec **spec, char **version, char **meta_row,
+                               GCancellable *cancellable, GError **error)
 {
   g_autoptr(HBaseTable) meta = hbase_table_new (client, meta_table, error);
   g_autoptr(HBaseRow) row = NULL;
-  g_autoptr(GBytes) key = text_bytes (table);
-  g_autoptr(GError) local = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *key = _hbase_index_table_normalize (table);
+  g_autofree char *legacy = _hbase_index_meta_legacy_row (table);
   GBytes *spec_bytes, *version_bytes;
 
   if (meta == NULL)
     return FALSE;
-  row = hbase_table_get (meta, key, NULL, cancellable, &local);
-  if (row == NULL && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_NOT_FOUND))
-    {
-      set_meta_missing (error, meta_table);
-      return FALSE;
-    }
+  row = read_meta_row (meta, meta_table, key, cancellable, error);
   if (row == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
+    return FALSE;
   spec_bytes = hbase_row_lookup (row, META_FAMILY, "spec");
   version_bytes = hbase_row_lookup (row, META_FAMILY, "version");
+  if ((spec_bytes == NULL || version_bytes == NULL) && legacy != NULL)
+    {
+      /* defined as "default:NAME" before names were normalized */
+      g_clear_pointer (&row, hbase_row_unref);
+      row = read_meta_row (meta, meta_table, legacy, cancellable, error);
+      if (row == NULL)
+        return FALSE;
+      spec_bytes = hbase_row_lookup (row, META_FAMILY, "spec");
+      version_bytes = hbase_row_lookup (row, META_FAMILY, "version");
+      if (spec_bytes != NULL && version_bytes != NULL)
+        {
+          g_free (key);
+          key = g_steal_pointer (&legacy);
+        }
+    }
   if (spec_bytes == NULL || version_bytes == NULL)
     {
       g_set_error (error, HBASE_INDEX_ERROR, HBASE_INDEX_ERROR_NO_INDEX,
@@ -210,6 +260,8 @@ _hbase_index_read_definitions (HBaseClient *client, const char *table, const cha
   if (*spec == NULL)
     return FALSE;
   *version = g_strndup (g_bytes_get_data (version_bytes, NULL), g_bytes_get_size (version_bytes));
+  if (meta_row != NULL)
+    *meta_row = g_steal_pointer (&key);
   return TRUE;
 }
 
@@ -241,7 +293,7 @@ hbase_index_get_definitions (HBaseClient *client, const char *table,
 
   g_return_val_if_fail (HBASE_IS_CLIENT (client), NULL);
   if (!_hbase_index_read_definitions (client, table, _hbase_index_meta_table_name (options),
-                                      &spec, &version, cancellable, error))
+                                      &spec, &version, NULL, cancellable, error))
     return NULL;
   return spec;
 }
@@ -269,7 +321,7 @@ _hbase_index_read_dirty_mark (IndexCore *core, gboolean fresh, char **mark,
     }
   g_mutex_unlock (&core->lock);
 
-  key = text_bytes (core->table_name);
+  key = text_bytes (core->meta_row);
   read.columns = columns;
   row = hbase_table_get (core->meta, key, &read, cancellable, error);
   if (row == NULL)
@@ -289,7 +341,7 @@ gboolean
 _hbase_index_mark_dirty (IndexCore *core, const char *reason, GCancellable *cancellable,
                          GError **error)
 {
-  g_autoptr(GBytes) key = text_bytes (core->table_name);
+  g_autoptr(GBytes) key = text_bytes (core->meta_row);
   g_autoptr(HBaseMutation) put = hbase_mutation_new_put (key);
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *when = g_date_time_format_iso8601 (now);
@@ -319,7 +371,7 @@ gboolean
 _hbase_index_clear_dirty_mark (IndexCore *core, const char *mark, gboolean *cleared,
                                GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GBytes) key = text_bytes (core->table_name);
+  g_autoptr(GBytes) key = text_bytes (core->meta_row);
   g_autoptr(GBytes) value = text_bytes (mark);
   g_autoptr(HBaseCondition) same = hbase_condition_new (META_FAMILY, "dirty", HBASE_COMPARE_EQUAL,
                                                         value);

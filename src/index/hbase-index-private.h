@@ -115,11 +115,26 @@ GPtrArray  *_hbase_index_row_entries       (const HBaseIndexSpec *spec,
 
 /* --- Redis key names (hbase-index-encoding.c) ---------------------------------------- */
 
-/* "prefix:table", or "prefix:{table}" with hash tags: every key of the
- * table's index starts with it (and, with hash tags, lives in one
- * cluster slot). */
+/* The table's name as the index knows it: "default:NAME" is "NAME". */
+char      *_hbase_index_table_normalize    (const char           *table);
+/* "LEN=NAME": the normalized name, preceded by its length in bytes. */
+char      *_hbase_index_table_encode       (const char           *table);
+/* "prefix:LEN=NAME", or "prefix:{LEN=NAME}" with hash tags: every key of
+ * the table's index starts with it followed by ':' (and, with hash tags,
+ * lives in one cluster slot).  No two tables' bases followed by ':' are
+ * prefixes of one another. */
 char      *_hbase_index_key_base           (const HBaseIndexSpec *spec,
                                             const char           *table);
+/* The base of the former layout, "prefix:table" or "prefix:{table}" with
+ * @table as it was spelled (hbase-index-migrate.c reads it). */
+char      *_hbase_index_legacy_key_base    (const HBaseIndexSpec *spec,
+                                            const char           *table);
+/* @text with the glob characters of SCAN MATCH (* ? [ ] \) escaped. */
+char      *_hbase_index_glob_escape        (const char           *text);
+/* The SCAN MATCH pattern of the keys "base:suffix..." (@suffix may be
+ * NULL), with both parts escaped. */
+char      *_hbase_index_key_pattern        (const char           *base,
+                                            const char           *suffix);
 char      *_hbase_index_key                (const char           *base,
                                             const char           *suffix);
 GBytes    *_hbase_index_exact_key          (const char           *base,
@@ -260,7 +275,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (redisReply, freeReplyObject)
 typedef struct {
   gatomicrefcount ref_count;
   HBaseClient *client;
-  char *table_name;
+  char *table_name;       /* as the caller spelled it */
+  char *meta_row;         /* its row in the definitions table */
   HBaseIndexSpec *spec;
   char *version;          /* of the definitions, from HBase */
   char *base;             /* Redis key base */
@@ -308,14 +324,22 @@ _hbase_index_is_opened (HBaseIndex *index)
 /* The definitions table @options name (HBASE_INDEX_DEFAULT_META_TABLE
  * when they name none). */
 const char *_hbase_index_meta_table_name (const HBaseIndexOptions *options);
+/* The row "default:NAME" that definitions of @table in the default
+ * namespace were stored under before names were normalized; NULL for
+ * tables of other namespaces. */
+char       *_hbase_index_meta_legacy_row (const char *table);
 
 /* The definitions of @table and their version, from @meta_table;
- * HBASE_INDEX_ERROR_NO_INDEX when it has none. */
+ * HBASE_INDEX_ERROR_NO_INDEX when it has none.  They are in the row of the
+ * normalized name, or else (stored before names were normalized) in the
+ * row "default:NAME": @meta_row (nullable) gets the row they came from,
+ * where the dirty mark is kept too. */
 gboolean   _hbase_index_read_definitions   (HBaseClient          *client,
                                             const char           *table,
                                             const char           *meta_table,
                                             HBaseIndexSpec      **spec,
                                             char                **version,
+                                            char                **meta_row,
                                             GCancellable         *cancellable,
                                             GError              **error);
 

@@ -246,7 +246,7 @@ hbase_index_spec_get_key_prefix (const HBaseIndexSpec *spec)
 /**
  * hbase_index_spec_set_hash_tag:
  * @spec: definitions
- * @hash_tag: put the table's name in a hash tag ("prefix:{table}:...")
+ * @hash_tag: put the table's encoded name in a hash tag ("prefix:{LEN=NAME}:...")
  *
  * With hash tags every key of the table's index hashes to one Redis
  * Cluster slot, so the scripts that change a row's entries of several

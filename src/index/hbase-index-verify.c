@@ -597,7 +597,8 @@ check_redis (Work *work, GCancellable *cancellable, GError **error)
       if (column->flags & HBASE_INDEX_EXACT)
         {
           g_autofree char *prefix = g_strdup_printf ("%s:x:%s:", core->base, column->name);
-          g_autofree char *match = g_strdup_printf ("%s*", prefix);
+          g_autofree char *x_name = g_strdup_printf ("x:%s:", column->name);
+          g_autofree char *match = _hbase_index_key_pattern (core->base, x_name);
 
           work->walk_keys = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
           ok = _hbase_index_walk (work, "SCAN", NULL, match, each_key, NULL, cancellable, error);

@@ -25,6 +25,7 @@ _hbase_index_core_unref (IndexCore *core)
     return;
   g_clear_object (&core->client);
   g_free (core->table_name);
+  g_free (core->meta_row);
   g_free (core->version);
   g_free (core->base);
   g_free (core->key_state);
@@ -150,6 +151,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   HBaseIndex *index;
   HBaseIndexSpec *spec = NULL;
   char *version = NULL;
+  char *meta_row = NULL;
   g_autofree char *id = NULL;
   IndexRedisPool *pool;
 
@@ -164,7 +166,8 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   pool = _hbase_index_pool_new (options, error);
   if (pool == NULL)
     return NULL;
-  if (!_hbase_index_read_definitions (client, table, meta_table, &spec, &version, cancellable, error))
+  if (!_hbase_index_read_definitions (client, table, meta_table, &spec, &version, &meta_row, cancellable,
+                                      error))
     {
       _hbase_index_pool_free (pool);
       return NULL;
@@ -174,6 +177,7 @@ hbase_index_open (HBaseClient *client, const char *table, const HBaseIndexOption
   g_atomic_ref_count_init (&core->ref_count);
   core->client = g_object_ref (client);
   core->table_name = g_strdup (table);
+  core->meta_row = meta_row;
   core->spec = spec;
   core->version = version;
   core->base = _hbase_index_key_base (spec, table);

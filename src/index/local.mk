@@ -19,6 +19,7 @@ src_libhbase_glib_index_internal_la_SOURCES = \
 	src/index/hbase-index-redis.c \
 	src/index/hbase-index.c \
 	src/index/hbase-index-meta.c \
+	src/index/hbase-index-migrate.c \
 	src/index/hbase-index-state.c \
 	src/index/hbase-index-hooks-private.h \
 	src/index/hbase-index-changes.c \

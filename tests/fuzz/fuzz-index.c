@@ -11,7 +11,14 @@
  * a record parses or is cleared; a cell value that parses gives an entry
  * whose sorted-set member decodes back to the same value and row; a
  * member decodes exactly when its row can be found in it, and then
- * encodes back to the same bytes. */
+ * encodes back to the same bytes.
+ *
+ * Every input is also read as two table names (split at the first NUL)
+ * and checked: the key spaces (base and ':') of two names that are not
+ * one table once normalized are no prefix of one another, with and
+ * without hash tags; one table's spellings share one base; an exact key
+ * decodes back to its table, index and value (no two tuples give one
+ * key); the SCAN MATCH pattern of a key space matches exactly its keys. */
 #include "config.h"
 
 #include <string.h>
@@ -149,6 +156,130 @@ check_member (const IndexColumn *column, FuzzInput *in)
   _hbase_index_entry_free (entry);
 }
 
+/* The pattern, read as Redis's glob does, is the literal @space then one
+ * '*' at the end: it matches the keys that start with @space, no others. */
+static gboolean
+pattern_is_prefix_match (const char *pattern, const char *space)
+{
+  gsize at = 0, len = strlen (space);
+
+  for (const char *p = pattern; *p != '\0'; p++)
+    {
+      if (*p == '\\')
+        {
+          p++;
+          if (*p == '\0' || at >= len || *p != space[at])
+            return FALSE;
+          at++;
+        }
+      else if (*p == '*')
+        return p[1] == '\0' && at == len;
+      else if (*p == '?' || *p == '[' || *p == ']' || at >= len || *p != space[at])
+        return FALSE;
+      else
+        at++;
+    }
+  return FALSE;
+}
+
+/* Reads "prefix:LEN=NAME:x:INDEX:VALUE" back (no hash tag). */
+static gboolean
+parse_exact_key (const guint8 *key, gsize len, const char *prefix, char **table, char **index,
+                 GBytes **value)
+{
+  gsize at = strlen (prefix), name_len = 0, start;
+
+  if (len < at + 1 || memcmp (key, prefix, at) != 0 || key[at] != ':')
+    return FALSE;
+  at++;
+  if (at >= len || !g_ascii_isdigit (key[at]))
+    return FALSE;
+  while (at < len && g_ascii_isdigit (key[at]))
+    name_len = name_len * 10 + (gsize) (key[at++] - '0');
+  if (at >= len || key[at] != '=' || len - at - 1 < name_len)
+    return FALSE;
+  at++;
+  *table = g_strndup ((const char *) key + at, name_len);
+  at += name_len;
+  if (len - at < 3 || memcmp (key + at, ":x:", 3) != 0)
+    return FALSE;
+  at += 3;
+  start = at;
+  while (at < len && key[at] != ':')
+    at++;
+  if (at >= len)
+    return FALSE;
+  *index = g_strndup ((const char *) key + start, at - start);
+  *value = g_bytes_new (key + at + 1, len - at - 1);
+  return TRUE;
+}
+
+static void
+check_table_pair (HBaseIndexSpec *spec, const char *a, const char *b)
+{
+  g_autofree char *norm_a = _hbase_index_table_normalize (a);
+  g_autofree char *norm_b = _hbase_index_table_normalize (b);
+
+  for (int tagged = 0; tagged < 2; tagged++)
+    {
+      g_autofree char *base_a = NULL;
+      g_autofree char *base_b = NULL;
+      g_autofree char *space_a = NULL;
+      g_autofree char *space_b = NULL;
+      g_autofree char *pattern = NULL;
+
+      hbase_index_spec_set_hash_tag (spec, tagged);
+      base_a = _hbase_index_key_base (spec, a);
+      base_b = _hbase_index_key_base (spec, b);
+      space_a = g_strconcat (base_a, ":", NULL);
+      space_b = g_strconcat (base_b, ":", NULL);
+      if (strcmp (norm_a, norm_b) == 0)
+        fuzz_assert (strcmp (base_a, base_b) == 0, "one table has two key spaces");
+      else
+        fuzz_assert (!g_str_has_prefix (space_a, space_b) && !g_str_has_prefix (space_b, space_a),
+                     "the key space of one table holds another's");
+      pattern = _hbase_index_key_pattern (base_a, NULL);
+      fuzz_assert (pattern_is_prefix_match (pattern, space_a),
+                   "the SCAN pattern of a key space matches other keys");
+    }
+  hbase_index_spec_set_hash_tag (spec, FALSE);
+  {
+    g_autofree char *base = _hbase_index_key_base (spec, a);
+    gsize b_len = strlen (b);
+    g_autoptr(GBytes) value = g_bytes_new (b, b_len);
+    g_autoptr(GBytes) key = _hbase_index_exact_key (base, "i", value);
+    g_autofree char *table = NULL;
+    g_autofree char *index = NULL;
+    g_autoptr(GBytes) back = NULL;
+
+    fuzz_assert (parse_exact_key (g_bytes_get_data (key, NULL), g_bytes_get_size (key),
+                                  hbase_index_spec_get_key_prefix (spec), &table, &index, &back) &&
+                 strcmp (table, norm_a) == 0 && strcmp (index, "i") == 0 && g_bytes_equal (back, value),
+                 "an exact key does not decode to its table, index and value");
+  }
+}
+
+/* The input as two table names, and each with the spellings and the
+ * neighbours that once shared key spaces. */
+static void
+check_table_names (const uint8_t *data, size_t size)
+{
+  g_autoptr(HBaseIndexSpec) spec = hbase_index_spec_new ();
+  const guint8 *nul = memchr (data, 0, size);
+  g_autofree char *a = g_strndup ((const char *) data, nul != NULL ? (gsize) (nul - data) : size);
+  g_autofree char *b = nul != NULL ? g_strndup ((const char *) nul + 1, size - (gsize) (nul - data) - 1)
+                                   : g_strdup ("");
+  g_autofree char *a_default = g_strconcat ("default:", a, NULL);
+  g_autofree char *a_ns = g_strconcat (a, ":x", NULL);
+  g_autofree char *a_b = g_strconcat (a, ":", b, NULL);
+
+  check_table_pair (spec, a, b);
+  check_table_pair (spec, a, a_default);
+  check_table_pair (spec, a, a_ns);
+  check_table_pair (spec, a_b, b);
+  check_table_pair (spec, a_b, a);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -161,6 +292,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const IndexColumn *column;
 
   fuzz_init ();
+  check_table_names (data, size);
   switch (selector & 7)
     {
     case 0: check_definitions (&in); return 0;

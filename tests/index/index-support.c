@@ -253,8 +253,9 @@ ix_apply (HBaseTable *table, HBaseMutation *mutation)
 static char *
 base_of (IxFixture *fixture)
 {
-  return g_strdup_printf (hbase_index_spec_get_hash_tag (fixture->spec) ? "%s:{%s}" : "%s:%s",
-                          fixture->prefix, fixture->table);
+  /* the table's name, preceded by its length (docs/index-consistency.md) */
+  return g_strdup_printf (hbase_index_spec_get_hash_tag (fixture->spec) ? "%s:{%zu=%s}" : "%s:%zu=%s",
+                          fixture->prefix, strlen (fixture->table), fixture->table);
 }
 
 gboolean

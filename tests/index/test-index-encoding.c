@@ -116,17 +116,70 @@ test_keys (void)
   g_autoptr(GBytes) value = g_bytes_new ("a\0b", 3);
   g_autoptr(GBytes) exact = NULL;
 
-  g_assert_cmpstr (base, ==, "hbidx:ns:users");
+  g_assert_cmpstr (base, ==, "hbidx:8=ns:users");
   hbase_index_spec_set_hash_tag (spec, TRUE);
   tagged = _hbase_index_key_base (spec, "ns:users");
-  g_assert_cmpstr (tagged, ==, "hbidx:{ns:users}");
+  g_assert_cmpstr (tagged, ==, "hbidx:{8=ns:users}");
   range = _hbase_index_range_key (tagged, "age");
-  g_assert_cmpstr (range, ==, "hbidx:{ns:users}:z:age");
+  g_assert_cmpstr (range, ==, "hbidx:{8=ns:users}:z:age");
   state = _hbase_index_key (tagged, "state");
-  g_assert_cmpstr (state, ==, "hbidx:{ns:users}:state");
+  g_assert_cmpstr (state, ==, "hbidx:{8=ns:users}:state");
   exact = _hbase_index_exact_key (base, "city", value);
   g_assert_cmpmem (g_bytes_get_data (exact, NULL), g_bytes_get_size (exact),
-                   "hbidx:ns:users:x:city:a\0b", 25);
+                   "hbidx:8=ns:users:x:city:a\0b", 27);
+}
+
+/* The key space of a table (its base and ':') is no prefix of another
+ * table's, whatever the namespaces; "default:NAME" is "NAME". */
+static void
+test_key_spaces (void)
+{
+  g_autoptr(HBaseIndexSpec) spec = sample_spec ();
+  const char *const tables[] = { "t", "t:x", "t:x:x", "t2", "default:t", "x", "x:t", "tt", "t:xx",
+                                 "default:t:x", "1", "1=t", "default", "default:default" };
+  const char *const same[][2] = { { "t2", "default:t2" }, { "default", "default:default" } };
+
+  for (int tagged = 0; tagged < 2; tagged++)
+    {
+      hbase_index_spec_set_hash_tag (spec, tagged);
+      for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
+        for (gsize j = 0; j < G_N_ELEMENTS (tables); j++)
+          {
+            g_autofree char *a = _hbase_index_key_base (spec, tables[i]);
+            g_autofree char *b = _hbase_index_key_base (spec, tables[j]);
+            g_autofree char *space_a = g_strconcat (a, ":", NULL);
+            g_autofree char *space_b = g_strconcat (b, ":", NULL);
+            g_autofree char *norm_a = _hbase_index_table_normalize (tables[i]);
+            g_autofree char *norm_b = _hbase_index_table_normalize (tables[j]);
+
+            if (strcmp (norm_a, norm_b) == 0)
+              g_assert_cmpstr (a, ==, b);
+            else if (g_str_has_prefix (space_b, space_a))
+              g_error ("the key space of %s (%s) holds that of %s (%s)", tables[i], space_a,
+                       tables[j], space_b);
+          }
+      for (gsize i = 0; i < G_N_ELEMENTS (same); i++)
+        {
+          g_autofree char *a = _hbase_index_key_base (spec, same[i][0]);
+          g_autofree char *b = _hbase_index_key_base (spec, same[i][1]);
+
+          g_assert_cmpstr (a, ==, b);
+        }
+    }
+  hbase_index_spec_set_hash_tag (spec, FALSE);
+  {
+    g_autofree char *t = _hbase_index_key_base (spec, "default:t");
+    g_autofree char *tx = _hbase_index_key_base (spec, "t:x");
+    g_autofree char *pattern = _hbase_index_key_pattern (t, NULL);
+    g_autofree char *exact = _hbase_index_key_pattern (t, "x:city:");
+    g_autofree char *escaped = _hbase_index_glob_escape ("a*b?c[d]e\\f:g");
+
+    g_assert_cmpstr (t, ==, "hbidx:1=t");
+    g_assert_cmpstr (tx, ==, "hbidx:3=t:x");
+    g_assert_cmpstr (pattern, ==, "hbidx:1=t:*");
+    g_assert_cmpstr (exact, ==, "hbidx:1=t:x:city:*");
+    g_assert_cmpstr (escaped, ==, "a\\*b\\?c\\[d\\]e\\\\f:g");
+  }
 }
 
 static IndexValue
@@ -827,6 +880,7 @@ main (int argc, char **argv)
   g_test_add_func ("/index/query-ownership", test_query_ownership);
   g_test_add_func ("/index/query-autoptr-operands", test_query_autoptr_operands);
   g_test_add_func ("/index/keys", test_keys);
+  g_test_add_func ("/index/key-spaces", test_key_spaces);
   g_test_add_func ("/index/values", test_values);
   g_test_add_func ("/index/sortkeys", test_sortkeys);
   g_test_add_func ("/index/score-bounds", test_score_bounds);

@@ -118,6 +118,11 @@ tests_integration_test_index_setup_CFLAGS = $(index_test_cflags)
 tests_integration_test_index_setup_LDADD = $(index_stack_ldadd)
 tests_integration_test_index_async_CFLAGS = $(index_test_cflags)
 tests_integration_test_index_async_LDADD = $(index_stack_ldadd)
+# the key spaces of tables T, T:x and default:U kept apart; migration
+# from the former key layout
+check_PROGRAMS += tests/integration/test-index-keyspace
+tests_integration_test_index_keyspace_CFLAGS = $(index_test_cflags)
+tests_integration_test_index_keyspace_LDADD = $(index_stack_ldadd)
 # drives the index's internal steps one at a time
 tests_integration_test_index_interleavings_CPPFLAGS = $(index_test_cppflags)
 tests_integration_test_index_interleavings_CFLAGS = $(index_test_cflags)

@@ -145,7 +145,7 @@ batch_names (RedisBatch *batch, const HBaseIndexSpec *spec, HBaseIndexFlags flag
  *
  * Returns: %TRUE on success
  *
- * Since: 0.1
+ * Since: 0.2
  */
 gboolean
 hbase_index_migrate (HBaseIndex *index, guint64 *moved, GCancellable *cancellable,

@@ -29,6 +29,8 @@ struct _HBaseNativeConnection
   gboolean              for_fd;      /* cannot reconnect */
   gboolean              request_sent; /* the last call's request was (maybe in part) written */
   guint32               next_call_id;
+  gsize                 max_frame;   /* largest response frame accepted */
+  gsize                 frame_reserved;  /* bytes the last frame read reserved */
 };
 
 /* ---- encoding ---------------------------------------------------------- */
@@ -459,9 +461,23 @@ connection_new (HBaseSocketTransport *transport, const char *address, const char
   self->service = g_strdup (service);
   self->next_call_id = 1;
   _hbase_socket_transport_set_description (transport, description);
-  /* the 4-byte length and the largest frame */
-  _hbase_socket_transport_set_max_message (transport, HBASE_NATIVE_MAX_FRAME + 4);
+  _hbase_native_connection_set_max_frame (self, HBASE_NATIVE_MAX_FRAME);
   return self;
+}
+
+void
+_hbase_native_connection_set_max_frame (HBaseNativeConnection *self, gsize max_frame)
+{
+  /* the server's length prefix is a Java int */
+  self->max_frame = CLAMP (max_frame, 1, (gsize) G_MAXINT32);
+  /* the 4-byte length and the largest frame */
+  _hbase_socket_transport_set_max_message (self->transport, self->max_frame + 4);
+}
+
+gsize
+_hbase_native_connection_get_frame_reserved (HBaseNativeConnection *self)
+{
+  return self->frame_reserved;
 }
 
 HBaseNativeConnection *
@@ -529,31 +545,47 @@ send_bytes (HBaseNativeConnection *self, GByteArray *bytes, GError **error)
 }
 
 /* Reads one response frame: its length is checked before anything is
- * allocated for it. */
+ * allocated for it, and its buffer grows as its bytes arrive, a chunk at
+ * a time, so that a length prefix alone (a hostile or broken server
+ * announcing a huge frame and sending little) costs no more than a
+ * chunk. */
 static GBytes *
 read_frame (HBaseNativeConnection *self, GError **error)
 {
   guint8 be[4];
   guint32 size;
-  guint8 *body;
+  g_autofree guint8 *body = NULL;
+  gsize got = 0, cap = 0;
 
+  self->frame_reserved = 0;
   if (_hbase_socket_transport_read (self->transport, be, 4, error) != 4)
     return NULL;
   size = (guint32) be[0] << 24 | (guint32) be[1] << 16 | (guint32) be[2] << 8 | be[3];
-  if (size == 0 || size > HBASE_NATIVE_MAX_FRAME)
+  if (size == 0 || size > self->max_frame)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                   "malformed HBase RPC reply from %s: a frame of %u bytes (limit %u)",
-                   self->address, size, HBASE_NATIVE_MAX_FRAME);
+                   "malformed HBase RPC reply from %s: a frame of %u bytes (limit %" G_GSIZE_FORMAT
+                   " bytes, the max-message-size setting)", self->address, size, self->max_frame);
       return NULL;
     }
-  body = g_malloc (size);
-  if (_hbase_socket_transport_read (self->transport, body, size, error) != (gint32) size)
+  while (got < size)
     {
-      g_free (body);
-      return NULL;
+      gsize chunk = MIN (size - got, (gsize) HBASE_NATIVE_FRAME_CHUNK);
+
+      if (got + chunk > cap)
+        {
+          /* doubling, so that a large frame costs few copies: never
+           * past the frame, nor more than twice the bytes that came */
+          cap = MIN ((gsize) size, MAX (got + chunk, cap * 2));
+          body = g_realloc (body, cap);
+          self->frame_reserved = cap;
+        }
+      if (_hbase_socket_transport_read (self->transport, body + got, (guint32) chunk, error) !=
+          (gint32) chunk)
+        return NULL;
+      got += chunk;
     }
-  return g_bytes_new_take (body, size);
+  return g_bytes_new_take (g_steal_pointer (&body), size);
 }
 
 gboolean

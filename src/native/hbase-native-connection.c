@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <hbase-glib/hbase-error.h>
@@ -386,6 +387,44 @@ stack_allocator_init (StackAllocator *a)
   a->used = 0;
 }
 
+gsize
+_hbase_native_element_budget (gsize bytes)
+{
+  return HBASE_NATIVE_MIN_ELEMENTS + bytes / HBASE_NATIVE_BYTES_PER_ELEMENT;
+}
+
+/* The allocator of a response: every allocation protobuf-c makes (a
+ * message, a string, an array) counts against the reply's element budget,
+ * and fails beyond it, which fails the unpacking.  Its memory is malloc()'s,
+ * so the message is freed as any other (protobuf_c_message_free_unpacked
+ * with no allocator). */
+typedef struct
+{
+  ProtobufCAllocator base;
+  gsize              left;
+  gboolean           over;
+} BudgetAllocator;
+
+static void *
+budget_alloc (void *data, size_t size)
+{
+  BudgetAllocator *a = data;
+
+  if (a->left == 0)
+    {
+      a->over = TRUE;
+      return NULL;
+    }
+  a->left--;
+  return malloc (size > 0 ? size : 1);
+}
+
+static void
+budget_free (void *data, void *pointer)
+{
+  free (pointer);
+}
+
 gboolean
 _hbase_native_decode_response (GBytes *frame, guint32 call_id,
                                const ProtobufCMessageDescriptor *descriptor,
@@ -439,7 +478,21 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
     return protocol_error (error, "the response's length runs past the frame");
   if (pos + body_len != len - cellblock_len)
     return protocol_error (error, "the frame's length does not add up to its parts");
-  body = protobuf_c_message_unpack (descriptor, NULL, body_len, data + pos);
+  {
+    BudgetAllocator budget = { { budget_alloc, budget_free, NULL },
+                               _hbase_native_element_budget (body_len), FALSE };
+
+    budget.base.allocator_data = &budget;
+    body = protobuf_c_message_unpack (descriptor, &budget.base, body_len, data + pos);
+    if (body == NULL && budget.over)
+      {
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                     "malformed HBase RPC reply: its response of %" G_GSIZE_FORMAT " bytes decodes "
+                     "to more than %" G_GSIZE_FORMAT " elements (messages, strings, arrays)",
+                     body_len, _hbase_native_element_budget (body_len));
+        return FALSE;
+      }
+  }
   if (body == NULL)
     return protocol_error (error, "the response does not decode");
   *response = body;

@@ -29,6 +29,15 @@ G_BEGIN_DECLS
  * arrived: a length prefix alone reserves no more than this. */
 #define HBASE_NATIVE_FRAME_CHUNK (256u * 1024)
 
+/* The most elements (protobuf messages, strings and arrays; cells) a
+ * reply of @bytes may decode to: a floor, then one per
+ * HBASE_NATIVE_BYTES_PER_ELEMENT bytes.  A hostile reply of many tiny
+ * elements (empty results, two bytes each) would otherwise cost some 50
+ * times its size in objects; beyond the budget it is HBASE_ERROR_PROTOCOL. */
+#define HBASE_NATIVE_MIN_ELEMENTS       (1u << 20)
+#define HBASE_NATIVE_BYTES_PER_ELEMENT  64u
+gsize _hbase_native_element_budget (gsize bytes);
+
 typedef struct _HBaseNativeConnection HBaseNativeConnection;
 
 /* How a caller should react to a server exception (by its Java class). */

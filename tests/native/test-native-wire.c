@@ -386,6 +386,56 @@ test_huge_frame_announced (void)
   close (fds[1]);
 }
 
+/* A ScanResponse frame for call 1 of @n empty results (two bytes each:
+ * field 5, length 0). */
+static GBytes *
+empty_results_reply (gsize n)
+{
+  Hbase__Pb__ResponseHeader header = HBASE__PB__RESPONSE_HEADER__INIT;
+  GByteArray *out = g_byte_array_new ();
+  gsize at;
+
+  header.has_call_id = TRUE;
+  header.call_id = 1;
+  append_delimited (out, &header.base);
+  append_varint (out, 2 * n);
+  at = out->len;
+  g_byte_array_set_size (out, at + 2 * n);
+  for (gsize i = 0; i < n; i++)
+    {
+      out->data[at + 2 * i] = 0x2a;
+      out->data[at + 2 * i + 1] = 0;
+    }
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* A reply of millions of tiny elements (here 2 Mi empty results in 4 MiB,
+ * some 50 times that in objects) is refused for its element budget; one of
+ * as many elements as the budget's floor decodes. */
+static void
+test_element_budget (void)
+{
+  g_autoptr(GBytes) hostile = empty_results_reply (2u << 20);
+  g_autoptr(GBytes) fine = empty_results_reply (HBASE_NATIVE_MIN_ELEMENTS - 2);
+  ProtobufCMessage *response = NULL;
+  GBytes *block = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (_hbase_native_decode_response (hostile, 1, &hbase__pb__scan_response__descriptor,
+                                                 &response, &block, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (error->message, "elements"));
+  g_assert_null (response);
+  g_clear_error (&error);
+
+  g_assert_true (_hbase_native_decode_response (fine, 1, &hbase__pb__scan_response__descriptor,
+                                                &response, &block, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (((Hbase__Pb__ScanResponse *) response)->n_results, ==,
+                    HBASE_NATIVE_MIN_ELEMENTS - 2);
+  protobuf_c_message_free_unpacked (response, NULL);
+}
+
 static int write_fd;
 
 static gpointer
@@ -503,5 +553,6 @@ main (int argc, char **argv)
   g_test_add_func ("/native/wire/reply-rows", test_reply_rows);
   g_test_add_func ("/native/wire/huge-frame-announced", test_huge_frame_announced);
   g_test_add_func ("/native/wire/frame-limit-setting", test_frame_limit_setting);
+  g_test_add_func ("/native/wire/element-budget", test_element_budget);
   return g_test_run ();
 }

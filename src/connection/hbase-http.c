@@ -120,6 +120,10 @@ on_header (char *data, size_t size, size_t n, void *user_data)
       memcpy (channel->status_line, data, kept);
       channel->status_line[kept] = '\0';
       g_strchomp (channel->status_line);
+      /* it goes into error messages: printable ASCII only */
+      for (char *p = channel->status_line; *p != '\0'; p++)
+        if (!g_ascii_isprint (*p))
+          *p = '?';
       channel->www_authenticate[0] = '\0';
     }
   else if (bytes > 17 && g_ascii_strncasecmp (data, "www-authenticate:", 17) == 0)

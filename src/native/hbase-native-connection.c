@@ -257,7 +257,10 @@ void
 _hbase_native_set_exception_error (GError **error, const char *class_name,
                                    const char *stack_trace, gboolean do_not_retry)
 {
-  const char *cls = class_name != NULL && *class_name != '\0' ? class_name : "(no exception class)";
+  /* the server's bytes, which go into messages: valid UTF-8 */
+  g_autofree char *valid_class = class_name != NULL ? g_utf8_make_valid (class_name, -1) : NULL;
+  const char *cls = valid_class != NULL && *valid_class != '\0' ? valid_class : "(no exception class)";
+  g_autofree char *valid_trace = stack_trace != NULL ? g_utf8_make_valid (stack_trace, -1) : NULL;
   g_autofree char *trace = NULL;
   g_autofree char *summary = NULL;
   GError *made;
@@ -265,19 +268,15 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
   /* the server's whole text, which starts with "CLASS: message" (then
    * "\n\tat ..."), kept as the gateway's errors keep theirs; the class
    * always leads it, since the retry rules read the class from there */
-  if (stack_trace != NULL && *stack_trace != '\0')
-    trace = g_str_has_prefix (stack_trace, cls) ? g_strdup (stack_trace)
-                                                 : g_strdup_printf ("%s: %s", cls, stack_trace);
+  if (valid_trace != NULL && *valid_trace != '\0')
+    trace = g_str_has_prefix (valid_trace, cls) ? g_strdup (valid_trace)
+                                                 : g_strdup_printf ("%s: %s", cls, valid_trace);
   else
     trace = g_strdup (cls);
   /* the message is the one-line summary the Thrift2 path gives: the
    * class without its package, the first line of the message, a table's
    * long description shortened */
-  {
-    g_autofree char *valid = g_utf8_make_valid (trace, -1);
-
-    summary = _hbase_error_summarize (valid, cls);
-  }
+  summary = _hbase_error_summarize (trace, cls);
   made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s", summary);
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);

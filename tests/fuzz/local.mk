@@ -158,5 +158,5 @@ fuzz-harnesses: $(BUILT_SOURCES)
 	$(MAKE) $(AM_MAKEFLAGS) $(fuzz_programs)
 .PHONY: fuzz-harnesses
 CLEANFILES += $(fuzz_programs)
-EXTRA_DIST += tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/crashes scripts/fuzz.sh \
+EXTRA_DIST += tests/fuzz/README.md tests/fuzz/ci-budget tests/fuzz/corpus tests/fuzz/crashes scripts/fuzz.sh \
 	tests/fuzz/capture-replies.py

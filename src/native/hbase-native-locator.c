@@ -12,6 +12,8 @@
  * bounded pool of ClientService connections per server (each lent to one
  * call at a time, dropped when its call failed on the wire), and the
  * retry policy every operation follows.
+ * Long because: the registry, the region cache, the connection pools and
+ * the hbase:meta lookup share the client's state and its one lock.
  */
 #include "config.h"
 

@@ -8,7 +8,10 @@
 #   scripts/fuzz.sh --seconds 30          30 s each
 #   scripts/fuzz.sh --minutes 240         4 hours each (a long run; add
 #                                         --jobs 2 to use both cores)
-#   scripts/fuzz.sh --ci                  20 s each (CI)
+#   scripts/fuzz.sh --ci                  as CI runs it: each harness for the
+#                                         seconds of tests/fuzz/ci-budget, and
+#                                         not ok when it ran fewer inputs than
+#                                         the floor set there
 #   scripts/fuzz.sh --keep-going          go on after a finding (libFuzzer's
 #                                         fork mode), to collect several
 #   scripts/fuzz.sh --merge               afterwards, merge the inputs that
@@ -31,6 +34,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 seconds=60
+ci=no
 jobs=1
 merge=no
 keep_going=no
@@ -40,7 +44,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
     --minutes) seconds=$(($2 * 60)); shift 2 ;;
-    --ci) seconds=20; shift ;;
+    --ci) ci=yes; shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --merge) merge=yes; shift ;;
     --keep-going) keep_going=yes; shift ;;
@@ -75,6 +79,14 @@ make -j2 fuzz-harnesses FUZZ_LDFLAGS=-fsanitize=fuzzer >&2
 [ "$build_only" = yes ] && exit 0
 
 # --- run ---------------------------------------------------------------------------------
+# --ci: "NAME SECONDS MIN_RUNS" lines (tests/fuzz/ci-budget); a harness
+# without one runs ci_default_seconds with no floor
+ci_default_seconds=10
+ci_budget() {  # NAME -> "SECONDS MIN_RUNS"
+  local line
+  line=$(grep -E "^$1[[:space:]]" "$repo/tests/fuzz/ci-budget" 2>/dev/null | head -1 || true)
+  if [ -n "$line" ]; then echo "$line" | awk '{print $2, $3}'; else echo "$ci_default_seconds 0"; fi
+}
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 failed=0
@@ -91,6 +103,8 @@ for name in "${names[@]}"; do
   cp "$seeds"/* "$work"/ 2>/dev/null || true
   log=$dir/logs/$name.log
   mkdir -p "$dir/logs"
+  floor=0
+  if [ "$ci" = yes ]; then read -r seconds floor < <(ci_budget "$name"); fi
   echo "fuzz: $name for ${seconds}s (log: $log)" >&2
   status=0
   flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10
@@ -115,8 +129,15 @@ for name in "${names[@]}"; do
     failed=1
     grep -a -m1 -A25 'ERROR: \|FUZZ INVARIANT\|==ERROR' "$log" >&2 || tail -n 30 "$log" >&2
   fi
+  # a slow machine (or a harness made slow) must still run enough inputs
+  # to mean something: fewer than the floor is a failure of its own
+  if [ "$result" = ok ] && [ "$floor" -gt 0 ] && [ "$execs" -lt "$floor" ]; then
+    result="FAILED (only $execs runs in ${seconds}s, the floor is $floor: tests/fuzz/ci-budget)"
+    failed=1
+  fi
   n=$((n + 1))
-  line=$(printf '%s: %s runs, cov %s, ft %s' "$name" "$execs" "${cov:-?}" "${ft:-?}")
+  line=$(printf '%s: %s runs in %ss, cov %s, ft %s' "$name" "$execs" "$seconds" "${cov:-?}" "${ft:-?}")
+  if [ "$ci" = yes ] && [ "$floor" -eq 0 ]; then line="$line (no floor in tests/fuzz/ci-budget)"; fi
   if [ "$result" = ok ]; then echo "ok $n - $line"; else echo "not ok $n - $line: $result"; fi
   if [ "$merge" = yes ] && [ "$result" = ok ]; then
     "$harness" -merge=1 -max_len=16384 "$seeds" "$work" >>"$log" 2>&1

@@ -20,7 +20,7 @@
 #   2. make distcheck         the release tarball builds and passes its tests
 #   3. make check             again in an ASan + UBSan build
 #   4. make check-valgrind    every test program under memcheck
-#   5. scripts/fuzz.sh --ci   every fuzz harness for ~20 s (clang, libFuzzer)
+#   5. scripts/fuzz.sh --ci   every fuzz harness for 10-20 s (tests/fuzz/ci-budget)
 #   6. scripts/chaos.sh       3 minutes of chaos on a multi-region-server
 #                             HBase under a mixed workload, invariants checked
 #   7. scripts/cluster-suite.sh  the integration suites that run on both

@@ -873,7 +873,8 @@ hbase_config_get_pool_wait (const HBaseConfig *config)
 /**
  * hbase_config_set_max_message_size:
  * @config: a config
- * @bytes: the largest reply accepted from a gateway (and the largest
+ * @bytes: the largest reply accepted from a gateway or, on the native
+ *   backend, the largest reply frame of an HBase server (and the largest
  *   string, binary or container one may announce), 4096 to 2147483647
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *

@@ -120,6 +120,10 @@ on_header (char *data, size_t size, size_t n, void *user_data)
       memcpy (channel->status_line, data, kept);
       channel->status_line[kept] = '\0';
       g_strchomp (channel->status_line);
+      /* it goes into error messages: printable ASCII only */
+      for (char *p = channel->status_line; *p != '\0'; p++)
+        if (!g_ascii_isprint (*p))
+          *p = '?';
       channel->www_authenticate[0] = '\0';
     }
   else if (bytes > 17 && g_ascii_strncasecmp (data, "www-authenticate:", 17) == 0)
@@ -496,6 +500,41 @@ server_message (HBaseHttpChannel *channel)
       return NULL;
     }
   return g_string_free (clean, FALSE);
+}
+
+gboolean
+_hbase_http_parse_response (const char *headers, gsize headers_len, const guint8 *body,
+                            gsize body_len, gsize max_reply, char **status_line,
+                            char **www_authenticate, char **message)
+{
+  HBaseHttpChannel channel = { 0 };
+  gboolean ok = TRUE;
+  gsize at = 0;
+
+  channel.reply = g_byte_array_new ();
+  channel.max_reply = max_reply;
+  /* curl hands over one header line at a time, its end of line included */
+  while (ok && at < headers_len)
+    {
+      const char *nl = memchr (headers + at, '\n', headers_len - at);
+      gsize line = nl != NULL ? (gsize) (nl - (headers + at)) + 1 : headers_len - at;
+      /* a copy of its own, so that a read past the line is caught */
+      g_autofree char *copy = g_memdup2 (headers + at, line);
+
+      ok = on_header (copy, 1, line, &channel) == line;
+      at += line;
+    }
+  if (ok && body_len > 0)
+    {
+      g_autofree guint8 *copy = g_memdup2 (body, body_len);
+
+      ok = on_body ((char *) copy, 1, body_len, &channel) == body_len;
+    }
+  *status_line = g_strdup (channel.status_line);
+  *www_authenticate = g_strdup (channel.www_authenticate);
+  *message = server_message (&channel);
+  g_byte_array_unref (channel.reply);
+  return ok;
 }
 
 /* A complete HTTP response that is not a Thrift reply. */

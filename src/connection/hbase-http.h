@@ -54,6 +54,23 @@ gboolean          _hbase_http_channel_post (HBaseHttpChannel       *channel,
  * opens one on the next POST). */
 gboolean          _hbase_http_channel_is_alive (HBaseHttpChannel *channel);
 
+/* What the channel makes of a response, without a connection (tests and
+ * the fuzz harness): @headers go to its header callback a line at a time
+ * (each up to and including its '\n', as libcurl hands them over), then
+ * @body to its body callback, with a reply limit of @max_reply bytes.
+ * Returns whether the callbacks took every byte (FALSE: the headers or the
+ * body are too large), and the status line, the scheme of
+ * WWW-Authenticate and the message of the error page (NULL if none) it
+ * kept; free them with g_free(). */
+gboolean          _hbase_http_parse_response (const char   *headers,
+                                              gsize         headers_len,
+                                              const guint8 *body,
+                                              gsize         body_len,
+                                              gsize         max_reply,
+                                              char        **status_line,
+                                              char        **www_authenticate,
+                                              char        **message);
+
 G_END_DECLS
 
 #endif /* HBASE_HTTP_H */

@@ -14,6 +14,7 @@
 #include <hbase-glib/hbase-error.h>
 
 #include "hbase-native-cells.h"
+#include "hbase-native-connection.h"
 
 void
 _hbase_native_cell_free (HBaseNativeCell *cell)
@@ -122,9 +123,19 @@ _hbase_native_decode_cellblock (GBytes *block, GError **error)
   const guint8 *data = g_bytes_get_data (block, &len);
   g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_cell_free);
 
+  gsize budget = _hbase_native_element_budget (len);
+
   while (pos < len)
     {
       HBaseNativeCell *cell;
+
+      if (cells->len >= budget)
+        {
+          g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                       "malformed cellblock: more than %" G_GSIZE_FORMAT " cells in %" G_GSIZE_FORMAT
+                       " bytes", budget, len);
+          return NULL;
+        }
 
       if (!decode_cell (block, data, len, &pos, cells->len,
                         cells->len > 0 ? cells->pdata[cells->len - 1] : NULL, &cell, error))

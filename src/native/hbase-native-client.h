@@ -17,6 +17,7 @@
 #include <protobuf-c/protobuf-c.h>
 
 #include "hbase-native-cells.h"
+#include "hbase-native-connection.h"
 
 G_BEGIN_DECLS
 
@@ -67,6 +68,16 @@ void               _hbase_native_client_set_connect_timeout (HBaseNativeClient *
 /* The base pause of the backoff (0: 100 ms). */
 void               _hbase_native_client_set_pause           (HBaseNativeClient *self,
                                                              guint              pause_ms);
+/* The largest reply frame accepted from a server (the max-message-size
+ * setting; 0: HBASE_NATIVE_MAX_FRAME). */
+void               _hbase_native_client_set_max_message     (HBaseNativeClient *self,
+                                                             gsize              max_message);
+/* A connection to @host:@port for @service with the client's connect
+ * timeout and reply limit (it connects on its first call). */
+HBaseNativeConnection *_hbase_native_client_connection_new  (HBaseNativeClient *self,
+                                                             const char        *host,
+                                                             guint              port,
+                                                             const char        *service);
 
 /* hbase:meta's location, from the first bootstrap server that answers
  * (one that cannot be connected to is skipped). */

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <hbase-glib/hbase-error.h>
@@ -29,6 +30,8 @@ struct _HBaseNativeConnection
   gboolean              for_fd;      /* cannot reconnect */
   gboolean              request_sent; /* the last call's request was (maybe in part) written */
   guint32               next_call_id;
+  gsize                 max_frame;   /* largest response frame accepted */
+  gsize                 frame_reserved;  /* bytes the last frame read reserved */
 };
 
 /* ---- encoding ---------------------------------------------------------- */
@@ -254,7 +257,10 @@ void
 _hbase_native_set_exception_error (GError **error, const char *class_name,
                                    const char *stack_trace, gboolean do_not_retry)
 {
-  const char *cls = class_name != NULL && *class_name != '\0' ? class_name : "(no exception class)";
+  /* the server's bytes, which go into messages: valid UTF-8 */
+  g_autofree char *valid_class = class_name != NULL ? g_utf8_make_valid (class_name, -1) : NULL;
+  const char *cls = valid_class != NULL && *valid_class != '\0' ? valid_class : "(no exception class)";
+  g_autofree char *valid_trace = stack_trace != NULL ? g_utf8_make_valid (stack_trace, -1) : NULL;
   g_autofree char *trace = NULL;
   g_autofree char *summary = NULL;
   GError *made;
@@ -262,19 +268,15 @@ _hbase_native_set_exception_error (GError **error, const char *class_name,
   /* the server's whole text, which starts with "CLASS: message" (then
    * "\n\tat ..."), kept as the gateway's errors keep theirs; the class
    * always leads it, since the retry rules read the class from there */
-  if (stack_trace != NULL && *stack_trace != '\0')
-    trace = g_str_has_prefix (stack_trace, cls) ? g_strdup (stack_trace)
-                                                 : g_strdup_printf ("%s: %s", cls, stack_trace);
+  if (valid_trace != NULL && *valid_trace != '\0')
+    trace = g_str_has_prefix (valid_trace, cls) ? g_strdup (valid_trace)
+                                                 : g_strdup_printf ("%s: %s", cls, valid_trace);
   else
     trace = g_strdup (cls);
   /* the message is the one-line summary the Thrift2 path gives: the
    * class without its package, the first line of the message, a table's
    * long description shortened */
-  {
-    g_autofree char *valid = g_utf8_make_valid (trace, -1);
-
-    summary = _hbase_error_summarize (valid, cls);
-  }
+  summary = _hbase_error_summarize (trace, cls);
   made = g_error_new (HBASE_ERROR, _hbase_native_exception_code (class_name), "%s", summary);
   if (do_not_retry || _hbase_native_exception_kind (class_name) == HBASE_NATIVE_EXCEPTION_FINAL)
     _hbase_error_set_permanent (made);
@@ -384,6 +386,44 @@ stack_allocator_init (StackAllocator *a)
   a->used = 0;
 }
 
+gsize
+_hbase_native_element_budget (gsize bytes)
+{
+  return HBASE_NATIVE_MIN_ELEMENTS + bytes / HBASE_NATIVE_BYTES_PER_ELEMENT;
+}
+
+/* The allocator of a response: every allocation protobuf-c makes (a
+ * message, a string, an array) counts against the reply's element budget,
+ * and fails beyond it, which fails the unpacking.  Its memory is malloc()'s,
+ * so the message is freed as any other (protobuf_c_message_free_unpacked
+ * with no allocator). */
+typedef struct
+{
+  ProtobufCAllocator base;
+  gsize              left;
+  gboolean           over;
+} BudgetAllocator;
+
+static void *
+budget_alloc (void *data, size_t size)
+{
+  BudgetAllocator *a = data;
+
+  if (a->left == 0)
+    {
+      a->over = TRUE;
+      return NULL;
+    }
+  a->left--;
+  return malloc (size > 0 ? size : 1);
+}
+
+static void
+budget_free (void *data, void *pointer)
+{
+  free (pointer);
+}
+
 gboolean
 _hbase_native_decode_response (GBytes *frame, guint32 call_id,
                                const ProtobufCMessageDescriptor *descriptor,
@@ -437,7 +477,21 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
     return protocol_error (error, "the response's length runs past the frame");
   if (pos + body_len != len - cellblock_len)
     return protocol_error (error, "the frame's length does not add up to its parts");
-  body = protobuf_c_message_unpack (descriptor, NULL, body_len, data + pos);
+  {
+    BudgetAllocator budget = { { budget_alloc, budget_free, NULL },
+                               _hbase_native_element_budget (body_len), FALSE };
+
+    budget.base.allocator_data = &budget;
+    body = protobuf_c_message_unpack (descriptor, &budget.base, body_len, data + pos);
+    if (body == NULL && budget.over)
+      {
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                     "malformed HBase RPC reply: its response of %" G_GSIZE_FORMAT " bytes decodes "
+                     "to more than %" G_GSIZE_FORMAT " elements (messages, strings, arrays)",
+                     body_len, _hbase_native_element_budget (body_len));
+        return FALSE;
+      }
+  }
   if (body == NULL)
     return protocol_error (error, "the response does not decode");
   *response = body;
@@ -459,9 +513,23 @@ connection_new (HBaseSocketTransport *transport, const char *address, const char
   self->service = g_strdup (service);
   self->next_call_id = 1;
   _hbase_socket_transport_set_description (transport, description);
-  /* the 4-byte length and the largest frame */
-  _hbase_socket_transport_set_max_message (transport, HBASE_NATIVE_MAX_FRAME + 4);
+  _hbase_native_connection_set_max_frame (self, HBASE_NATIVE_MAX_FRAME);
   return self;
+}
+
+void
+_hbase_native_connection_set_max_frame (HBaseNativeConnection *self, gsize max_frame)
+{
+  /* the server's length prefix is a Java int */
+  self->max_frame = CLAMP (max_frame, 1, (gsize) G_MAXINT32);
+  /* the 4-byte length and the largest frame */
+  _hbase_socket_transport_set_max_message (self->transport, self->max_frame + 4);
+}
+
+gsize
+_hbase_native_connection_get_frame_reserved (HBaseNativeConnection *self)
+{
+  return self->frame_reserved;
 }
 
 HBaseNativeConnection *
@@ -529,31 +597,47 @@ send_bytes (HBaseNativeConnection *self, GByteArray *bytes, GError **error)
 }
 
 /* Reads one response frame: its length is checked before anything is
- * allocated for it. */
+ * allocated for it, and its buffer grows as its bytes arrive, a chunk at
+ * a time, so that a length prefix alone (a hostile or broken server
+ * announcing a huge frame and sending little) costs no more than a
+ * chunk. */
 static GBytes *
 read_frame (HBaseNativeConnection *self, GError **error)
 {
   guint8 be[4];
   guint32 size;
-  guint8 *body;
+  g_autofree guint8 *body = NULL;
+  gsize got = 0, cap = 0;
 
+  self->frame_reserved = 0;
   if (_hbase_socket_transport_read (self->transport, be, 4, error) != 4)
     return NULL;
   size = (guint32) be[0] << 24 | (guint32) be[1] << 16 | (guint32) be[2] << 8 | be[3];
-  if (size == 0 || size > HBASE_NATIVE_MAX_FRAME)
+  if (size == 0 || size > self->max_frame)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
-                   "malformed HBase RPC reply from %s: a frame of %u bytes (limit %u)",
-                   self->address, size, HBASE_NATIVE_MAX_FRAME);
+                   "malformed HBase RPC reply from %s: a frame of %u bytes (limit %" G_GSIZE_FORMAT
+                   " bytes, the max-message-size setting)", self->address, size, self->max_frame);
       return NULL;
     }
-  body = g_malloc (size);
-  if (_hbase_socket_transport_read (self->transport, body, size, error) != (gint32) size)
+  while (got < size)
     {
-      g_free (body);
-      return NULL;
+      gsize chunk = MIN (size - got, (gsize) HBASE_NATIVE_FRAME_CHUNK);
+
+      if (got + chunk > cap)
+        {
+          /* doubling, so that a large frame costs few copies: never
+           * past the frame, nor more than twice the bytes that came */
+          cap = MIN ((gsize) size, MAX (got + chunk, cap * 2));
+          body = g_realloc (body, cap);
+          self->frame_reserved = cap;
+        }
+      if (_hbase_socket_transport_read (self->transport, body + got, (guint32) chunk, error) !=
+          (gint32) chunk)
+        return NULL;
+      got += chunk;
     }
-  return g_bytes_new_take (body, size);
+  return g_bytes_new_take (g_steal_pointer (&body), size);
 }
 
 gboolean

@@ -20,9 +20,23 @@ G_BEGIN_DECLS
 /* The cellblock codec asked for: cells without tags (hbase-native-cells.h). */
 #define HBASE_NATIVE_CODEC "org.apache.hadoop.hbase.codec.KeyValueCodec"
 
-/* Largest response frame accepted: above it the reply is refused
+/* Largest response frame accepted by default (the default of the
+ * max-message-size setting): above it the reply is refused
  * (HBASE_ERROR_PROTOCOL) before anything is allocated for it. */
 #define HBASE_NATIVE_MAX_FRAME (256u * 1024 * 1024)
+
+/* A frame's buffer grows by at most this much ahead of the bytes that
+ * arrived: a length prefix alone reserves no more than this. */
+#define HBASE_NATIVE_FRAME_CHUNK (256u * 1024)
+
+/* The most elements (protobuf messages, strings and arrays; cells) a
+ * reply of @bytes may decode to: a floor, then one per
+ * HBASE_NATIVE_BYTES_PER_ELEMENT bytes.  A hostile reply of many tiny
+ * elements (empty results, two bytes each) would otherwise cost some 50
+ * times its size in objects; beyond the budget it is HBASE_ERROR_PROTOCOL. */
+#define HBASE_NATIVE_MIN_ELEMENTS       (1u << 20)
+#define HBASE_NATIVE_BYTES_PER_ELEMENT  64u
+gsize _hbase_native_element_budget (gsize bytes);
 
 typedef struct _HBaseNativeConnection HBaseNativeConnection;
 
@@ -90,6 +104,13 @@ HBaseNativeConnection *_hbase_native_connection_new        (const char *host,
 HBaseNativeConnection *_hbase_native_connection_new_for_fd (int         fd,
                                                             const char *service);
 void                   _hbase_native_connection_free       (HBaseNativeConnection *self);
+/* The largest response frame accepted (the max-message-size setting;
+ * HBASE_NATIVE_MAX_FRAME until set, at most G_MAXINT32). */
+void                   _hbase_native_connection_set_max_frame (HBaseNativeConnection *self,
+                                                               gsize                  max_frame);
+/* Bytes reserved for the last frame read (the whole frame once it
+ * arrived; for a frame cut short, what its bytes so far needed). */
+gsize                  _hbase_native_connection_get_frame_reserved (HBaseNativeConnection *self);
 const char            *_hbase_native_connection_get_address (HBaseNativeConnection *self);
 /* Whether the connection is connected and in step (FALSE before the first
  * call and after a failed read or write, which closes it). */

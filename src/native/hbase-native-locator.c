@@ -12,6 +12,8 @@
  * bounded pool of ClientService connections per server (each lent to one
  * call at a time, dropped when its call failed on the wire), and the
  * retry policy every operation follows.
+ * Long because: the registry, the region cache, the connection pools and
+ * the hbase:meta lookup share the client's state and its one lock.
  */
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include "../core/hbase-error-private.h"
 #include "hbase-native-client.h"
 #include "hbase-native-connection.h"
+#include "hbase-native-replies.h"
 #include "Client.pb-c.h"
 #include "Registry.pb-c.h"
 
@@ -41,6 +44,7 @@ struct _HBaseNativeClient
   guint              connect_timeout_ms;
   guint              pool_size;
   guint              pause_ms;
+  gsize              max_frame;     /* largest reply frame of a connection */
   GMutex             lock;          /* guards what follows */
   GCond              released;      /* a connection went back to a pool */
   guint              n_waiting;     /* calls waiting on released */
@@ -103,6 +107,7 @@ _hbase_native_client_new (const char *const *bootstrap, guint timeout_ms)
   self->timeout_ms = timeout_ms;
   self->pool_size = 8;
   self->pause_ms = 100;
+  self->max_frame = HBASE_NATIVE_MAX_FRAME;
   g_mutex_init (&self->lock);
   g_cond_init (&self->released);
   self->regions = g_ptr_array_new_with_free_func ((GDestroyNotify) _hbase_native_region_free);
@@ -121,6 +126,23 @@ void
 _hbase_native_client_set_connect_timeout (HBaseNativeClient *self, guint connect_timeout_ms)
 {
   self->connect_timeout_ms = connect_timeout_ms;
+}
+
+void
+_hbase_native_client_set_max_message (HBaseNativeClient *self, gsize max_message)
+{
+  self->max_frame = max_message > 0 ? max_message : HBASE_NATIVE_MAX_FRAME;
+}
+
+HBaseNativeConnection *
+_hbase_native_client_connection_new (HBaseNativeClient *self, const char *host, guint port,
+                                     const char *service)
+{
+  HBaseNativeConnection *conn =
+    _hbase_native_connection_new (host, port, service, _hbase_native_client_get_connect_timeout (self));
+
+  _hbase_native_connection_set_max_frame (conn, self->max_frame);
+  return conn;
 }
 
 void
@@ -223,8 +245,8 @@ acquire (HBaseNativeClient *self, const HBaseNativeRegion *region, gint64 deadli
           pool->peak = MAX (pool->peak, pool->n_open);
           self->n_made++;
           g_mutex_unlock (&self->lock);
-          return _hbase_native_connection_new (region->host, region->port,
-                                               HBASE_NATIVE_CLIENT_SERVICE, connect_timeout (self));
+          return _hbase_native_client_connection_new (self, region->host, region->port,
+                                                      HBASE_NATIVE_CLIENT_SERVICE);
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -437,7 +459,7 @@ normalize_table (const char *table)
 /* ---- the registry -------------------------------------------------------- */
 
 static HBaseNativeRegion *
-meta_from_registry (const char *address, gint64 deadline, guint timeout_ms,
+meta_from_registry (HBaseNativeClient *self, const char *address, gint64 deadline,
                     GCancellable *cancellable, GError **error)
 {
   g_autofree char *host = NULL;
@@ -445,8 +467,7 @@ meta_from_registry (const char *address, gint64 deadline, guint timeout_ms,
   g_autoptr(HBaseNativeConnection) conn = NULL;
   Hbase__Pb__GetMetaRegionLocationsRequest request = HBASE__PB__GET_META_REGION_LOCATIONS_REQUEST__INIT;
   ProtobufCMessage *reply = NULL;
-  Hbase__Pb__GetMetaRegionLocationsResponse *locations;
-  HBaseNativeRegion *meta = NULL;
+  HBaseNativeRegion *meta;
 
   if (!parse_address (address, strlen (address), &host, &port))
     {
@@ -454,12 +475,23 @@ meta_from_registry (const char *address, gint64 deadline, guint timeout_ms,
                    "bootstrap server '%s' is not host:port", address);
       return NULL;
     }
-  conn = _hbase_native_connection_new (host, port, HBASE_NATIVE_META_SERVICE, timeout_ms);
+  conn = _hbase_native_client_connection_new (self, host, port, HBASE_NATIVE_META_SERVICE);
   if (!_hbase_native_connection_call (conn, "GetMetaRegionLocations", &request.base,
                                       &hbase__pb__get_meta_region_locations_response__descriptor,
                                       &reply, NULL, deadline, cancellable, error))
     return NULL;
-  locations = (Hbase__Pb__GetMetaRegionLocationsResponse *) reply;
+  meta = _hbase_native_meta_from_locations ((Hbase__Pb__GetMetaRegionLocationsResponse *) reply,
+                                            address, error);
+  protobuf_c_message_free_unpacked (reply, NULL);
+  return meta;
+}
+
+HBaseNativeRegion *
+_hbase_native_meta_from_locations (const Hbase__Pb__GetMetaRegionLocationsResponse *locations,
+                                   const char *address, GError **error)
+{
+  HBaseNativeRegion *meta = NULL;
+
   for (gsize i = 0; i < locations->n_meta_locations && meta == NULL; i++)
     {
       Hbase__Pb__RegionLocation *loc = locations->meta_locations[i];
@@ -483,7 +515,6 @@ meta_from_registry (const char *address, gint64 deadline, guint timeout_ms,
       meta->host = g_strdup (loc->server_name->host_name);
       meta->port = loc->server_name->port;
     }
-  protobuf_c_message_free_unpacked (reply, NULL);
   if (meta == NULL)
     g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
                  "bootstrap server %s knows no location of hbase:meta", address);
@@ -511,7 +542,7 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
       HBaseNativeRegion *meta;
 
       g_clear_error (&last);
-      meta = meta_from_registry (self->bootstrap[i], deadline, connect_timeout (self),
+      meta = meta_from_registry (self, self->bootstrap[i], deadline,
                                  cancellable, &last);
       if (meta != NULL)
         {
@@ -663,9 +694,8 @@ _hbase_native_error_unassigned (GError **error, const char *table, gboolean offl
                  "assigned to a server yet (no info:server in hbase:meta)", table);
 }
 
-/* The region of @table holding @row, from one row of hbase:meta. */
-static HBaseNativeRegion *
-region_from_meta_row (HBaseNativeRow *row, const char *table, GBytes *key, GError **error)
+HBaseNativeRegion *
+_hbase_native_region_from_meta_row (HBaseNativeRow *row, const char *table, GBytes *key, GError **error)
 {
   const HBaseNativeCell *info_cell = find_cell (row, "regioninfo");
   const HBaseNativeCell *server_cell = find_cell (row, "server");
@@ -800,7 +830,7 @@ meta_lookup (HBaseNativeClient *self, const char *table, GBytes *row, gint64 dea
       table_not_found (error, table);
       return NULL;
     }
-  return region_from_meta_row (rows->pdata[0], table, row, error);
+  return _hbase_native_region_from_meta_row (rows->pdata[0], table, row, error);
 }
 
 HBaseNativeRegion *

@@ -21,6 +21,7 @@
 #include "../core/hbase-error-private.h"
 #include "hbase-native-connection.h"
 #include "hbase-native-master.h"
+#include "hbase-native-replies.h"
 #include "MasterAdmin.pb-c.h"
 #include "Registry.pb-c.h"
 
@@ -63,8 +64,7 @@ master_from_registry (HBaseNativeClient *self, const char *address, gint64 deadl
   g_autoptr(HBaseNativeConnection) conn = NULL;
   Hbase__Pb__GetActiveMasterRequest request = HBASE__PB__GET_ACTIVE_MASTER_REQUEST__INIT;
   ProtobufCMessage *reply = NULL;
-  Hbase__Pb__GetActiveMasterResponse *active;
-  char *master = NULL;
+  char *master;
 
   if (!split_address (address, &host, &port))
     {
@@ -72,24 +72,30 @@ master_from_registry (HBaseNativeClient *self, const char *address, gint64 deadl
                    "bootstrap server '%s' is not host:port", address);
       return NULL;
     }
-  conn = _hbase_native_connection_new (host, port, HBASE_NATIVE_META_SERVICE,
-                                       _hbase_native_client_get_connect_timeout (self));
+  conn = _hbase_native_client_connection_new (self, host, port, HBASE_NATIVE_META_SERVICE);
   if (!_hbase_native_connection_call (conn, "GetActiveMaster", &request.base,
                                       &hbase__pb__get_active_master_response__descriptor,
                                       &reply, NULL, deadline, cancellable, error))
     return NULL;
-  active = (Hbase__Pb__GetActiveMasterResponse *) reply;
-  if (active->server_name != NULL && active->server_name->host_name != NULL &&
-      active->server_name->has_port)
-    master = g_strdup_printf ("%s:%u", active->server_name->host_name, active->server_name->port);
-  else
-    /* no active master yet (one is starting, or failing over): like
-     * PleaseHold, worth asking again after a pause */
-    g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
-                 "org.apache.hadoop.hbase.PleaseHoldException: bootstrap server %s knows no "
-                 "active master", address);
+  master = _hbase_native_master_from_reply ((Hbase__Pb__GetActiveMasterResponse *) reply, address,
+                                            error);
   protobuf_c_message_free_unpacked (reply, NULL);
   return master;
+}
+
+char *
+_hbase_native_master_from_reply (const Hbase__Pb__GetActiveMasterResponse *active,
+                                 const char *address, GError **error)
+{
+  if (active->server_name != NULL && active->server_name->host_name != NULL &&
+      active->server_name->has_port)
+    return g_strdup_printf ("%s:%u", active->server_name->host_name, active->server_name->port);
+  /* no active master yet (one is starting, or failing over): like
+   * PleaseHold, worth asking again after a pause */
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_SERVER,
+               "org.apache.hadoop.hbase.PleaseHoldException: bootstrap server %s knows no "
+               "active master", address);
+  return NULL;
 }
 
 static char *
@@ -141,8 +147,7 @@ master_call (HBaseNativeClient *self, const char *method, const ProtobufCMessage
       else if (master != NULL)
         {
           g_autoptr(HBaseNativeConnection) conn =
-            _hbase_native_connection_new (host, port, MASTER_SERVICE,
-                                          _hbase_native_client_get_connect_timeout (self));
+            _hbase_native_client_connection_new (self, host, port, MASTER_SERVICE);
 
           if (_hbase_native_connection_call (conn, method, param, descriptor, response, NULL,
                                              deadline, cancellable, &local))

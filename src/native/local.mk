@@ -58,6 +58,7 @@ src_native_libhbase_native_la_SOURCES = \
 	src/native/hbase-native-filter.c \
 	src/native/hbase-native-filter.h \
 	src/native/hbase-native-pb.h \
+	src/native/hbase-native-replies.h \
 	src/native/hbase-native-client.h
 src_native_libhbase_native_la_CPPFLAGS = $(native_cppflags)
 src_native_libhbase_native_la_LIBADD = src/native/libhbase-native-pb.la $(PROTOBUF_C_LIBS)

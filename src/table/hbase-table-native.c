@@ -41,6 +41,7 @@ make_native (const HBaseConfig *config)
   _hbase_native_client_set_pool_size (native, hbase_config_get_pool_size (config));
   _hbase_native_client_set_connect_timeout (native, hbase_config_get_connect_timeout (config));
   _hbase_native_client_set_pause (native, hbase_config_get_retry_backoff (config));
+  _hbase_native_client_set_max_message (native, hbase_config_get_max_message_size (config));
   return native;
 }
 

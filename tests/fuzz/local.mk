@@ -127,9 +127,36 @@ tests_fuzz_fuzz_redis_password_file_CPPFLAGS = $(fuzz_cppflags)
 tests_fuzz_fuzz_redis_password_file_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_redis_password_file_LDADD = $(fuzz_ldadd)
 
+check_PROGRAMS += tests/fuzz/replay-native-rpc
+fuzz_programs += tests/fuzz/fuzz-native-rpc
+tests_fuzz_replay_native_rpc_SOURCES = tests/fuzz/fuzz-native-rpc.c $(fuzz_replay)
+tests_fuzz_replay_native_rpc_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
+tests_fuzz_replay_native_rpc_LDADD = $(fuzz_ldadd)
+tests_fuzz_fuzz_native_rpc_SOURCES = tests/fuzz/fuzz-native-rpc.c $(fuzz_support)
+tests_fuzz_fuzz_native_rpc_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
+tests_fuzz_fuzz_native_rpc_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_native_rpc_LDADD = $(fuzz_ldadd)
+
+check_PROGRAMS += tests/fuzz/replay-http
+fuzz_programs += tests/fuzz/fuzz-http
+tests_fuzz_replay_http_SOURCES = tests/fuzz/fuzz-http.c $(fuzz_replay)
+tests_fuzz_replay_http_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_replay_http_LDADD = $(fuzz_ldadd)
+tests_fuzz_fuzz_http_SOURCES = tests/fuzz/fuzz-http.c $(fuzz_support)
+tests_fuzz_fuzz_http_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_fuzz_http_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_http_LDADD = $(fuzz_ldadd)
+
+# records real replies of the local stack's HBase as seeds of native-rpc
+# (not built by default: make tests/fuzz/capture-native)
+EXTRA_PROGRAMS += tests/fuzz/capture-native
+tests_fuzz_capture_native_SOURCES = tests/fuzz/capture-native.c
+tests_fuzz_capture_native_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
+tests_fuzz_capture_native_LDADD = $(fuzz_ldadd)
+
 fuzz-harnesses: $(BUILT_SOURCES)
 	$(MAKE) $(AM_MAKEFLAGS) $(fuzz_programs)
 .PHONY: fuzz-harnesses
 CLEANFILES += $(fuzz_programs)
-EXTRA_DIST += tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/crashes scripts/fuzz.sh \
+EXTRA_DIST += tests/fuzz/README.md tests/fuzz/ci-budget tests/fuzz/corpus tests/fuzz/crashes scripts/fuzz.sh \
 	tests/fuzz/capture-replies.py

@@ -351,6 +351,159 @@ test_call_over_socket (void)
   close (fds[1]);
 }
 
+/* A server announcing a frame of 200 MiB (within the limit) that sends a
+ * few bytes and closes: the call fails with the connection closed, and the
+ * frame's buffer never grew past what came (nothing like the announced
+ * size is reserved up front). */
+static void
+test_huge_frame_announced (void)
+{
+  int fds[2];
+  g_autoptr(HBaseNativeConnection) conn = NULL;
+  Hbase__Pb__GetRequest request = HBASE__PB__GET_REQUEST__INIT;
+  guint8 head[4] = { 0x0c, 0x80, 0x00, 0x00 };   /* 200 MiB */
+  guint8 some[1000] = { 0 };
+  ProtobufCMessage *response = NULL;
+  GBytes *block = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  g_assert_cmpint (socketpair (AF_UNIX, SOCK_STREAM, 0, fds), ==, 0);
+  conn = _hbase_native_connection_new_for_fd (fds[0], "ClientService");
+  g_assert_cmpint (write (fds[1], head, 4), ==, 4);
+  g_assert_cmpint (write (fds[1], some, sizeof some), ==, (gssize) sizeof some);
+  shutdown (fds[1], SHUT_WR);
+  g_assert_false (_hbase_native_connection_call (conn, "Get", &request.base,
+                                                 &hbase__pb__get_response__descriptor,
+                                                 &response, &block, deadline, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION);
+  g_test_message ("%s", error->message);
+  g_assert_null (response);
+  g_assert_null (block);
+  g_assert_cmpuint (_hbase_native_connection_get_frame_reserved (conn), >, 0);
+  g_assert_cmpuint (_hbase_native_connection_get_frame_reserved (conn), <=,
+                    2 * HBASE_NATIVE_FRAME_CHUNK);
+  close (fds[1]);
+}
+
+/* A ScanResponse frame for call 1 of @n empty results (two bytes each:
+ * field 5, length 0). */
+static GBytes *
+empty_results_reply (gsize n)
+{
+  Hbase__Pb__ResponseHeader header = HBASE__PB__RESPONSE_HEADER__INIT;
+  GByteArray *out = g_byte_array_new ();
+  gsize at;
+
+  header.has_call_id = TRUE;
+  header.call_id = 1;
+  append_delimited (out, &header.base);
+  append_varint (out, 2 * n);
+  at = out->len;
+  g_byte_array_set_size (out, at + 2 * n);
+  for (gsize i = 0; i < n; i++)
+    {
+      out->data[at + 2 * i] = 0x2a;
+      out->data[at + 2 * i + 1] = 0;
+    }
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* A reply of millions of tiny elements (here 2 Mi empty results in 4 MiB,
+ * some 50 times that in objects) is refused for its element budget; one of
+ * as many elements as the budget's floor decodes. */
+static void
+test_element_budget (void)
+{
+  g_autoptr(GBytes) hostile = empty_results_reply (2u << 20);
+  g_autoptr(GBytes) fine = empty_results_reply (HBASE_NATIVE_MIN_ELEMENTS - 2);
+  ProtobufCMessage *response = NULL;
+  GBytes *block = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (_hbase_native_decode_response (hostile, 1, &hbase__pb__scan_response__descriptor,
+                                                 &response, &block, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (error->message, "elements"));
+  g_assert_null (response);
+  g_clear_error (&error);
+
+  g_assert_true (_hbase_native_decode_response (fine, 1, &hbase__pb__scan_response__descriptor,
+                                                &response, &block, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (((Hbase__Pb__ScanResponse *) response)->n_results, ==,
+                    HBASE_NATIVE_MIN_ELEMENTS - 2);
+  protobuf_c_message_free_unpacked (response, NULL);
+}
+
+static int write_fd;
+
+static gpointer
+write_wire (gpointer data)
+{
+  GByteArray *wire = data;
+  gsize sent = 0;
+
+  while (sent < wire->len)
+    {
+      gssize n = write (write_fd, wire->data + sent, wire->len - sent);
+
+      g_assert_cmpint (n, >, 0);
+      sent += n;
+    }
+  return NULL;
+}
+
+/* The frame limit is the connection's setting (max-message-size): one
+ * byte over it is refused before anything is read or allocated for it;
+ * a frame at the limit is read whole, in several chunks. */
+static void
+test_frame_limit_setting (void)
+{
+  int fds[2];
+  g_autoptr(HBaseNativeConnection) conn = NULL;
+  Hbase__Pb__GetRequest request = HBASE__PB__GET_REQUEST__INIT;
+  gsize cell_len = 3 * HBASE_NATIVE_FRAME_CHUNK;
+  g_autofree char *cell = g_malloc0 (cell_len);
+  g_autoptr(GBytes) reply = get_reply (1, cell_len, cell, cell_len);
+  gsize reply_len = g_bytes_get_size (reply);
+  guint8 be[4] = { reply_len >> 24, reply_len >> 16, reply_len >> 8, reply_len };
+  ProtobufCMessage *response = NULL;
+  g_autoptr(GBytes) block = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  g_autoptr(GByteArray) wire = g_byte_array_new ();
+  GThread *writer;
+
+  g_assert_cmpint (socketpair (AF_UNIX, SOCK_STREAM, 0, fds), ==, 0);
+  conn = _hbase_native_connection_new_for_fd (fds[0], "ClientService");
+  _hbase_native_connection_set_max_frame (conn, reply_len);
+  /* more than a socket buffer holds: written while the call reads */
+  g_byte_array_append (wire, be, 4);
+  g_byte_array_append (wire, g_bytes_get_data (reply, NULL), reply_len);
+  write_fd = fds[1];
+  writer = g_thread_new ("server", write_wire, wire);
+  g_assert_true (_hbase_native_connection_call (conn, "Get", &request.base,
+                                                &hbase__pb__get_response__descriptor,
+                                                &response, &block, deadline, NULL, &error));
+  g_assert_no_error (error);
+  protobuf_c_message_free_unpacked (response, NULL);
+  g_assert_cmpuint (g_bytes_get_size (block), ==, cell_len);
+  g_assert_cmpuint (_hbase_native_connection_get_frame_reserved (conn), ==, reply_len);
+  g_thread_join (writer);
+
+  _hbase_native_connection_set_max_frame (conn, reply_len - 1);
+  g_assert_cmpint (write (fds[1], be, 4), ==, 4);
+  g_clear_pointer (&block, g_bytes_unref);
+  g_assert_false (_hbase_native_connection_call (conn, "Get", &request.base,
+                                                 &hbase__pb__get_response__descriptor,
+                                                 &response, &block, deadline, NULL, &error));
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (error->message, "max-message-size"));
+  g_assert_cmpuint (_hbase_native_connection_get_frame_reserved (conn), ==, 0);
+  close (fds[1]);
+}
+
 /* A single-row reply with a cell of another row is refused, whether the
  * cells are taken as a list or checked before being visited. */
 static void
@@ -398,5 +551,8 @@ main (int argc, char **argv)
   g_test_add_func ("/native/wire/exception-mapping", test_exception_mapping);
   g_test_add_func ("/native/wire/call-over-socket", test_call_over_socket);
   g_test_add_func ("/native/wire/reply-rows", test_reply_rows);
+  g_test_add_func ("/native/wire/huge-frame-announced", test_huge_frame_announced);
+  g_test_add_func ("/native/wire/frame-limit-setting", test_frame_limit_setting);
+  g_test_add_func ("/native/wire/element-budget", test_element_budget);
   return g_test_run ();
 }

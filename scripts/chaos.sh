@@ -117,9 +117,10 @@ chaos_duration=$((duration - quiet))
 # --- workload and chaos together ------------------------------------------------------
 ready=$state/run/workload-ready
 settled=$state/run/cluster-settled
-rm -f "$ready" "$settled"
+start=$state/run/load-start
+rm -f "$ready" "$settled" "$start"
 "$workload" --gateways "127.0.0.1:$gw1,127.0.0.1:$gw2" --scan-gateway "127.0.0.1:$gw3" --redis "127.0.0.1:$redis_port" \
-  --bootstrap-servers "$bootstrap" --duration "$duration" --ready "$ready" --settled "$settled" \
+  --bootstrap-servers "$bootstrap" --duration "$duration" --ready "$ready" --start "$start" --settled "$settled" \
   --redis-faults 0 \
   >"$logs/chaos-summary.txt" 2>"$logs/chaos-workload.log" &
 workload_pid=$!
@@ -129,7 +130,7 @@ for _ in $(seq 1 600); do
   sleep 0.5
 done
 [ -e "$ready" ] || die "the workload's tables were not ready within 300 s"
-say "workload running for $duration s; chaos driver started for $chaos_duration s (log: $logs/chaos-driver.log)"
+say "tables ready; chaos driver starting for $chaos_duration s, then $duration s of load (log: $logs/chaos-driver.log)"
 
 mkdir -p "$logs"
 # UTC timestamps in the driver's log: the workload compares them with its clock
@@ -138,7 +139,14 @@ java -XX:-UsePerfData -Duser.timezone=UTC -Dhbase.glib.log.file="$logs/chaos-dri
   "$state/run/cluster-control" "$stack" "$gw1,$gw2,$gw3" $seed \
   >"$logs/chaos-driver.log" 2>"$logs/chaos-driver.err" &
 driver_pid=$!
-driver_status=0
+# the load starts when the chaos does: the driver logs its seed just before
+# its first pause (starting it can take a while on a busy machine)
+for _ in $(seq 1 600); do
+  grep -q ' chaos: seed ' "$logs/chaos-driver.log" 2>/dev/null && break
+  kill -0 "$driver_pid" 2>/dev/null || break
+  sleep 0.5
+done
+touch "$start"
 wait "$driver_pid" || driver_status=$?
 driver_pid=
 # the settled file carries the time the last chaos action ended

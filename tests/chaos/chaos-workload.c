@@ -33,7 +33,8 @@
  *
  *   chaos-workload --gateways H:P,H:P --scan-gateway H:P --redis H:P
  *                  [--bootstrap-servers H:P,...]
- *                  --duration S --ready FILE --settled FILE [--redis-faults N]
+ *                  --duration S --ready FILE [--start FILE] --settled FILE
+ *                  [--redis-faults N]
  *
  * The Thrift2 work goes through one client of the --gateways, but for a
  * second scanning thread with a client of its own gateway (--scan-gateway);
@@ -524,6 +525,7 @@ main (int argc, char **argv)
   g_autofree char *ready = NULL;
   g_autofree char *own_gateway = NULL;
   g_autofree char *settled = NULL;
+  g_autofree char *start = NULL;
   g_autofree char *bootstrap = NULL;
   gint duration = 180;
   gint redis_faults = 0;
@@ -534,6 +536,7 @@ main (int argc, char **argv)
     { "scan-gateway", 0, 0, G_OPTION_ARG_STRING, &own_gateway, "a gateway of its own for the one-gateway scans", "HOST:PORT" },
     { "ready", 0, 0, G_OPTION_ARG_FILENAME, &ready, "created once the tables are set up", "FILE" },
     { "settled", 0, 0, G_OPTION_ARG_FILENAME, &settled, "checks start once this exists", "FILE" },
+    { "start", 0, 0, G_OPTION_ARG_FILENAME, &start, "the load starts once this exists (at once without it)", "FILE" },
     { "bootstrap-servers", 0, 0, G_OPTION_ARG_STRING, &bootstrap,
       "HBase masters or region servers for native workers too, HOST:PORT,...", "LIST" },
     { "redis-faults", 0, 0, G_OPTION_ARG_INT, &redis_faults,
@@ -675,6 +678,12 @@ main (int argc, char **argv)
   if (!g_file_set_contents (ready, "", 0, &error))
     {
       fprintf (stderr, "chaos-workload: %s\n", error->message);
+      return 2;
+    }
+  /* the load starts with the chaos, however long the driver took to start */
+  if (start != NULL && !wait_for_file (start, 600))
+    {
+      fprintf (stderr, "chaos-workload: %s did not appear within 600 s\n", start);
       return 2;
     }
   chaos_log ("tables ready; %d s of load through %s%s%s", duration, gateways,

@@ -13,7 +13,8 @@
 #   --duration  seconds of load (default 180); the chaos stops a quiet tail
 #               before it (40 s, or half of a run shorter than 80 s), so
 #               that the workload can show it recovers: no worker may then
-#               go long without a success
+#               go long without a success (when the last action ends late,
+#               the load goes on until 25 s after it)
 #   --seed      the chaos driver's random seed (default: from the clock)
 #   --keep      leave the stack running afterwards (stop it with
 #               HBASE_GLIB_STATE_DIR=<state> scripts/stack.sh stop)

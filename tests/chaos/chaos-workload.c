@@ -405,7 +405,7 @@ chaos_stats_print (void)
 gboolean
 chaos_running (ChaosRun *run)
 {
-  return !g_atomic_int_get (&run->stop) && g_get_monotonic_time () < run->end_us;
+  return !g_atomic_int_get (&run->stop);
 }
 
 void
@@ -515,6 +515,37 @@ read_last_action (const char *settled)
   if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT64 / 1000, &ms, NULL))
     return 0;
   return (gint64) ms * 1000;
+}
+
+/* Ends the load: at its planned end, or, when the chaos is not over by
+ * then (the --settled file carries the end of its last action), once it
+ * has been over for CHAOS_MIN_QUIET_S, so that recovery is judged however
+ * long the last action took. */
+#define CHAOS_MIN_QUIET_S 25
+
+static void
+run_load (ChaosRun *run, const char *settled)
+{
+  gint64 deadline, last_action, quiet_end;
+
+  while (g_get_monotonic_time () < run->end_us)
+    g_usleep (100 * 1000);
+  deadline = g_get_monotonic_time () + 600 * G_USEC_PER_SEC;
+  while (!g_file_test (settled, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < deadline)
+    g_usleep (200 * 1000);
+  last_action = read_last_action (settled);
+  if (last_action > 0)
+    {
+      /* the real time of the last action's end on the monotonic clock */
+      quiet_end = g_get_monotonic_time () - (g_get_real_time () - last_action) +
+                  (gint64) CHAOS_MIN_QUIET_S * G_USEC_PER_SEC;
+      if (quiet_end > g_get_monotonic_time ())
+        chaos_log ("the chaos ended late: the load goes on %.1f s more",
+                   (double) (quiet_end - g_get_monotonic_time ()) / G_USEC_PER_SEC);
+      while (g_get_monotonic_time () < quiet_end)
+        g_usleep (100 * 1000);
+    }
+  g_atomic_int_set (&run->stop, 1);
 }
 
 int
@@ -705,6 +736,7 @@ main (int argc, char **argv)
       g_ptr_array_add (threads, g_thread_new ("native-scan-churn", chaos_scans_thread, native_churn));
       g_ptr_array_add (threads, g_thread_new ("native-cam", chaos_cam_thread, native_cam));
     }
+  run_load (&run, settled);
   for (i = 0; i < threads->len; i++)
     g_thread_join (threads->pdata[i]);
   chaos_log ("load done; waiting for the cluster to settle (%s)", settled);

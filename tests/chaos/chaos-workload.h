@@ -30,8 +30,8 @@ typedef struct {
   HBaseClient *client;
   const char *redis_host;
   guint redis_port;
-  gint64 end_us;                /* monotonic time the load phase ends */
-  gint stop;                    /* set when workers must stop at once */
+  gint64 end_us;                /* monotonic time the load phase is planned to end */
+  gint stop;                    /* set when the load ends */
 } ChaosRun;
 
 /* --- accounting ------------------------------------------------------------------ */

@@ -10,7 +10,11 @@
 #
 #   scripts/chaos.sh [--duration SECONDS] [--seed N] [--keep]
 #
-#   --duration  seconds of load and chaos (default 180)
+#   --duration  seconds of load (default 180); the chaos stops a quiet tail
+#               before it (40 s, or half of a run shorter than 80 s), so
+#               that the workload can show it recovers: no worker may then
+#               go long without a success (when the last action ends late,
+#               the load goes on until 25 s after it)
 #   --seed      the chaos driver's random seed (default: from the clock)
 #   --keep      leave the stack running afterwards (stop it with
 #               HBASE_GLIB_STATE_DIR=<state> scripts/stack.sh stop)
@@ -107,13 +111,18 @@ for _ in $(seq 1 120); do
 done
 [ -s "$bootstrap_file" ] || die "$bootstrap_file was not written within 60 s"
 bootstrap=$(cat "$bootstrap_file")
+# the chaos ends this long before the load does
+if [ "$duration" -ge 80 ]; then quiet=40; else quiet=$((duration / 2)); fi
+chaos_duration=$((duration - quiet))
 
 # --- workload and chaos together ------------------------------------------------------
 ready=$state/run/workload-ready
 settled=$state/run/cluster-settled
-rm -f "$ready" "$settled"
+start=$state/run/load-start
+rm -f "$ready" "$settled" "$start"
 "$workload" --gateways "127.0.0.1:$gw1,127.0.0.1:$gw2" --scan-gateway "127.0.0.1:$gw3" --redis "127.0.0.1:$redis_port" \
-  --bootstrap-servers "$bootstrap" --duration "$duration" --ready "$ready" --settled "$settled" \
+  --bootstrap-servers "$bootstrap" --duration "$duration" --ready "$ready" --start "$start" --settled "$settled" \
+  --redis-faults 0 \
   >"$logs/chaos-summary.txt" 2>"$logs/chaos-workload.log" &
 workload_pid=$!
 for _ in $(seq 1 600); do
@@ -122,18 +131,34 @@ for _ in $(seq 1 600); do
   sleep 0.5
 done
 [ -e "$ready" ] || die "the workload's tables were not ready within 300 s"
-say "workload running for $duration s; chaos driver started (log: $logs/chaos-driver.log)"
+say "tables ready; chaos driver starting for $chaos_duration s, then $duration s of load (log: $logs/chaos-driver.log)"
 
 mkdir -p "$logs"
-java -XX:-UsePerfData -Dhbase.glib.log.file="$logs/chaos-driver-client.log" \
-  -cp "$("$stack" classpath)" "$here/stack/ChaosDriver.java" "$duration" 'chaos_.*' \
+# UTC timestamps in the driver's log: the workload compares them with its clock
+java -XX:-UsePerfData -Duser.timezone=UTC -Dhbase.glib.log.file="$logs/chaos-driver-client.log" \
+  -cp "$("$stack" classpath)" "$here/stack/ChaosDriver.java" "$chaos_duration" 'chaos_.*' \
   "$state/run/cluster-control" "$stack" "$gw1,$gw2,$gw3" $seed \
   >"$logs/chaos-driver.log" 2>"$logs/chaos-driver.err" &
 driver_pid=$!
-driver_status=0
+# the load starts when the chaos does: the driver logs its seed just before
+# its first pause (starting it can take a while on a busy machine)
+for _ in $(seq 1 600); do
+  grep -q ' chaos: seed ' "$logs/chaos-driver.log" 2>/dev/null && break
+  kill -0 "$driver_pid" 2>/dev/null || break
+  sleep 0.5
+done
+touch "$start"
 wait "$driver_pid" || driver_status=$?
 driver_pid=
-touch "$settled"
+# the settled file carries the time the last chaos action ended
+# (milliseconds since the epoch): the workload's recovery is judged from it
+last_action=$(grep -E ' chaos: [a-z-]+ (ok|FAILED|skipped)' "$logs/chaos-driver.log" | tail -n 1 | cut -d' ' -f1 || true)
+last_action_ms=
+if [ -n "$last_action" ]; then
+  last_action_ms=$(date -u -d "$(printf '%s' "$last_action" | sed 's/T/ /; s/Z$//')" +%s%3N 2>/dev/null || true)
+fi
+printf '%s\n' "$last_action_ms" >"$settled.tmp"
+mv "$settled.tmp" "$settled"
 # the checks read every key back: minutes at most, unless something hangs
 deadline=$(( $(now_s) + 900 ))
 while kill -0 "$workload_pid" 2>/dev/null && [ "$(now_s)" -lt "$deadline" ]; do sleep 1; done

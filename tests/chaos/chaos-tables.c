@@ -18,6 +18,25 @@
 #include "chaos-workload.h"
 
 #define CHECK_ATTEMPTS 30       /* reads of the final check: one a second */
+#define KIND_FLOOR 20           /* successes each kind of operation needs */
+#define SCAN_KIND_FLOOR 1       /* whole-table scans of each kind (each takes 6-40 s) */
+
+/* "LABEL: WHAT", the name of an operation kind */
+static void
+kind_done (const char *label, const char *what, gboolean ok)
+{
+  g_autofree char *kind = g_strdup_printf ("%s: %s", label, what);
+
+  chaos_kind_done (kind, ok);
+}
+
+static void
+kind_expect (const char *label, const char *what, guint floor)
+{
+  g_autofree char *kind = g_strdup_printf ("%s: %s", label, what);
+
+  chaos_kind_expect (kind, floor);
+}
 
 /* --- tables ----------------------------------------------------------------------------- */
 
@@ -158,6 +177,7 @@ typedef struct {
   gint64 acked;                 /* -1: none */
   GArray *doubts;               /* gint64 */
   gint64 oldest_written;        /* -1: none */
+  gboolean ever_in_doubt;       /* a write of the key ended in doubt */
 } KeyModel;
 
 typedef enum { HOLDS_OK, HOLDS_IN_DOUBT_APPLIED, HOLDS_NOTHING_OK, HOLDS_LOST, HOLDS_WRONG } Holds;
@@ -175,6 +195,7 @@ static void
 model_in_doubt (KeyModel *model, gint64 version)
 {
   g_array_append_val (model->doubts, version);
+  model->ever_in_doubt = TRUE;
   if (model->oldest_written < 0)
     model->oldest_written = version;
 }
@@ -216,7 +237,8 @@ struct _ChaosKv {
   char *first_wrong_get;
 };
 
-static const char *const cities[] = { "Oslo", "Lima", "Pune", "Kyiv", "Nice", "Bonn", "Cork" };
+const char *const chaos_cities[CHAOS_N_CITIES] = { "Oslo", "Lima", "Pune", "Kyiv", "Nice", "Bonn", "Cork" };
+#define cities chaos_cities
 
 static HBaseMutation *
 kv_put (ChaosKv *kv, guint key, gint64 version)
@@ -303,6 +325,9 @@ chaos_kv_new (ChaosRun *run, HBaseTable *table, const char *label, const char *k
     }
   kv->next_version = 1;
   kv->rand = g_rand_new_with_seed (n_keys * 7919u + (indexed ? 1 : 0));
+  kind_expect (label, "put", KIND_FLOOR);
+  kind_expect (label, "buffered put", KIND_FLOOR);
+  kind_expect (label, "get", KIND_FLOOR);
   return kv;
 }
 
@@ -310,6 +335,21 @@ void
 chaos_kv_set_multiple (ChaosKv *kv, gboolean multiple)
 {
   kv->multiple = multiple;
+  if (multiple)
+    {
+      kind_expect (kv->label, "apply_multiple put", KIND_FLOOR);
+      kind_expect (kv->label, "get_multiple", KIND_FLOOR);
+    }
+}
+
+guint
+chaos_kv_keys_ever_in_doubt (ChaosKv *kv)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < kv->n_keys; i++)
+    n += kv->models[i].ever_in_doubt ? 1 : 0;
+  return n;
 }
 
 void
@@ -342,8 +382,11 @@ kv_one_put (ChaosKv *kv)
     {
       model_acked (&kv->models[key], version);
       chaos_note_acked ();
+      kind_done (kv->label, "put", TRUE);
+      return;
     }
-  else if (chaos_write_in_doubt (error))
+  kind_done (kv->label, "put", FALSE);
+  if (chaos_write_in_doubt (error))
     {
       model_in_doubt (&kv->models[key], version);
       chaos_note_write_failed (what, error, TRUE);
@@ -406,6 +449,7 @@ kv_buffered_puts (ChaosKv *kv)
           /* a full buffer sends what it holds: this one may be in it */
           model_in_doubt (&kv->models[keys[i]], versions[i]);
           chaos_note_write_failed (what, add_error, TRUE);
+          kind_done (kv->label, "buffered put", FALSE);
         }
     }
   flushed = hbase_write_buffer_flush (buffer, NULL, &error);
@@ -444,11 +488,13 @@ kv_buffered_puts (ChaosKv *kv)
             }
           else
             chaos_note_write_failed (what, reason, FALSE);
+          kind_done (kv->label, "buffered put", FALSE);
         }
       else
         {
           model_acked (&kv->models[keys[i]], versions[i]);
           chaos_note_acked ();
+          kind_done (kv->label, "buffered put", TRUE);
         }
     }
 }
@@ -477,6 +523,7 @@ kv_multiple_puts (ChaosKv *kv)
         {
           model_acked (&kv->models[keys[i]], versions[i]);
           chaos_note_acked ();
+          kind_done (kv->label, "apply_multiple put", TRUE);
         }
       return;
     }
@@ -487,6 +534,7 @@ kv_multiple_puts (ChaosKv *kv)
       if (chaos_write_in_doubt (error))
         model_in_doubt (&kv->models[keys[i]], versions[i]);
       chaos_note_write_failed (what, error, chaos_write_in_doubt (error));
+      kind_done (kv->label, "apply_multiple put", FALSE);
     }
 }
 
@@ -528,9 +576,11 @@ kv_multiple_gets (ChaosKv *kv)
       g_autofree char *what = g_strdup_printf ("%s: get_multiple", kv->label);
 
       chaos_note_read_failed (what, error);
+      kind_done (kv->label, "get_multiple", FALSE);
       return;
     }
   chaos_note_success ();
+  kind_done (kv->label, "get_multiple", TRUE);
   if (rows->len != G_N_ELEMENTS (picked))
     {
       kv->gets_wrong++;
@@ -576,9 +626,11 @@ kv_one_get (ChaosKv *kv)
       g_autofree char *what = g_strdup_printf ("%s: get %s", kv->label, kv->keys[key]);
 
       chaos_note_read_failed (what, error);
+      kind_done (kv->label, "get", FALSE);
       return;
     }
   chaos_note_success ();
+  kind_done (kv->label, "get", TRUE);
   kv_judge_read (kv, key, row);
 }
 
@@ -692,6 +744,8 @@ chaos_counters_new (ChaosRun *run, HBaseTable *table, const char *label, guint n
   for (i = 0; i < n; i++)
     counters->keys[i] = chaos_spread_key ("c", i);
   counters->rand = g_rand_new_with_seed (4242);
+  kind_expect (label, "increment", KIND_FLOOR);
+  kind_expect (label, "read", KIND_FLOOR);
   return counters;
 }
 
@@ -730,6 +784,7 @@ chaos_counters_thread (gpointer data)
               counters->low[i] += amount;
               counters->high[i] += amount;
               chaos_note_acked ();
+              kind_done (counters->label, "increment", TRUE);
               if (value < counters->low[i] || value > counters->high[i])
                 {
                   counters->wrong_during_run++;
@@ -746,6 +801,7 @@ chaos_counters_thread (gpointer data)
               if (in_doubt)
                 counters->high[i] += amount;
               chaos_note_write_failed (what, error, in_doubt);
+              kind_done (counters->label, "increment", FALSE);
             }
         }
       else
@@ -754,6 +810,7 @@ chaos_counters_thread (gpointer data)
           if (hbase_table_get_counter (counters->table, key, "c", "n", &value, NULL, &error))
             {
               chaos_note_success ();
+              kind_done (counters->label, "read", TRUE);
               if (value < counters->low[i] || value > counters->high[i])
                 {
                   counters->wrong_during_run++;
@@ -767,6 +824,7 @@ chaos_counters_thread (gpointer data)
               g_autofree char *what = g_strdup_printf ("%s: read %s", counters->label, counters->keys[i]);
 
               chaos_note_read_failed (what, error);
+              kind_done (counters->label, "read", FALSE);
             }
         }
       chaos_pause (counters->run, 5);
@@ -825,27 +883,134 @@ chaos_counters_check (ChaosCounters *counters)
   g_string_free (examples, TRUE);
 }
 
-/* --- long scans ------------------------------------------------------------------------------ */
+/* --- long scans under concurrent writes ------------------------------------------------------- */
 
-static char *
-scan_key (guint i)
+/* A scan table's rows are numbered by id: an even id 2n is the row
+ * "sNNNNNN" written before the chaos, an odd one 2n+1 the row "sNNNNNNx"
+ * (between it and the next), absent at first; so ids sort as their keys
+ * do.  A churn worker puts and deletes rows (any id) while the table is
+ * scanned; a row's values carry a generation, 0 for the first fill, the
+ * same in each cell of a put. */
+#define SCAN_IDS (2 * CHAOS_SCAN_ROWS)
+
+typedef enum { ROW_ABSENT, ROW_PRESENT, ROW_UNKNOWN } RowState;
+
+typedef struct {
+  RowState state;               /* after the last write that returned */
+  gboolean busy;                /* a write is in flight */
+  gint64 last_start_us;         /* monotonic time the last write began */
+  guint max_generation;         /* the highest generation ever written */
+} ScanRow;
+
+struct _ChaosScanRows {
+  GMutex lock;
+  gboolean wide;
+  ScanRow rows[SCAN_IDS];
+};
+
+ChaosScanRows *
+chaos_scan_rows_new (gboolean wide)
 {
-  return g_strdup_printf ("s%06u", i);
+  ChaosScanRows *rows = g_new0 (ChaosScanRows, 1);
+  guint id;
+
+  g_mutex_init (&rows->lock);
+  rows->wide = wide;
+  for (id = 0; id < SCAN_IDS; id++)
+    rows->rows[id].state = id % 2 == 0 ? ROW_PRESENT : ROW_ABSENT;
+  return rows;
+}
+
+void
+chaos_scan_rows_free (ChaosScanRows *rows)
+{
+  g_mutex_clear (&rows->lock);
+  g_free (rows);
 }
 
 static char *
-scan_value (guint i)
+scan_key (guint id)
 {
-  return g_strdup_printf ("scan-%06u-%0100d", i, 0);
+  return g_strdup_printf ("s%06u%s", id / 2, id % 2 == 1 ? "x" : "");
+}
+
+/* the id of a key, or -1 for a key no scan row has */
+static gint
+scan_id (const char *key)
+{
+  guint64 number;
+  char digits[7];
+
+  if (key[0] != 's' || strlen (key) < 7 || strlen (key) > 8 || (key[7] != '\0' && key[7] != 'x'))
+    return -1;
+  memcpy (digits, key + 1, 6);
+  digits[6] = '\0';
+  if (!g_ascii_string_to_unsigned (digits, 10, 0, CHAOS_SCAN_ROWS - 1, &number, NULL))
+    return -1;
+  return (gint) (number * 2 + (key[7] == 'x' ? 1 : 0));
+}
+
+static char *
+scan_value (guint id, guint generation)
+{
+  g_autofree char *key = scan_key (id);
+
+  if (generation == 0)
+    return g_strdup_printf ("scan-%06u-%0100d", id / 2, 0);
+  return g_strdup_printf ("scan-%s-g%u-%090d", key, generation, 0);
 }
 
 /* the other columns of a wide row (f:v is in every row) */
 static const char *const wide_columns[] = { "a", "b", "c" };
 
 static char *
-scan_wide_value (guint i, const char *qualifier)
+scan_wide_value (guint id, const char *qualifier, guint generation)
 {
-  return g_strdup_printf ("scan-%06u-%s-%020d", i, qualifier, 0);
+  g_autofree char *key = scan_key (id);
+
+  if (generation == 0)
+    return g_strdup_printf ("scan-%06u-%s-%020d", id / 2, qualifier, 0);
+  return g_strdup_printf ("scan-%s-%s-g%u-%010d", key, qualifier, generation, 0);
+}
+
+/* The generation of f:v, or -1 when it is no value of the row */
+static gint64
+scan_generation (guint id, const char *value)
+{
+  g_autofree char *zero = scan_value (id, 0);
+  g_autofree char *key = scan_key (id);
+  g_autofree char *prefix = g_strdup_printf ("scan-%s-g", key);
+  g_autofree char *expected = NULL;
+  guint64 generation;
+
+  if (id % 2 == 0 && strcmp (value, zero) == 0)
+    return 0;
+  if (!g_str_has_prefix (value, prefix))
+    return -1;
+  generation = g_ascii_strtoull (value + strlen (prefix), NULL, 10);
+  if (generation == 0 || generation > G_MAXUINT)
+    return -1;
+  expected = scan_value (id, (guint) generation);
+  return strcmp (value, expected) == 0 ? (gint64) generation : -1;
+}
+
+static HBaseMutation *
+scan_put (guint id, gboolean wide, guint generation)
+{
+  g_autofree char *key = scan_key (id);
+  g_autofree char *value = scan_value (id, generation);
+  g_autoptr(GBytes) row = chaos_text_bytes (key);
+  HBaseMutation *put = hbase_mutation_new_put (row);
+  guint c;
+
+  put_text (put, "f", "v", value);
+  for (c = 0; wide && c < G_N_ELEMENTS (wide_columns); c++)
+    {
+      g_autofree char *other = scan_wide_value (id, wide_columns[c], generation);
+
+      put_text (put, "f", wide_columns[c], other);
+    }
+  return put;
 }
 
 gboolean
@@ -856,19 +1021,7 @@ chaos_scan_fill (HBaseTable *table, gboolean wide, GError **error)
 
   for (i = 0; i < CHAOS_SCAN_ROWS; i++)
     {
-      g_autofree char *key = scan_key (i);
-      g_autofree char *value = scan_value (i);
-      g_autoptr(GBytes) row = chaos_text_bytes (key);
-      HBaseMutation *put = hbase_mutation_new_put (row);
-
-      put_text (put, "f", "v", value);
-      for (guint c = 0; wide && c < G_N_ELEMENTS (wide_columns); c++)
-        {
-          g_autofree char *other = scan_wide_value (i, wide_columns[c]);
-
-          put_text (put, "f", wide_columns[c], other);
-        }
-      g_ptr_array_add (batch, put);
+      g_ptr_array_add (batch, scan_put (2 * i, wide, 0));
       if (batch->len == 500 || i + 1 == CHAOS_SCAN_ROWS)
         {
           if (!hbase_table_apply_multiple (table, batch, NULL, error))
@@ -883,21 +1036,41 @@ struct _ChaosScans {
   ChaosRun *run;
   HBaseTable *table;
   char *label;
+  ChaosScanRows *model;
   gboolean wide;                /* rows of 4 cells, every other scan with a batch of 3 */
+  gboolean churn;               /* writes rows instead of scanning */
+  GRand *rand;
   guint problems_this_scan;     /* only the first few of a scan are logged */
   guint64 complete, complete_batched, broken, rows, duplicates, missing, out_of_order, wrong_values;
+  guint64 untouched_checked, touched;       /* rows there before a scan: untouched during it, or not */
+  guint64 churn_puts, churn_deletes, churn_failed;
   char *first_problem;
 };
 
 ChaosScans *
-chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label, gboolean wide)
+chaos_scans_new (ChaosRun *run, HBaseTable *table, const char *label, ChaosScanRows *rows, gboolean churn)
 {
   ChaosScans *scans = g_new0 (ChaosScans, 1);
 
-  scans->wide = wide;
+  scans->wide = rows->wide;
+  scans->model = rows;
+  scans->churn = churn;
   scans->run = run;
   scans->label = g_strdup (label);
   scans->table = g_object_ref (table);
+  scans->rand = g_rand_new_with_seed (g_str_hash (label));
+  if (churn)
+    {
+      kind_expect (label, "put", KIND_FLOOR);
+      kind_expect (label, "delete", KIND_FLOOR);
+    }
+  else
+    {
+      kind_expect (label, "forward scan", SCAN_KIND_FLOOR);
+      kind_expect (label, "reversed scan", SCAN_KIND_FLOOR);
+      if (scans->wide)
+        kind_expect (label, "batched scan", SCAN_KIND_FLOOR);
+    }
   return scans;
 }
 
@@ -905,6 +1078,7 @@ void
 chaos_scans_free (ChaosScans *scans)
 {
   g_object_unref (scans->table);
+  g_rand_free (scans->rand);
   g_free (scans->label);
   g_free (scans->first_problem);
   g_free (scans);
@@ -929,12 +1103,65 @@ scan_problem (ChaosScans *scans, guint64 *counter, const char *format, ...)
     scans->first_problem = g_steal_pointer (&text);
 }
 
-/* One whole-table scan, forward or reversed, a few rows per round trip and
- * slowly, so that it lives through region moves, splits and restarts.  Each
- * row must be the next one expected. */
-/* A wide row's other cells: each there once with its value */
+/* One churn write: a row present (or unknown) gets a new generation or is
+ * deleted, an absent one is put.  The row counts as touched from before
+ * the call until any scan that began before it ends. */
+static void
+churn_once (ChaosScans *scans)
+{
+  ChaosScanRows *model = scans->model;
+  guint id = (guint) g_rand_int_range (scans->rand, 0, SCAN_IDS);
+  g_autofree char *key = scan_key (id);
+  g_autoptr(GBytes) row = chaos_text_bytes (key);
+  g_autoptr(HBaseMutation) mutation = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean delete, ok;
+  guint generation;
+
+  g_mutex_lock (&model->lock);
+  delete = model->rows[id].state != ROW_ABSENT && g_rand_int_range (scans->rand, 0, 100) < 35;
+  generation = ++model->rows[id].max_generation;
+  model->rows[id].busy = TRUE;
+  model->rows[id].last_start_us = g_get_monotonic_time ();
+  g_mutex_unlock (&model->lock);
+
+  if (delete)
+    {
+      mutation = hbase_mutation_new_delete (row);
+    }
+  else
+    mutation = scan_put (id, scans->wide, generation);
+  ok = hbase_table_apply (scans->table, mutation, NULL, &error);
+
+  g_mutex_lock (&model->lock);
+  model->rows[id].busy = FALSE;
+  if (ok)
+    model->rows[id].state = delete ? ROW_ABSENT : ROW_PRESENT;
+  else if (chaos_write_in_doubt (error))
+    model->rows[id].state = ROW_UNKNOWN;
+  g_mutex_unlock (&model->lock);
+
+  kind_done (scans->label, delete ? "delete" : "put", ok);
+  if (ok)
+    {
+      chaos_note_acked ();
+      if (delete)
+        scans->churn_deletes++;
+      else
+        scans->churn_puts++;
+    }
+  else
+    {
+      g_autofree char *what = g_strdup_printf ("%s: %s %s", scans->label, delete ? "delete" : "put", key);
+
+      scans->churn_failed++;
+      chaos_note_write_failed (what, error, chaos_write_in_doubt (error));
+    }
+}
+
+/* A wide row's other cells: each there once, of the generation of f:v */
 static gboolean
-scan_wide_row_whole (HBaseRow *row, guint number)
+scan_wide_row_whole (HBaseRow *row, guint id, guint generation)
 {
   guint c;
 
@@ -942,7 +1169,7 @@ scan_wide_row_whole (HBaseRow *row, guint number)
     return FALSE;
   for (c = 0; c < G_N_ELEMENTS (wide_columns); c++)
     {
-      g_autofree char *expected = scan_wide_value (number, wide_columns[c]);
+      g_autofree char *expected = scan_wide_value (id, wide_columns[c], generation);
       g_autofree char *value = chaos_bytes_text (hbase_row_lookup (row, "f", wide_columns[c]));
 
       if (strcmp (value, expected) != 0)
@@ -951,17 +1178,36 @@ scan_wide_row_whole (HBaseRow *row, guint number)
   return TRUE;
 }
 
+/* One whole-table scan, forward or reversed, a few rows per round trip and
+ * slowly, so that it lives through region moves, splits, restarts and the
+ * churn's writes.  Rows come in strict key order, each at most once, with
+ * a value some write gave them; every row there when the scan began and
+ * not written while it ran comes exactly once (up to where a scan broken
+ * off by an error got). */
 static void
 scan_once (ChaosScans *scans, gboolean reversed, guint batch)
 {
+  ChaosScanRows *model = scans->model;
   HBaseScanOptions options = HBASE_SCAN_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   g_autoptr(HBaseScanner) scanner = NULL;
+  g_autofree gboolean *expected = g_new0 (gboolean, SCAN_IDS);
+  g_autofree guint8 *seen_count = g_new0 (guint8, SCAN_IDS);
+  const char *direction = reversed ? "reversed" : "forward";
   guint64 seen = 0;
-  gint64 next = reversed ? CHAOS_SCAN_ROWS - 1 : 0;  /* the row expected next */
+  gint last = -1;               /* the id of the last row returned */
+  gint64 began;
+  guint id;
   HBaseRow *row;
 
   scans->problems_this_scan = 0;
+  /* what the table holds for sure as the scan begins */
+  g_mutex_lock (&model->lock);
+  began = g_get_monotonic_time ();
+  for (id = 0; id < SCAN_IDS; id++)
+    expected[id] = model->rows[id].state == ROW_PRESENT && !model->rows[id].busy;
+  g_mutex_unlock (&model->lock);
+
   options.reversed = reversed;
   options.caching = 20;
   options.batch = batch;
@@ -969,71 +1215,91 @@ scan_once (ChaosScans *scans, gboolean reversed, guint batch)
   if (scanner == NULL)
     {
       chaos_note_read_failed ("open a scan", error);
+      kind_done (scans->label, batch > 0 ? "batched scan" : reversed ? "reversed scan" : "forward scan", FALSE);
       return;
     }
   while (hbase_scanner_next (scanner, &row, NULL, &error) && row != NULL)
     {
       g_autofree char *key = chaos_bytes_text (hbase_row_get_key (row));
       g_autofree char *value = chaos_bytes_text (hbase_row_lookup (row, "f", "v"));
-      guint64 number;
-      g_autofree char *expected_value = NULL;
+      gint row_id = scan_id (key);
 
       chaos_note_success ();
       seen++;
       scans->rows++;
-      if (key[0] != 's' || !g_ascii_string_to_unsigned (key + 1, 10, 0, CHAOS_SCAN_ROWS - 1, &number, NULL))
+      if (row_id < 0)
         scan_problem (scans, &scans->wrong_values, "a row '%s' that was never written", key);
       else
         {
-          gint64 n = (gint64) number;
+          gint64 generation = scan_generation ((guint) row_id, value);
+          guint max_generation;
 
-          expected_value = scan_value ((guint) number);
-          if (strcmp (value, expected_value) != 0)
+          g_mutex_lock (&model->lock);
+          max_generation = model->rows[row_id].max_generation;
+          g_mutex_unlock (&model->lock);
+          if (generation < 0 || generation > max_generation)
             scan_problem (scans, &scans->wrong_values, "row %s holds '%.40s'", key, value);
-          else if (scans->wide && !scan_wide_row_whole (row, (guint) number))
-            scan_problem (scans, &scans->wrong_values, "row %s came with %u cells, not its 4 (batch %u)",
-                          key, hbase_row_get_n_cells (row), batch);
+          else if (scans->wide && !scan_wide_row_whole (row, (guint) row_id, (guint) generation))
+            scan_problem (scans, &scans->wrong_values, "row %s came with %u cells, not its 4 of generation %"
+                          G_GINT64_FORMAT " (batch %u)", key, hbase_row_get_n_cells (row), generation, batch);
           else if (!scans->wide && hbase_row_get_n_cells (row) != 1)
             scan_problem (scans, &scans->wrong_values, "row %s came with %u cells, not 1", key,
                           hbase_row_get_n_cells (row));
-          if (n == next)
-            next += reversed ? -1 : 1;
-          else if (reversed ? n > next : n < next)
-            scan_problem (scans, &scans->duplicates, "%s scan: row %s again (or out of order) after %" G_GUINT64_FORMAT " rows",
-                          reversed ? "reversed" : "forward", key, seen - 1);
-          else
-            {
-              guint64 gap = (guint64) (reversed ? next - n : n - next);
-
-              scans->missing += gap - 1;
-              scan_problem (scans, &scans->out_of_order, "%s scan: row %s after %" G_GUINT64_FORMAT
-                            " rows: %" G_GUINT64_FORMAT " rows skipped",
-                            reversed ? "reversed" : "forward", key, seen - 1, gap);
-              next = n + (reversed ? -1 : 1);
-            }
+          if (seen_count[row_id] < G_MAXUINT8)
+            seen_count[row_id]++;
+          if (seen_count[row_id] > 1)
+            scan_problem (scans, &scans->duplicates, "%s scan: row %s again after %" G_GUINT64_FORMAT " rows",
+                          direction, key, seen - 1);
+          else if (last >= 0 && (reversed ? row_id > last : row_id < last))
+            scan_problem (scans, &scans->out_of_order, "%s scan: row %s after a row past it, after %"
+                          G_GUINT64_FORMAT " rows", direction, key, seen - 1);
+          if (last < 0 || (reversed ? row_id < last : row_id > last))
+            last = row_id;
         }
       hbase_row_unref (row);
       if (seen % 20 == 0)
         g_usleep (40 * 1000);
     }
+
+  /* every row there when the scan began and untouched since: exactly once
+   * (a scan broken off answers for the rows before where it got) */
+  g_mutex_lock (&model->lock);
+  for (id = 0; id < SCAN_IDS; id++)
+    {
+      gboolean reached = error == NULL || (last >= 0 && (reversed ? (gint) id > last : (gint) id < last));
+
+      if (!expected[id] || !reached)
+        continue;
+      if (model->rows[id].last_start_us >= began)
+        {
+          scans->touched++;
+          continue;
+        }
+      scans->untouched_checked++;
+      if (seen_count[id] == 0)
+        {
+          g_autofree char *key = scan_key (id);
+
+          g_mutex_unlock (&model->lock);
+          scan_problem (scans, &scans->missing, "%s scan of %" G_GUINT64_FORMAT " rows%s: row %s, there "
+                        "before the scan and untouched during it, was not returned", direction, seen,
+                        error != NULL ? " (broken off)" : "", key);
+          g_mutex_lock (&model->lock);
+        }
+    }
+  g_mutex_unlock (&model->lock);
   if (scans->problems_this_scan > 3)
     chaos_log ("%s: %u problems in this scan, the first 3 shown", scans->label, scans->problems_this_scan);
   if (error != NULL)
     {
-      g_autofree char *what = g_strdup_printf ("%s: %s", scans->label, reversed ? "reversed scan" : "scan");
+      g_autofree char *what = g_strdup_printf ("%s: %s scan", scans->label, direction);
 
       scans->broken++;
       chaos_note_read_failed (what, error);
+      kind_done (scans->label, batch > 0 ? "batched scan" : reversed ? "reversed scan" : "forward scan", FALSE);
       return;
     }
-  if (reversed ? next != -1 : next != CHAOS_SCAN_ROWS)
-    {
-      guint64 left = (guint64) (reversed ? next + 1 : CHAOS_SCAN_ROWS - next);
-
-      scans->missing += left;
-      scan_problem (scans, &scans->out_of_order, "%s scan ended after %" G_GUINT64_FORMAT " rows, %"
-                    G_GUINT64_FORMAT " rows short", reversed ? "reversed" : "forward", seen, left);
-    }
+  kind_done (scans->label, batch > 0 ? "batched scan" : reversed ? "reversed scan" : "forward scan", TRUE);
   scans->complete++;
   if (batch > 0)
     scans->complete_batched++;
@@ -1048,6 +1314,12 @@ chaos_scans_thread (gpointer data)
   chaos_worker_start (scans->label);
   while (chaos_running (scans->run))
     {
+      if (scans->churn)
+        {
+          churn_once (scans);
+          chaos_pause (scans->run, 50);
+          continue;
+        }
       /* forward, reversed; on wide rows each also with a batch */
       scan_once (scans, n % 3 == 2, scans->wide && n % 2 == 1 ? 3 : 0);
       n++;
@@ -1063,14 +1335,25 @@ chaos_scans_check (ChaosScans *scans)
     g_strdup_printf (" (4 cells a row; %" G_GUINT64_FORMAT " with a batch of 3 cells)", scans->complete_batched) :
     g_strdup ("");
 
+  if (scans->churn)
+    {
+      printf ("%s: %" G_GUINT64_FORMAT " puts and %" G_GUINT64_FORMAT " deletes acknowledged, %" G_GUINT64_FORMAT
+              " failed, while the table was scanned\n", scans->label, scans->churn_puts, scans->churn_deletes,
+              scans->churn_failed);
+      return;
+    }
+  /* touched > 0: the scans did run under concurrent writes */
   chaos_invariant (scans->label, scans->complete > 0 && scans->duplicates == 0 && scans->missing == 0 &&
-                   scans->out_of_order == 0 && scans->wrong_values == 0 && (!scans->wide || scans->complete_batched > 0),
-                   "%" G_GUINT64_FORMAT " whole-table scans of %u rows%s completed, %" G_GUINT64_FORMAT
-                   " broken off by an error (their rows checked too); %" G_GUINT64_FORMAT " rows read, %"
-                   G_GUINT64_FORMAT " repeated, %" G_GUINT64_FORMAT " missing, %" G_GUINT64_FORMAT
-                   " gaps or early ends, %" G_GUINT64_FORMAT " wrong values%s%s",
-                   scans->complete, CHAOS_SCAN_ROWS, batched, scans->broken, scans->rows, scans->duplicates,
-                   scans->missing, scans->out_of_order, scans->wrong_values,
+                   scans->out_of_order == 0 && scans->wrong_values == 0 && scans->touched > 0 &&
+                   scans->untouched_checked > 0 && (!scans->wide || scans->complete_batched > 0),
+                   "%" G_GUINT64_FORMAT " whole-table scans%s completed, %" G_GUINT64_FORMAT
+                   " broken off by an error (their rows checked too); %" G_GUINT64_FORMAT " rows read; of the rows "
+                   "there as a scan began, %" G_GUINT64_FORMAT " untouched during it (each must come once), %"
+                   G_GUINT64_FORMAT " written meanwhile; %" G_GUINT64_FORMAT " repeated, %" G_GUINT64_FORMAT
+                   " untouched rows missing, %" G_GUINT64_FORMAT " out of order, %" G_GUINT64_FORMAT
+                   " wrong values%s%s",
+                   scans->complete, batched, scans->broken, scans->rows, scans->untouched_checked, scans->touched,
+                   scans->duplicates, scans->missing, scans->out_of_order, scans->wrong_values,
                    scans->first_problem != NULL ? "; first: " : "",
                    scans->first_problem != NULL ? scans->first_problem : "");
 }

@@ -30,8 +30,8 @@ typedef struct {
   HBaseClient *client;
   const char *redis_host;
   guint redis_port;
-  gint64 end_us;                /* monotonic time the load phase ends */
-  gint stop;                    /* set when workers must stop at once */
+  gint64 end_us;                /* monotonic time the load phase is planned to end */
+  gint stop;                    /* set when the load ends */
 } ChaosRun;
 
 /* --- accounting ------------------------------------------------------------------ */
@@ -51,6 +51,20 @@ void     chaos_note_read_failed  (const char *what, const GError *error);
 /* TRUE when a failed write may have been applied */
 gboolean chaos_write_in_doubt    (const GError *error);
 void     chaos_stats_print       (void);
+
+/* Operation kinds ("puts: buffered put", "structures: ZREM", ...): each
+ * kind a worker issues is declared with the floor of operations that must
+ * succeed (writes acknowledged, reads answered) for the run to count */
+void     chaos_kind_expect       (const char *kind, guint floor);
+void     chaos_kind_done         (const char *kind, gboolean ok);
+/* the share of writes that may end in doubt; more fails the run */
+#define CHAOS_MAX_IN_DOUBT_SHARE 0.05
+/* after the last chaos action, no worker may go longer without a success */
+#define CHAOS_RECOVERY_BOUND_S   20
+/* Floors, the in-doubt share, and the longest time without a success after
+ * the last chaos action (real time, microseconds; 0 when unknown) up to
+ * the end of the load */
+void     chaos_progress_check    (gint64 last_action_real_us);
 void     chaos_log               (const char *format, ...) G_GNUC_PRINTF (1, 2);
 gboolean chaos_running           (ChaosRun *run);
 /* sleeps up to ms milliseconds, less when the run stops */
@@ -69,6 +83,7 @@ typedef struct _ChaosCounters ChaosCounters;
 typedef struct _ChaosScans ChaosScans;
 typedef struct _ChaosStructures ChaosStructures;
 typedef struct _ChaosCam ChaosCam;                /* check-and-mutate */
+typedef struct _ChaosScanRows ChaosScanRows;      /* what a scan table holds */
 
 #define CHAOS_SCAN_ROWS 3000
 
@@ -82,11 +97,22 @@ char            *chaos_bytes_text        (GBytes *bytes);
 
 ChaosKv         *chaos_kv_new            (ChaosRun *run, HBaseTable *table, const char *label,
                                           const char *key_prefix, guint n_keys, gboolean buffered);
+/* the indexed worker's f:city values: version % CHAOS_N_CITIES picks one */
+#define CHAOS_N_CITIES 7
+extern const char *const chaos_cities[CHAOS_N_CITIES];
+/* keys one of whose writes ended in doubt (their index entries may be kept
+ * for a while) */
+guint            chaos_kv_keys_ever_in_doubt (ChaosKv *kv);
 /* apply_multiple and get_multiple among the operations */
 void             chaos_kv_set_multiple   (ChaosKv *kv, gboolean multiple);
 gpointer         chaos_kv_thread         (gpointer kv);
 void             chaos_kv_check          (ChaosKv *kv);
 void             chaos_kv_free           (ChaosKv *kv);
+/* the indexed worker's keys and the index: every row findable through
+ * hbase_index_find before repair, no entry naming a row that does not
+ * match, and repair fixing no more than redis_faults can explain */
+void             chaos_index_check       (ChaosKv *indexed, HBaseIndex *index, HBaseTable *plain,
+                                          guint redis_faults);
 
 ChaosCounters   *chaos_counters_new      (ChaosRun *run, HBaseTable *table, const char *label,
                                           guint n_counters);
@@ -96,8 +122,13 @@ void             chaos_counters_free     (ChaosCounters *counters);
 
 /* wide: rows of 4 cells, scanned with and without a batch */
 gboolean         chaos_scan_fill         (HBaseTable *table, gboolean wide, GError **error);
+/* the rows of one scan table, shared by its scanners and its churn */
+ChaosScanRows   *chaos_scan_rows_new     (gboolean wide);
+void             chaos_scan_rows_free    (ChaosScanRows *rows);
+/* churn: a worker that puts and deletes rows of the table while it is
+ * scanned, instead of scanning */
 ChaosScans      *chaos_scans_new         (ChaosRun *run, HBaseTable *table, const char *label,
-                                          gboolean wide);
+                                          ChaosScanRows *rows, gboolean churn);
 gpointer         chaos_scans_thread      (gpointer scans);
 void             chaos_scans_check       (ChaosScans *scans);
 void             chaos_scans_free        (ChaosScans *scans);

@@ -7,6 +7,7 @@ tests_chaos_chaos_workload_SOURCES = \
 	tests/chaos/chaos-workload.c \
 	tests/chaos/chaos-tables.c \
 	tests/chaos/chaos-structures.c \
+	tests/chaos/chaos-index.c \
 	tests/chaos/chaos-cam.c
 tests_chaos_chaos_workload_CFLAGS = $(AM_CFLAGS) $(HIREDIS_CFLAGS)
 tests_chaos_chaos_workload_LDADD = $(index_ldadd) $(HIREDIS_LIBS) -lm

@@ -72,7 +72,8 @@ G_BEGIN_DECLS
  * With Kerberos on (hbase_config_set_kerberos()), socket gateways are
  * spoken to through SASL GSSAPI (the gateway's
  * `hbase.thrift.security.qop` mode, unframed) and HTTP gateways with
- * SPNEGO (`Authorization: Negotiate`) on every request.
+ * SPNEGO (`Authorization: Negotiate`) on every request; a plain http://
+ * gateway only with hbase_config_set_allow_insecure_http().
  *
  * Bootstrap servers (hbase_config_set_bootstrap_servers()) choose the
  * native backend instead (#HBaseBackend): HBase's own RPC to the masters

@@ -116,7 +116,7 @@ on_cancelled (GCancellable *cancellable, gpointer data)
     return;
   uncount (job);
   g_task_return_new_error (job->task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             "the call was cancelled before a worker thread ran it");
+                           "the call was cancelled before a worker thread ran it");
 }
 
 static gboolean

@@ -397,6 +397,8 @@ set_connection_error (GError **error, const Hbase__Pb__ExceptionResponse *e)
   const char *trace = e->stack_trace != NULL ? e->stack_trace : "";
   const char *text;
 
+  if (error == NULL)
+    return;
   /* its message is the server's text summarized: one line of valid UTF-8,
    * at most a few hundred bytes */
   _hbase_native_set_exception_error (&local, e->exception_class_name, e->stack_trace, TRUE);

@@ -12,6 +12,9 @@
  * bounded pool of ClientService connections per server (each lent to one
  * call at a time, dropped when its call failed on the wire), and the
  * retry policy every operation follows.
+ * Long because: the client's struct is private to this file, and the
+ * setters and checks that read its fields (the settings it refuses
+ * among them) stay beside the cache and the pools they guard.
  */
 #include "config.h"
 
@@ -134,10 +137,9 @@ _hbase_native_client_refuse (HBaseNativeClient *self, const char *message)
 gboolean
 _hbase_native_client_check_refused (HBaseNativeClient *self, GError **error)
 {
-  if (G_LIKELY (self->refusal == NULL))
-    return TRUE;
-  g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED, self->refusal);
-  return FALSE;
+  if (G_UNLIKELY (self->refusal != NULL))
+    g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED, self->refusal);
+  return self->refusal == NULL;
 }
 
 void

@@ -38,6 +38,9 @@ new_connection_entries (CliConnectionOptions *options)
       "Trust the CA certificates of this PEM file for https:// gateways (default: the system's)", "FILE" },
     { "tls-no-verify-hostname", 0, 0, G_OPTION_ARG_NONE, &options->tls_no_verify_hostname,
       "Accept an https:// gateway's certificate issued for another host name (tests only)", NULL },
+    { "allow-insecure-http", 0, 0, G_OPTION_ARG_NONE, &options->allow_insecure_http,
+      "Allow --kerberos and --proxy-user with plain http:// gateways, where the token can be read "
+      "and replayed (trusted paths and tests only)", NULL },
     { "kerberos", 0, 0, G_OPTION_ARG_NONE, &options->kerberos,
       "Authenticate with Kerberos: SASL GSSAPI to socket gateways, SPNEGO to http(s):// ones "
       "(the credentials of KRB5CCNAME unless --kerberos-keytab; implied by the other --kerberos-* options)",
@@ -144,6 +147,7 @@ cli_connection_options_clear (CliConnectionOptions *options)
   options->timeout_ms = -1;
   g_clear_pointer (&options->tls_ca_file, g_free);
   options->tls_no_verify_hostname = FALSE;
+  options->allow_insecure_http = FALSE;
   options->kerberos = FALSE;
   g_clear_pointer (&options->kerberos_principal, g_free);
   g_clear_pointer (&options->kerberos_keytab, g_free);

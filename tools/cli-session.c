@@ -76,6 +76,8 @@ apply_options (HBaseConfig *config, const CliConnectionOptions *options, GError 
     return FALSE;
   if (options->tls_no_verify_hostname)
     hbase_config_set_tls_verify_hostname (config, FALSE);
+  if (options->allow_insecure_http)
+    hbase_config_set_allow_insecure_http (config, TRUE);
   return apply_kerberos_options (config, options, error);
 }
 

@@ -51,6 +51,7 @@ typedef struct {
   int timeout_ms;
   char *tls_ca_file;
   gboolean tls_no_verify_hostname;
+  gboolean allow_insecure_http;
   gboolean kerberos;
   char *kerberos_principal;
   char *kerberos_keytab;

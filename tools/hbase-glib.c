@@ -136,6 +136,7 @@ print_overview (FILE *out)
            "  --tls-ca-file=FILE, --tls-no-verify-hostname   TLS of https:// gateways\n"
            "  --kerberos, --kerberos-keytab=FILE, --kerberos-principal=PRINCIPAL,\n"
            "  --kerberos-qop=LEVELS, --proxy-user=USER   a secured (Kerberos) gateway\n"
+           "  --allow-insecure-http    allow Kerberos over plain http:// gateways\n"
            "  -v, --verbose            show errors in full (with the server's stack trace)\n"
            "  --redis=HOST:PORT, --redis-socket=PATH, --redis-db=N, --index-meta-table=TABLE\n"
            "                           where the secondary indexes are (default 127.0.0.1:6379)\n"

@@ -36,6 +36,7 @@ G_BEGIN_DECLS
  * | longest backoff    | retry-backoff-max-ms         | HBASE_GLIB_RETRY_BACKOFF_MAX_MS   | 2000           |
  * | pool size          | pool-size                    | HBASE_GLIB_POOL_SIZE              | 8              |
  * | pool wait          | pool-wait-ms                 | HBASE_GLIB_POOL_WAIT_MS           | 10000          |
+ * | queued async calls | max-pending                  | HBASE_GLIB_MAX_PENDING            | 0 (no limit)   |
  * | largest reply      | max-message-size             | HBASE_GLIB_MAX_MESSAGE_SIZE       | 268435456      |
  * | gathered gets      | coalesce-gets                | HBASE_GLIB_COALESCE_GETS          | 100            |
  * | gathering window   | coalesce-gets-window-us      | HBASE_GLIB_COALESCE_GETS_WINDOW_US| 0              |
@@ -45,6 +46,7 @@ G_BEGIN_DECLS
  * | client certificate | tls-client-cert              | HBASE_GLIB_TLS_CLIENT_CERT        | none           |
  * | client key         | tls-client-key               | HBASE_GLIB_TLS_CLIENT_KEY         | none           |
  * | client key password| tls-client-key-password      | HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD| none           |
+ * | Kerberos on http://| allow-insecure-http          | HBASE_GLIB_ALLOW_INSECURE_HTTP    | false          |
  * | Kerberos           | kerberos                     | HBASE_GLIB_KERBEROS               | false          |
  * | protection levels  | kerberos-qop                 | HBASE_GLIB_KERBEROS_QOP           | any            |
  * | gateway principal  | kerberos-service-principal   | HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL | hbase/_HOST |
@@ -70,7 +72,8 @@ G_BEGIN_DECLS
  * With Kerberos on (hbase_config_set_kerberos()), socket gateways are
  * spoken to through SASL GSSAPI (the gateway's
  * `hbase.thrift.security.qop` mode, unframed) and HTTP gateways with
- * SPNEGO (`Authorization: Negotiate`) on every request.
+ * SPNEGO (`Authorization: Negotiate`) on every request; a plain http://
+ * gateway only with hbase_config_set_allow_insecure_http().
  *
  * Bootstrap servers (hbase_config_set_bootstrap_servers()) choose the
  * native backend instead (#HBaseBackend): HBase's own RPC to the masters
@@ -259,6 +262,10 @@ gboolean        hbase_config_set_pool_wait         (HBaseConfig       *config,
                                                     guint              milliseconds,
                                                     GError           **error);
 guint           hbase_config_get_pool_wait         (const HBaseConfig *config);
+gboolean        hbase_config_set_max_pending       (HBaseConfig       *config,
+                                                    guint              calls,
+                                                    GError           **error);
+guint           hbase_config_get_max_pending       (const HBaseConfig *config);
 gboolean        hbase_config_set_max_message_size  (HBaseConfig       *config,
                                                     guint              bytes,
                                                     GError           **error);
@@ -290,6 +297,9 @@ gboolean        hbase_config_set_tls_client_certificate (HBaseConfig  *config,
                                                     GError           **error);
 const char     *hbase_config_get_tls_client_cert   (const HBaseConfig *config);
 const char     *hbase_config_get_tls_client_key    (const HBaseConfig *config);
+void            hbase_config_set_allow_insecure_http (HBaseConfig     *config,
+                                                    gboolean           allow);
+gboolean        hbase_config_get_allow_insecure_http (const HBaseConfig *config);
 
 void            hbase_config_set_kerberos          (HBaseConfig       *config,
                                                     gboolean           enabled);

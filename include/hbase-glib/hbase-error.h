@@ -52,6 +52,9 @@ G_BEGIN_DECLS
  *   the client's backend (see #HBaseBackend): on the native backend, for
  *   example, filter strings, which need the Thrift2 gateway.  Nothing was
  *   sent.  Since: 0.1
+ * @HBASE_ERROR_BUSY: the client refused the call because too many were
+ *   already waiting for it (hbase_config_set_max_pending()); nothing was
+ *   sent.  Retry after earlier calls have completed.  Since: 0.1
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  *
@@ -69,6 +72,7 @@ typedef enum {
   HBASE_ERROR_INDEXED_TABLE,
   HBASE_ERROR_AUTHENTICATION,
   HBASE_ERROR_NOT_SUPPORTED,
+  HBASE_ERROR_BUSY,
 } HBaseError;
 
 /**

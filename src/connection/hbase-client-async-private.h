@@ -33,6 +33,11 @@ gint64 _hbase_client_take_call_start   (void);
 GThreadPool *_hbase_client_get_workers             (HBaseClient *client,
                                                     GFunc        func);
 guint        _hbase_client_get_operation_timeout_ms (HBaseClient *client);
+/* The number of the client's _async calls queued and not yet running or
+ * completed (read and changed atomically), and in @max_pending the most
+ * there may be (0: no limit). */
+gint        *_hbase_client_get_pending              (HBaseClient *client,
+                                                    guint       *max_pending);
 
 G_END_DECLS
 

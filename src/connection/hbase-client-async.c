@@ -39,6 +39,8 @@ typedef struct {
   GCancellable *cancellable;
   gulong cancel_handler;  /* 0 if not connected */
   GSource *timer;         /* NULL if none */
+  gint *pending;          /* the client's count of waiting calls */
+  gint counted;           /* 1 while this job is part of *pending */
 } Job;
 
 /* The start of the job the current thread runs, until its first call takes it. */
@@ -72,6 +74,30 @@ claim_queued (Job *job)
   return g_atomic_int_compare_and_exchange (&job->state, JOB_QUEUED, JOB_DONE);
 }
 
+/* The job no longer waits: once, whoever notices first. */
+static void
+uncount (Job *job)
+{
+  if (g_atomic_int_compare_and_exchange (&job->counted, 1, 0))
+    g_atomic_int_add (job->pending, -1);
+}
+
+/* Counts a new job as waiting unless @max_pending (0: no limit) are already. */
+static gboolean
+count_in (gint *pending, guint max_pending)
+{
+  gint n;
+
+  do
+    {
+      n = g_atomic_int_get (pending);
+      if (max_pending > 0 && (guint) n >= max_pending)
+        return FALSE;
+    }
+  while (!g_atomic_int_compare_and_exchange (pending, n, n + 1));
+  return TRUE;
+}
+
 static void
 return_timeout (Job *job)
 {
@@ -86,9 +112,11 @@ on_cancelled (GCancellable *cancellable, gpointer data)
 {
   Job *job = data;
 
-  if (claim_queued (job))
-    g_task_return_new_error (job->task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             "the call was cancelled before a worker thread ran it");
+  if (!claim_queued (job))
+    return;
+  uncount (job);
+  g_task_return_new_error (job->task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           "the call was cancelled before a worker thread ran it");
 }
 
 static gboolean
@@ -97,7 +125,10 @@ on_deadline (gpointer data)
   Job *job = data;
 
   if (claim_queued (job))
-    return_timeout (job);
+    {
+      uncount (job);
+      return_timeout (job);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -107,6 +138,7 @@ run_job (gpointer data, gpointer user_data)
   Job *job = data;
   gboolean mine = g_atomic_int_compare_and_exchange (&job->state, JOB_QUEUED, JOB_RUNNING);
 
+  uncount (job);
   /* whoever completed the job, it has left the queue: nothing may fire now */
   if (job->cancel_handler != 0)
     g_cancellable_disconnect (job->cancellable, job->cancel_handler);
@@ -149,9 +181,23 @@ _hbase_client_run_task (HBaseClient *client, GTask *task, GTaskThreadFunc func)
   Job *job;
   GThreadPool *workers;
   g_autoptr(GError) error = NULL;
+  gint *pending;
+  guint max_pending;
 
   g_return_if_fail (HBASE_IS_CLIENT (client) && G_IS_TASK (task) && func != NULL);
+  pending = _hbase_client_get_pending (client, &max_pending);
+  if (!count_in (pending, max_pending))
+    {
+      /* nothing queued, nothing sent: the caller may try again later */
+      g_task_return_new_error (task, HBASE_ERROR, HBASE_ERROR_BUSY,
+                               "the client already has %u async calls waiting for a worker "
+                               "thread, its limit (max-pending): the call was not made",
+                               max_pending);
+      return;
+    }
   job = g_new0 (Job, 1);
+  job->pending = pending;
+  job->counted = 1;
   job->refs = 1;
   job->state = JOB_QUEUED;
   workers = _hbase_client_get_workers (client, run_job);

@@ -26,6 +26,7 @@ _hbase_client_settings_init (HBaseClientSettings *settings, const HBaseConfig *c
   settings->retry_backoff_max_ms = hbase_config_get_retry_backoff_max (config);
   settings->pool_size = hbase_config_get_pool_size (config);
   settings->pool_wait_ms = hbase_config_get_pool_wait (config);
+  settings->max_pending = hbase_config_get_max_pending (config);
   settings->max_message_size = hbase_config_get_max_message_size (config);
   _hbase_tls_settings_copy (&settings->tls, _hbase_config_get_tls (config));
   _hbase_kerberos_settings_copy (&settings->kerberos, _hbase_config_get_kerberos_settings (config));

@@ -32,6 +32,7 @@ typedef struct {
   guint retry_backoff_max_ms;
   guint pool_size;
   guint pool_wait_ms;
+  guint max_pending;               /* queued _async calls; 0: no limit */
   guint max_message_size;
   HBaseTlsSettings tls;
   HBaseKerberosSettings kerberos;

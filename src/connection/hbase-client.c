@@ -64,6 +64,7 @@ struct _HBaseClient {
   guint next_gateway;     /* where the next new connection starts looking */
   HBaseClientStats stats;
   GThreadPool *workers;   /* runs the _async calls; made on first use */
+  gint pending;           /* _async calls waiting for a worker (atomic) */
   gpointer native;        /* the native backend's client; made on first use */
   GDestroyNotify native_free;
 };
@@ -131,6 +132,27 @@ hbase_client_get_property (GObject *object, guint prop_id, GValue *value, GParam
 /* Every client, however it was made (hbase_client_new(), g_object_new()
  * or a binding's default constructor), has settings: the config it was
  * given, or the defaults of hbase_config_new(). */
+/* TLS settings with no https:// gateway to apply them to are most likely
+ * gateways written with http:// by mistake: said once per client, as a
+ * warning (not an error: the calls themselves are as configured). */
+static void
+warn_tls_unused (const HBaseClientSettings *settings)
+{
+  const HBaseTlsSettings *tls = &settings->tls;
+
+  if (settings->backend != HBASE_BACKEND_THRIFT2 ||
+      (tls->ca_file == NULL && tls->ca_path == NULL && tls->client_cert == NULL &&
+       !tls->no_verify_hostname))
+    return;
+  for (guint i = 0; i < settings->n_gateways; i++)
+    if (settings->gateways[i].url != NULL &&
+        g_ascii_strncasecmp (settings->gateways[i].url, "https://", 8) == 0)
+      return;
+  g_warning ("TLS settings (tls-*) are set but no gateway is an https:// URL, so none of them "
+             "applies and the traffic is not encrypted: write the gateways as https://HOST:PORT "
+             "if they serve TLS");
+}
+
 static void
 hbase_client_constructed (GObject *object)
 {
@@ -140,6 +162,7 @@ hbase_client_constructed (GObject *object)
   if (client->config == NULL)
     client->config = hbase_config_new ();
   _hbase_client_settings_init (&client->settings, client->config);
+  warn_tls_unused (&client->settings);
 }
 
 static void
@@ -263,6 +286,13 @@ guint
 _hbase_client_get_operation_timeout_ms (HBaseClient *client)
 {
   return client->settings.operation_timeout_ms;
+}
+
+gint *
+_hbase_client_get_pending (HBaseClient *client, guint *max_pending)
+{
+  *max_pending = client->settings.max_pending;
+  return &client->pending;
 }
 
 /* --- the pool ----------------------------------------------------------- */

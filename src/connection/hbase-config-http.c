@@ -24,6 +24,7 @@ _hbase_tls_settings_copy (HBaseTlsSettings *dest, const HBaseTlsSettings *src)
   dest->client_key = g_strdup (src->client_key);
   dest->client_key_password = g_strdup (src->client_key_password);
   dest->no_verify_hostname = src->no_verify_hostname;
+  dest->allow_insecure_http = src->allow_insecure_http;
 }
 
 void
@@ -255,7 +256,8 @@ hbase_config_get_tls_ca_file (const HBaseConfig *config)
  * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT
  *
  * Sets a directory of CA certificates to trust for https gateways, in
- * addition to the CA file if one is set.
+ * addition to the CA file if one is set.  Like the CA file, it replaces
+ * the system's trust store: with either set, only their CAs are trusted.
  *
  * Returns: %TRUE if @path was valid.
  *
@@ -412,6 +414,47 @@ hbase_config_get_tls_client_key (const HBaseConfig *config)
   return _hbase_config_get_tls (config)->client_key;
 }
 
+/**
+ * hbase_config_set_allow_insecure_http:
+ * @config: a config
+ * @allow: %TRUE to send Kerberos tokens and doAs over http:// gateways
+ *
+ * Sets whether Kerberos (hbase_config_set_kerberos()) and a proxy user
+ * (hbase_config_set_proxy_user()) may be used with gateways reached
+ * through plain http:// URLs (%FALSE by default).  Over plain HTTP an
+ * SPNEGO token has no channel binding: anyone on the path can read it
+ * and replay it to the gateway while it is valid, and can change the
+ * requests and replies and the user they act for.  Without this setting
+ * such a gateway is refused with %HBASE_ERROR_ILLEGAL_ARGUMENT when a
+ * connection to it is opened; use https:// URLs instead, or set it where
+ * the network path is trusted (a loopback test, a private link).
+ *
+ * Since: 0.1
+ */
+void
+hbase_config_set_allow_insecure_http (HBaseConfig *config, gboolean allow)
+{
+  g_return_if_fail (config != NULL);
+  tls_of (config)->allow_insecure_http = allow != FALSE;
+}
+
+/**
+ * hbase_config_get_allow_insecure_http:
+ * @config: a config
+ *
+ * Gets whether Kerberos and a proxy user may be used over http:// gateways.
+ *
+ * Returns: %TRUE if hbase_config_set_allow_insecure_http() allowed it.
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_config_get_allow_insecure_http (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  return _hbase_config_get_tls (config)->allow_insecure_http;
+}
+
 gboolean
 _hbase_config_parse_boolean (const char *key, const char *text, gboolean *value, GError **error)
 {
@@ -449,6 +492,11 @@ _hbase_config_apply_tls (HBaseConfig *config, Setting setting, const char *text,
       if (!_hbase_config_parse_boolean (key, text, &verify, error))
         return FALSE;
       hbase_config_set_tls_verify_hostname (config, verify);
+      return TRUE;
+    case SETTING_ALLOW_INSECURE_HTTP:
+      if (!_hbase_config_parse_boolean (key, text, &verify, error))
+        return FALSE;
+      hbase_config_set_allow_insecure_http (config, verify);
       return TRUE;
     case SETTING_TLS_CLIENT_CERT:
       {

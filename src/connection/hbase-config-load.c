@@ -82,6 +82,7 @@ apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **
     case SETTING_TLS_CLIENT_CERT:
     case SETTING_TLS_CLIENT_KEY:
     case SETTING_TLS_CLIENT_KEY_PASSWORD:
+    case SETTING_ALLOW_INSECURE_HTTP:
       return _hbase_config_apply_tls (config, setting, text, error);
     case SETTING_KERBEROS:
     case SETTING_KERBEROS_QOP:
@@ -257,13 +258,14 @@ hbase_config_load_key_file (HBaseConfig  *config,
           break;
         }
       values[s] = g_key_file_get_string (key_file, group, keys[i], &local_error);
-      /* Bad escapes or invalid UTF-8 (for a bad escape GLib returns a
-       * value too). */
+      /* Invalid UTF-8 (escapes were checked above).  GLib's message
+       * quotes the value, which may be a secret (a password): only the
+       * key is named. */
       if (local_error != NULL)
         {
           g_clear_pointer (&values[s], g_free);
           g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                       "%s: %s: %s", label, keys[i], local_error->message);
+                       "%s: %s: the value is not valid UTF-8 text", label, keys[i]);
           g_error_free (local_error);
           ok = FALSE;
           break;
@@ -329,8 +331,16 @@ hbase_config_load_file (HBaseConfig *config, const char *path, GError **error)
   key_file = g_key_file_new ();
   if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &local_error))
     {
-      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
-                   "cannot load configuration file %s: %s", display, local_error->message);
+      /* GLib's parse errors quote the offending line, which may hold a
+       * secret (a password written without its '='): not passed on */
+      if (local_error->domain == G_KEY_FILE_ERROR)
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                     "cannot load configuration file %s: it is not a valid key file (a line "
+                     "that is neither a [group], a key=value pair nor a # comment, or a value "
+                     "before the first group)", display);
+      else
+        g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                     "cannot load configuration file %s: %s", display, local_error->message);
       g_error_free (local_error);
       return FALSE;
     }

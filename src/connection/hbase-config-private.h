@@ -21,6 +21,7 @@ typedef enum {
   SETTING_RETRY_BACKOFF_MAX,
   SETTING_POOL_SIZE,
   SETTING_POOL_WAIT,
+  SETTING_MAX_PENDING,
   SETTING_MAX_MESSAGE_SIZE,
   SETTING_COALESCE_GETS,
   SETTING_COALESCE_GETS_WINDOW,
@@ -30,6 +31,7 @@ typedef enum {
   SETTING_TLS_CLIENT_CERT,
   SETTING_TLS_CLIENT_KEY,
   SETTING_TLS_CLIENT_KEY_PASSWORD,
+  SETTING_ALLOW_INSECURE_HTTP,
   SETTING_KERBEROS,
   SETTING_KERBEROS_QOP,
   SETTING_KERBEROS_SERVICE_PRINCIPAL,
@@ -82,6 +84,7 @@ typedef struct _HBaseTlsSettings {
   char *client_key;
   char *client_key_password;
   gboolean no_verify_hostname;
+  gboolean allow_insecure_http;   /* Kerberos and doAs on http:// gateways */
 } HBaseTlsSettings;
 
 void _hbase_tls_settings_copy  (HBaseTlsSettings *dest, const HBaseTlsSettings *src);

@@ -32,6 +32,7 @@ struct _HBaseConfig {
   guint retry_backoff_max_ms;
   guint pool_size;
   guint pool_wait_ms;
+  guint max_pending;
   guint max_message_size;
   HBaseGetCoalescing coalescing;
   HBaseTlsSettings tls;
@@ -54,6 +55,7 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "retry-backoff-max-ms", "HBASE_GLIB_RETRY_BACKOFF_MAX_MS", NULL },
   { "pool-size", "HBASE_GLIB_POOL_SIZE", hbase_config_set_pool_size },
   { "pool-wait-ms", "HBASE_GLIB_POOL_WAIT_MS", hbase_config_set_pool_wait },
+  { "max-pending", "HBASE_GLIB_MAX_PENDING", hbase_config_set_max_pending },
   { "max-message-size", "HBASE_GLIB_MAX_MESSAGE_SIZE", hbase_config_set_max_message_size },
   { "coalesce-gets", "HBASE_GLIB_COALESCE_GETS", hbase_config_set_coalesce_gets },
   { "coalesce-gets-window-us", "HBASE_GLIB_COALESCE_GETS_WINDOW_US", hbase_config_set_coalesce_gets_window },
@@ -63,6 +65,7 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "tls-client-cert", "HBASE_GLIB_TLS_CLIENT_CERT", NULL },
   { "tls-client-key", "HBASE_GLIB_TLS_CLIENT_KEY", NULL },
   { "tls-client-key-password", "HBASE_GLIB_TLS_CLIENT_KEY_PASSWORD", NULL },
+  { "allow-insecure-http", "HBASE_GLIB_ALLOW_INSECURE_HTTP", NULL },
   { "kerberos", "HBASE_GLIB_KERBEROS", NULL },
   { "kerberos-qop", "HBASE_GLIB_KERBEROS_QOP", NULL },
   { "kerberos-service-principal", "HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL", NULL },
@@ -868,6 +871,50 @@ hbase_config_get_pool_wait (const HBaseConfig *config)
 {
   g_return_val_if_fail (config != NULL, 0);
   return config->pool_wait_ms;
+}
+
+/**
+ * hbase_config_set_max_pending:
+ * @config: a config
+ * @calls: how many _async calls may wait for a worker thread at once, 0
+ *   for no limit (the default)
+ * @error: return location for an %HBASE_ERROR_ILLEGAL_ARGUMENT (never
+ *   set: every value is valid)
+ *
+ * Bounds the queue of _async calls waiting for one of the client's
+ * worker threads.  With @calls of them waiting, a new _async call
+ * completes at once with %HBASE_ERROR_BUSY instead of joining the queue,
+ * so a caller producing calls faster than the cluster serves them learns
+ * so at once instead of through growing memory and latency (and, later,
+ * timeouts).  Calls already running do not count.
+ *
+ * Returns: %TRUE.
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_config_set_max_pending (HBaseConfig *config, guint calls, GError **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+  config->max_pending = calls;
+  return TRUE;
+}
+
+/**
+ * hbase_config_get_max_pending:
+ * @config: a config
+ *
+ * Gets the bound on _async calls waiting for a worker thread.
+ *
+ * Returns: the most calls that may wait, or 0 for no limit.
+ *
+ * Since: 0.1
+ */
+guint
+hbase_config_get_max_pending (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, 0);
+  return config->max_pending;
 }
 
 /**

@@ -243,6 +243,19 @@ _hbase_connection_open_full (const char      *host,
       return NULL;
     }
 
+  if (kerberos != NULL && url != NULL && g_ascii_strncasecmp (url, "http://", 7) == 0 &&
+      (tls == NULL || !tls->allow_insecure_http))
+    {
+      /* an SPNEGO token over plain HTTP has no channel binding: whoever
+       * reads it can replay it (and the doAs beside it) while it lasts */
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT,
+                   "the gateway %s is plain HTTP, over which a Kerberos token%s can be read and "
+                   "replayed by anyone on the path: use an https:// URL, or set "
+                   "allow-insecure-http where the path is trusted", url,
+                   kerberos->proxy_user != NULL ? " and the proxy user" : "");
+      return NULL;
+    }
+
   if (kerberos != NULL && url == NULL && kerberos->proxy_user != NULL)
     {
       /* the gateway reads doAs only in HTTP mode (with

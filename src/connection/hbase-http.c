@@ -257,10 +257,16 @@ _hbase_http_channel_new (const char *url, const char *host, const HBaseTlsSettin
   curl_easy_setopt (easy, CURLOPT_SSLVERSION, (long) CURL_SSLVERSION_TLSv1_2);
   curl_easy_setopt (easy, CURLOPT_SSL_VERIFYPEER, 1L);
   curl_easy_setopt (easy, CURLOPT_SSL_VERIFYHOST, tls->no_verify_hostname ? 0L : 2L);
-  if (tls->ca_file != NULL)
-    curl_easy_setopt (easy, CURLOPT_CAINFO, tls->ca_file);
-  if (tls->ca_path != NULL)
-    curl_easy_setopt (easy, CURLOPT_CAPATH, tls->ca_path);
+  /* CAs named by tls-ca-file or tls-ca-path replace the system's trust
+   * store: both options are set, to the configured value or NULL, since
+   * libcurl keeps its built-in default for the one left alone (Debian's:
+   * CAPATH /etc/ssl/certs), which would trust every public CA for the
+   * gateway's name beside a private one */
+  if (tls->ca_file != NULL || tls->ca_path != NULL)
+    {
+      curl_easy_setopt (easy, CURLOPT_CAINFO, tls->ca_file);
+      curl_easy_setopt (easy, CURLOPT_CAPATH, tls->ca_path);
+    }
   if (tls->client_cert != NULL)
     {
       curl_easy_setopt (easy, CURLOPT_SSLCERT, tls->client_cert);

@@ -79,6 +79,15 @@ HBaseNativeConnection *_hbase_native_client_connection_new  (HBaseNativeClient *
                                                              guint              port,
                                                              const char        *service);
 
+/* Makes every call fail, before anything is sent, with
+ * HBASE_ERROR_NOT_SUPPORTED and @message (a setting the client cannot
+ * honour, such as Kerberos).  Set before the client is shared. */
+void               _hbase_native_client_refuse              (HBaseNativeClient *self,
+                                                             const char        *message);
+/* FALSE, with @error set, if the client was made to refuse its calls. */
+gboolean           _hbase_native_client_check_refused       (HBaseNativeClient *self,
+                                                             GError           **error);
+
 /* hbase:meta's location, from the first bootstrap server that answers
  * (one that cannot be connected to is skipped). */
 HBaseNativeRegion *_hbase_native_client_locate_meta (HBaseNativeClient *self,

@@ -424,6 +424,42 @@ budget_free (void *data, void *pointer)
   free (pointer);
 }
 
+/* The call id of a server's answer to the connection rather than to a
+ * call (-1 as the Java server writes it): what a secured server says to a
+ * client speaking SIMPLE authentication, before it closes the socket. */
+#define CONNECTION_CALL_ID G_MAXUINT32
+
+static void
+set_connection_error (GError **error, const Hbase__Pb__ExceptionResponse *e)
+{
+  g_autoptr(GError) local = NULL;
+  const char *cls = e->exception_class_name != NULL ? e->exception_class_name : "";
+  const char *trace = e->stack_trace != NULL ? e->stack_trace : "";
+  const char *text;
+
+  if (error == NULL)
+    return;
+  /* its message is the server's text summarized: one line of valid UTF-8,
+   * at most a few hundred bytes */
+  _hbase_native_set_exception_error (&local, e->exception_class_name, e->stack_trace, TRUE);
+  text = local->message;
+  if (g_str_has_suffix (cls, "AccessDeniedException") ||
+      strstr (trace, "Authentication is required") != NULL)
+    {
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION,
+                   "the server refused the connection, it requires authentication (a secured "
+                   "cluster; the native backend speaks only SIMPLE authentication, so reach a "
+                   "secured cluster through Thrift2 gateways with Kerberos): %s", text);
+      _hbase_error_set_permanent (*error);
+      _hbase_error_set_server_trace (*error, hbase_error_get_server_trace (local));
+      return;
+    }
+  g_set_error (error, local->domain, local->code, "the server refused the connection: %s", text);
+  if (_hbase_error_is_permanent (local))
+    _hbase_error_set_permanent (*error);
+  _hbase_error_set_server_trace (*error, hbase_error_get_server_trace (local));
+}
+
 gboolean
 _hbase_native_decode_response (GBytes *frame, guint32 call_id,
                                const ProtobufCMessageDescriptor *descriptor,
@@ -445,6 +481,13 @@ _hbase_native_decode_response (GBytes *frame, guint32 call_id,
   if (header == NULL)
     return protocol_error (error, "the response header does not decode");
   pos += header_len;
+  if (header->has_call_id && header->call_id == CONNECTION_CALL_ID && call_id != CONNECTION_CALL_ID &&
+      header->exception != NULL)
+    {
+      set_connection_error (error, header->exception);
+      hbase__pb__response_header__free_unpacked (header, &allocator.base);
+      return FALSE;
+    }
   if (!header->has_call_id || header->call_id != call_id)
     {
       g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,

@@ -13,7 +13,9 @@
  * call at a time, dropped when its call failed on the wire), and the
  * retry policy every operation follows.
  * Long because: the registry, the region cache, the connection pools and
- * the hbase:meta lookup share the client's state and its one lock.
+ * the hbase:meta lookup share the client's state and its one lock, and the
+ * setters and checks that read its fields (the settings it refuses among
+ * them) stay beside the cache and the pools they guard.
  */
 #include "config.h"
 
@@ -53,6 +55,7 @@ struct _HBaseNativeClient
   GHashTable        *pools;         /* "host:port" -> ServerPool * */
   guint              n_made;
   char              *master;        /* "host:port" of the active master, NULL until asked */
+  char              *refusal;       /* NULL, or why every call fails */
 };
 
 static void
@@ -146,6 +149,21 @@ _hbase_native_client_connection_new (HBaseNativeClient *self, const char *host, 
 }
 
 void
+_hbase_native_client_refuse (HBaseNativeClient *self, const char *message)
+{
+  g_free (self->refusal);
+  self->refusal = g_strdup (message);
+}
+
+gboolean
+_hbase_native_client_check_refused (HBaseNativeClient *self, GError **error)
+{
+  if (G_UNLIKELY (self->refusal != NULL))
+    g_set_error_literal (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED, self->refusal);
+  return self->refusal == NULL;
+}
+
+void
 _hbase_native_client_set_pause (HBaseNativeClient *self, guint pause_ms)
 {
   self->pause_ms = pause_ms > 0 ? pause_ms : 100;
@@ -158,6 +176,7 @@ _hbase_native_client_free (HBaseNativeClient *self)
     return;
   g_strfreev (self->bootstrap);
   g_free (self->master);
+  g_free (self->refusal);
   _hbase_native_region_free (self->meta);
   g_ptr_array_unref (self->regions);
   g_hash_table_unref (self->pools);
@@ -218,6 +237,8 @@ acquire (HBaseNativeClient *self, const HBaseNativeRegion *region, gint64 deadli
   const char *key = pool_key (buffer, sizeof buffer, region);
   ServerPool *pool;
 
+  if (!_hbase_native_client_check_refused (self, error))
+    return NULL;
   if (key == NULL)
     key = heap_key = g_strdup_printf ("%s:%u", region->host, region->port);
   g_mutex_lock (&self->lock);
@@ -526,6 +547,8 @@ locate_meta (HBaseNativeClient *self, gint64 deadline, GCancellable *cancellable
 {
   g_autoptr(GError) last = NULL;
 
+  if (!_hbase_native_client_check_refused (self, error))
+    return NULL;
   g_mutex_lock (&self->lock);
   if (self->meta != NULL)
     {

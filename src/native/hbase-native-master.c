@@ -134,6 +134,8 @@ master_call (HBaseNativeClient *self, const char *method, const ProtobufCMessage
              gint64 deadline, GCancellable *cancellable, GError **error)
 {
   *response = NULL;
+  if (!_hbase_native_client_check_refused (self, error))
+    return FALSE;
   for (guint attempt = 0;; attempt++)
     {
       g_autoptr(GError) local = NULL;

@@ -31,9 +31,32 @@
 #include "hbase-table-native.h"
 #include "../connection/hbase-connection-private.h"
 
+/* The first setting of @config the native backend cannot honour, or NULL.
+ * It speaks SIMPLE authentication over plain TCP only: taking such a
+ * setting and connecting without it would run the calls unauthenticated
+ * and unencrypted while the caller believes otherwise. */
+static const char *
+unsupported_setting (const HBaseConfig *config)
+{
+  if (hbase_config_get_kerberos (config))
+    return "kerberos";
+  if (hbase_config_get_proxy_user (config) != NULL)
+    return "proxy-user";
+  if (hbase_config_get_tls_ca_file (config) != NULL)
+    return "tls-ca-file";
+  if (hbase_config_get_tls_ca_path (config) != NULL)
+    return "tls-ca-path";
+  if (hbase_config_get_tls_client_cert (config) != NULL)
+    return "tls-client-cert";
+  if (!hbase_config_get_tls_verify_hostname (config))
+    return "tls-verify-hostname";
+  return NULL;
+}
+
 static gpointer
 make_native (const HBaseConfig *config)
 {
+  const char *unsupported = unsupported_setting (config);
   HBaseNativeClient *native =
     _hbase_native_client_new (hbase_config_get_bootstrap_servers (config),
                               hbase_config_get_operation_timeout (config));
@@ -42,6 +65,16 @@ make_native (const HBaseConfig *config)
   _hbase_native_client_set_connect_timeout (native, hbase_config_get_connect_timeout (config));
   _hbase_native_client_set_pause (native, hbase_config_get_retry_backoff (config));
   _hbase_native_client_set_max_message (native, hbase_config_get_max_message_size (config));
+  if (unsupported != NULL)
+    {
+      g_autofree char *message =
+        g_strdup_printf ("%s is not supported by the native backend (bootstrap servers are "
+                         "set): it speaks only SIMPLE authentication over plain TCP, and would "
+                         "ignore the setting; use Thrift2 gateways for it, or unset it",
+                         unsupported);
+
+      _hbase_native_client_refuse (native, message);
+    }
   return native;
 }
 

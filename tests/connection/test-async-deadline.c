@@ -5,11 +5,14 @@
  * 64 calls on a client with 8 workers ends with HBASE_ERROR_TIMEOUT within
  * 100 ms of its own deadline; and a call still waiting for a worker ends
  * at once when cancelled.  The same deadlines hold for gets gathered into
- * getMultiple calls (the coalesce-gets setting).  The gateway is a local
+ * getMultiple calls (the coalesce-gets setting).  With max-pending set, a
+ * call beyond that many waiting for a worker fails at once with
+ * HBASE_ERROR_BUSY, and a freed place is taken again.  The gateway is a local
  * TCP listener in the test, so no HBase is needed. */
 #include "config.h"
 
 #include <netinet/in.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -307,6 +310,75 @@ test_cancelled_before_the_call (void)
   silent_gateway_stop (&gateway);
 }
 
+/* max-pending 2 on a client with 2 workers, both kept busy: two more
+ * calls wait, a fifth fails at once with HBASE_ERROR_BUSY; once a waiting
+ * call is cancelled, a new one waits again. */
+static void
+test_max_pending (void)
+{
+  SilentGateway gateway;
+  HBaseTable *table;
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(GError) error = NULL;
+  Call busy[2] = { 0 }, queued[2] = { 0 }, refused = { 0 }, again = { 0 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GCancellable) first_queued = g_cancellable_new ();
+  guint pending = 0;
+
+  silent_gateway_start (&gateway);
+  table = table_on (&gateway, 2, 30000, FALSE);
+  config = hbase_config_copy (hbase_client_get_config (hbase_table_get_client (table)));
+  g_object_unref (table);
+  g_assert_cmpuint (hbase_config_get_max_pending (config), ==, 0);   /* unbounded by default */
+  g_assert_true (hbase_config_set_max_pending (config, 2, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(HBaseClient) client = hbase_client_new (config);
+
+    table = hbase_table_new (client, "async_deadline", &error);
+    g_assert_no_error (error);
+  }
+
+  start_get (table, &busy[0], &pending, cancellable);
+  start_get (table, &busy[1], &pending, cancellable);
+  while (g_atomic_int_get (&gateway.n_accepted) < 2)
+    g_usleep (1000);
+  g_usleep (100 * G_TIME_SPAN_MILLISECOND);   /* both workers are in their calls */
+  start_get (table, &queued[0], &pending, first_queued);
+  start_get (table, &queued[1], &pending, cancellable);
+  start_get (table, &refused, &pending, cancellable);
+  while (refused.ended == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (refused.error, HBASE_ERROR, HBASE_ERROR_BUSY);
+  g_assert_nonnull (strstr (refused.error->message, "max-pending"));
+  g_assert_cmpint (refused.ended - refused.started, <=, bound (50));
+  g_assert_cmpuint (pending, ==, 4);
+
+  /* a waiting call cancelled frees its place */
+  g_cancellable_cancel (first_queued);
+  while (queued[0].ended == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (queued[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  start_get (table, &again, &pending, cancellable);
+  g_usleep (50 * G_TIME_SPAN_MILLISECOND);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (again.ended, ==, 0);   /* waiting, not refused */
+
+  g_cancellable_cancel (cancellable);
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (again.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_error (&busy[i].error);
+      g_clear_error (&queued[i].error);
+    }
+  g_clear_error (&refused.error);
+  g_clear_error (&again.error);
+  g_object_unref (table);
+  silent_gateway_stop (&gateway);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -320,5 +392,6 @@ main (int argc, char **argv)
                    test_cancel_sent_coalesced_get);
   g_test_add_func ("/connection/async-deadline/cancelled-before-the-call",
                    test_cancelled_before_the_call);
+  g_test_add_func ("/connection/async-deadline/max-pending", test_max_pending);
   return g_test_run ();
 }

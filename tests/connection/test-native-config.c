@@ -6,7 +6,9 @@
  * servers at once (in either order, through the setters, a key file or
  * the environment), copies, and that a client on the native backend
  * refuses a Thrift-only call with HBASE_ERROR_NOT_SUPPORTED before
- * anything is sent (no server is needed: nothing may be contacted).
+ * anything is sent, as it refuses every call when a setting it cannot
+ * honour (Kerberos, a proxy user, TLS) is set (no server is needed:
+ * nothing may be contacted).
  */
 #include "config.h"
 
@@ -207,6 +209,58 @@ test_thrift_only_call_refused (void)
   g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
 }
 
+/* Kerberos, a proxy user or TLS on a client of the native backend,
+ * which speaks SIMPLE authentication over plain TCP: every call, to a
+ * region server or to the master, fails naming the setting, before
+ * anything is sent (were it sent, a closed port would make it a
+ * connection error). */
+static void
+test_unsupported_settings_refused (void)
+{
+  static const char *const settings[] = {
+    "kerberos", "proxy-user", "tls-ca-file", "tls-ca-path", "tls-client-cert", "tls-verify-hostname",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings); i++)
+    {
+      g_autoptr(HBaseConfig) config = hbase_config_new ();
+      g_autoptr(HBaseClient) client = NULL;
+      g_autoptr(HBaseTable) table = NULL;
+      g_autoptr(HBaseRow) row = NULL;
+      g_autoptr(GError) error = NULL;
+      gboolean exists = TRUE;
+
+      g_assert_true (hbase_config_set_bootstrap_servers (config, "127.0.0.1:1", &error));
+      g_assert_true (hbase_config_set_max_attempts (config, 1, &error));
+      g_assert_true (hbase_config_set_operation_timeout (config, 2000, &error));
+      switch (i)
+        {
+        case 0: hbase_config_set_kerberos (config, TRUE); break;
+        case 1: g_assert_true (hbase_config_set_proxy_user (config, "alice", &error)); break;
+        case 2: g_assert_true (hbase_config_set_tls_ca_file (config, "/srv/ca.pem", &error)); break;
+        case 3: g_assert_true (hbase_config_set_tls_ca_path (config, "/srv/cas", &error)); break;
+        case 4:
+          g_assert_true (hbase_config_set_tls_client_certificate (config, "/srv/c.pem", NULL, NULL,
+                                                                  &error));
+          break;
+        default: hbase_config_set_tls_verify_hostname (config, FALSE); break;
+        }
+      g_assert_no_error (error);
+      client = hbase_client_new (config);
+      table = hbase_table_new (client, "t", &error);
+      g_assert_no_error (error);
+      row = hbase_table_get_string (table, "r", NULL, NULL, &error);
+      g_assert_null (row);
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+      assert_message_has (error, settings[i]);
+      assert_message_has (error, "native backend");
+      g_clear_error (&error);
+      g_assert_false (hbase_client_table_exists (client, "t", &exists, NULL, &error));
+      g_assert_error (error, HBASE_ERROR, HBASE_ERROR_NOT_SUPPORTED);
+      assert_message_has (error, settings[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -218,5 +272,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/native-config/key-file", test_key_file);
   g_test_add_func ("/connection/native-config/environment", test_environment);
   g_test_add_func ("/connection/native-config/thrift-only-call-refused", test_thrift_only_call_refused);
+  g_test_add_func ("/connection/native-config/unsupported-settings-refused",
+                   test_unsupported_settings_refused);
   return g_test_run ();
 }

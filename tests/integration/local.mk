@@ -6,6 +6,9 @@
 check_PROGRAMS += tests/integration/test-client tests/integration/test-client-reliability
 # Thrift over HTTP and HTTPS: the stack's http/https gateways, TLS failures (openssl s_server)
 check_PROGRAMS += tests/integration/test-http
+# tls-ca-file/tls-ca-path replace the system's trust store (a mount namespace
+# puts the gateway's CA in libcurl's default store)
+check_PROGRAMS += tests/integration/test-tls-trust
 # Kerberos: the kerberized stack (scripts/stack.sh start-secure); SASL GSSAPI
 # on its socket gateways 19090-19092, SPNEGO and doAs on 19093 (http) and
 # 19094 (https)
@@ -20,6 +23,8 @@ tests_integration_test_native_rpc_LDADD = $(internal_ldadd)
 # one client shared by threads, its connection pools and retries
 tests_integration_test_native_pool_CPPFLAGS = $(native_cppflags)
 tests_integration_test_native_pool_LDADD = $(internal_ldadd)
+# the native backend refused by the kerberized stack's HBase (SIMPLE auth)
+check_PROGRAMS += tests/integration/test-native-secured
 # the same reads through a Thrift2 and a native HBaseTable, byte for byte
 check_PROGRAMS += tests/integration/test-backends-differential
 # (its scans close a native scanner behind the client's back)

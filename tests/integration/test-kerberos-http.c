@@ -102,7 +102,12 @@ kerberos_config (const char *url, gboolean kerberos)
   g_assert_true (hbase_config_set_gateways (config, url, &error));
   g_assert_true (hbase_config_set_operation_timeout (config, timeout_ms, &error));
   g_assert_true (hbase_config_set_connect_timeout (config, timeout_ms, &error));
-  g_assert_true (hbase_config_set_tls_ca_file (config, ca, &error));
+  /* the CA only where it applies (an unused one is warned about); plain
+   * http:// gateways are loopback here, so their tokens may go in clear */
+  if (g_str_has_prefix (url, "https://"))
+    g_assert_true (hbase_config_set_tls_ca_file (config, ca, &error));
+  else
+    hbase_config_set_allow_insecure_http (config, TRUE);
   g_assert_true (hbase_config_set_max_attempts (config, 2, &error));
   g_assert_no_error (error);
   hbase_config_set_kerberos (config, kerberos);

@@ -87,6 +87,9 @@ expect_status "a gateway offering less than privacy is refused: exit status 4" 4
 # --- SPNEGO ----------------------------------------------------------------------------------
 
 run "$cli" --kerberos -g "$http_gw" get "$t" r1 -o tsv
+expect_status "Kerberos over a plain http:// gateway is refused without --allow-insecure-http" 2 \
+  "allow-insecure-http"
+run "$cli" --kerberos --allow-insecure-http -g "$http_gw" get "$t" r1 -o tsv
 if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q 'sealed-value'; then
   tap_ok "get through the SPNEGO http gateway"
 else tap_not_ok "get through the SPNEGO http gateway"; printf '%s\n' "$out" "$err" | sed 's/^/# /'; fi

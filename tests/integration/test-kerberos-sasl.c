@@ -16,7 +16,14 @@
  * HBASE_GLIB_SECURE_{AUTH,INT,PRIV}_PORT (`stack.sh secure-env`) override
  * its files and ports, HBASE_GLIB_TEST_PLAIN_PORT the plain gateway (9090).
  * Each test uses its own credentials cache (KRB5CCNAME, a file in a
- * temporary directory). */
+ * temporary directory).  The frames tests pair the library with an
+ * acceptor of their own (the stack's hbase/localhost keytab) to feed
+ * frames replayed, dropped or swapped, which no real gateway sends.
+ *
+ * Long because: every case needs the kerberized stack's set-up (realm,
+ * keytabs, a table, a short-lived principal) and its helpers (caches,
+ * silent and canned peers, the acceptor); split, each file would repeat
+ * them. */
 #include "config.h"
 
 #include <arpa/inet.h>

@@ -58,6 +58,10 @@ new_connection_entries (CliConnectionOptions *options)
       "Socket gateways' principal (default hbase/_HOST)", "PRINCIPAL" },
     { "kerberos-http-principal", 0, 0, G_OPTION_ARG_STRING, &options->kerberos_http_principal,
       "HTTP gateways' principal (default HTTP/_HOST)", "PRINCIPAL" },
+    { "kerberos-no-canonicalize-host", 0, 0, G_OPTION_ARG_NONE,
+      &options->kerberos_no_canonicalize_host,
+      "Put each gateway's host as given in place of _HOST in its principal, not its canonical "
+      "name (no DNS lookups)", NULL },
     { "proxy-user", 0, 0, G_OPTION_ARG_STRING, &options->proxy_user,
       "Act for this user (doAs) on http(s):// gateways that allow it", "USER" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose,

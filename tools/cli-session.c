@@ -20,8 +20,11 @@ apply_kerberos_options (HBaseConfig *config, const CliConnectionOptions *options
 
   if (options->kerberos || options->kerberos_principal != NULL || options->kerberos_keytab != NULL ||
       options->kerberos_ccache != NULL || options->kerberos_qop != NULL ||
-      options->kerberos_service_principal != NULL || options->kerberos_http_principal != NULL)
+      options->kerberos_service_principal != NULL || options->kerberos_http_principal != NULL ||
+      options->kerberos_no_canonicalize_host)
     hbase_config_set_kerberos (config, TRUE);
+  if (options->kerberos_no_canonicalize_host)
+    hbase_config_set_kerberos_canonicalize_host (config, FALSE);
   if ((options->kerberos_principal != NULL || options->kerberos_keytab != NULL) &&
       !hbase_config_set_kerberos_keytab (config,
                                          options->kerberos_principal != NULL

@@ -59,6 +59,7 @@ typedef struct {
   char *kerberos_qop;
   char *kerberos_service_principal;
   char *kerberos_http_principal;
+  gboolean kerberos_no_canonicalize_host;
   char *proxy_user;
   gboolean verbose;
   char *redis;

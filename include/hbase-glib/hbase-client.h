@@ -87,6 +87,8 @@ GType              hbase_client_stats_get_type    (void) G_GNUC_CONST;
 void               hbase_client_get_stats         (HBaseClient          *client,
                                                    HBaseClientStats     *stats);
 
+HBaseKerberosQop   hbase_client_get_negotiated_qop (HBaseClient         *client);
+
 /* deprecated: the 0.1 names, for one release (see NEWS) */
 G_GNUC_DEPRECATED_FOR (g_object_ref)
 HBaseClient *hbase_client_ref (HBaseClient *client);

@@ -319,6 +319,9 @@ gboolean        hbase_config_set_kerberos_http_principal (HBaseConfig *config,
                                                     const char        *principal,
                                                     GError           **error);
 const char     *hbase_config_get_kerberos_http_principal (const HBaseConfig *config);
+void            hbase_config_set_kerberos_canonicalize_host (HBaseConfig *config,
+                                                    gboolean           canonicalize);
+gboolean        hbase_config_get_kerberos_canonicalize_host (const HBaseConfig *config);
 gboolean        hbase_config_set_kerberos_keytab   (HBaseConfig       *config,
                                                     const char        *principal,
                                                     const char        *keytab,

@@ -43,6 +43,7 @@
 #include "hbase-client-async-private.h"
 #include "hbase-client-settings.h"
 #include "hbase-connection-private.h"
+#include "hbase-transport.h"
 #include "../core/hbase-error-private.h"
 
 /* A pooled connection that had a reply this recently is not checked
@@ -63,6 +64,7 @@ struct _HBaseClient {
   guint open;             /* idle + in use */
   guint next_gateway;     /* where the next new connection starts looking */
   HBaseClientStats stats;
+  HBaseKerberosQop negotiated_qop;   /* of the last SASL handshake; 0: none yet */
   GThreadPool *workers;   /* runs the _async calls; made on first use */
   gint pending;           /* _async calls waiting for a worker (atomic) */
   gpointer native;        /* the native backend's client; made on first use */
@@ -268,6 +270,37 @@ hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
   g_mutex_unlock (&client->lock);
 }
 
+/**
+ * hbase_client_get_negotiated_qop:
+ * @client: a client
+ *
+ * Gets the protection level that @client's most recent Kerberos (SASL)
+ * handshake with a socket gateway agreed on: with the default
+ * `kerberos-qop` of %HBASE_KERBEROS_QOP_ANY the gateway's configuration
+ * decides it, and this says which one its connections got.  Each new
+ * connection negotiates again; gateways configured alike give the same
+ * answer.  The handshake also logs it (g_info(), log domain "hbase-glib").
+ *
+ * Returns: one of %HBASE_KERBEROS_QOP_AUTHENTICATION,
+ *   %HBASE_KERBEROS_QOP_INTEGRITY and %HBASE_KERBEROS_QOP_PRIVACY, or 0
+ *   when no handshake has happened yet (no connection opened, Kerberos
+ *   off, or gateways in HTTP mode, which authenticate with SPNEGO and rely
+ *   on TLS for protection).
+ *
+ * Since: 0.1
+ */
+HBaseKerberosQop
+hbase_client_get_negotiated_qop (HBaseClient *client)
+{
+  HBaseKerberosQop qop;
+
+  g_return_val_if_fail (HBASE_IS_CLIENT (client), 0);
+  g_mutex_lock (&client->lock);
+  qop = client->negotiated_qop;
+  g_mutex_unlock (&client->lock);
+  return qop;
+}
+
 GThreadPool *
 _hbase_client_get_workers (HBaseClient *client, GFunc func)
 {
@@ -333,9 +366,13 @@ open_connection (HBaseClient *client, guint gateway, gint64 deadline, GCancellab
                                      deadline, cancellable, &local);
       if (connection != NULL)
         {
+          guint qop = _hbase_socket_transport_get_qop (_hbase_connection_get_transport (connection));
+
           _hbase_connection_set_gateway (connection, index);
           g_mutex_lock (&client->lock);
           client->stats.connections_opened++;
+          if (qop != 0)
+            client->negotiated_qop = (HBaseKerberosQop) qop;
           g_mutex_unlock (&client->lock);
           return connection;
         }

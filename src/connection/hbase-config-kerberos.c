@@ -38,6 +38,7 @@ _hbase_kerberos_settings_copy (HBaseKerberosSettings *dest, const HBaseKerberosS
   dest->keytab = g_strdup (src->keytab);
   dest->ccache = g_strdup (src->ccache);
   dest->proxy_user = g_strdup (src->proxy_user);
+  dest->no_canonical_host = src->no_canonical_host;
 }
 
 void
@@ -275,6 +276,52 @@ hbase_config_set_kerberos_service_principal (HBaseConfig *config, const char *pr
   g_return_val_if_fail (config != NULL, FALSE);
   return set_service_principal (&kerberos_of (config)->service_principal,
                                 "kerberos-service-principal", principal, error);
+}
+
+/**
+ * hbase_config_set_kerberos_canonicalize_host:
+ * @config: a config
+ * @canonicalize: %TRUE (the default) to put the gateway's canonical host
+ *   name in place of `_HOST`, %FALSE to put the host as the gateway list
+ *   names it
+ *
+ * Sets how `_HOST` in the gateways' principals (hbase_config_set_kerberos_service_principal(),
+ * hbase_config_set_kerberos_http_principal(), and their defaults
+ * `hbase/_HOST` and `HTTP/_HOST`) becomes a host name.  By default, as
+ * the Java client does, a host name becomes its canonical name (its DNS
+ * CNAME target) and a numeric address the name its reverse lookup gives,
+ * if that name resolves back to the same address (a reverse lookup alone
+ * is not trusted: whoever controls the reverse zone of the address would
+ * choose the principal the client asks a ticket for).  Turned off, `_HOST`
+ * is the host exactly as in the gateway list (in lower case), and DNS is
+ * not asked: for deployments whose DNS does not match the principals, or
+ * that do not trust it.  Setting `kerberos-canonicalize-host`,
+ * variable `HBASE_GLIB_KERBEROS_CANONICALIZE_HOST`.
+ *
+ * Since: 0.1
+ */
+void
+hbase_config_set_kerberos_canonicalize_host (HBaseConfig *config, gboolean canonicalize)
+{
+  g_return_if_fail (config != NULL);
+  kerberos_of (config)->no_canonical_host = !canonicalize;
+}
+
+/**
+ * hbase_config_get_kerberos_canonicalize_host:
+ * @config: a config
+ *
+ * Gets the setting of hbase_config_set_kerberos_canonicalize_host().
+ *
+ * Returns: %TRUE if `_HOST` becomes the gateway's canonical host name.
+ *
+ * Since: 0.1
+ */
+gboolean
+hbase_config_get_kerberos_canonicalize_host (const HBaseConfig *config)
+{
+  g_return_val_if_fail (config != NULL, TRUE);
+  return !_hbase_config_get_kerberos_settings (config)->no_canonical_host;
 }
 
 /**
@@ -560,6 +607,15 @@ _hbase_config_apply_kerberos (HBaseConfig *config, Setting setting, const char *
       return hbase_config_set_kerberos_ccache (config, text, error);
     case SETTING_PROXY_USER:
       return hbase_config_set_proxy_user (config, text, error);
+    case SETTING_KERBEROS_CANONICALIZE_HOST:
+      {
+        gboolean canonicalize;
+
+        if (!_hbase_config_parse_boolean (key, text, &canonicalize, error))
+          return FALSE;
+        hbase_config_set_kerberos_canonicalize_host (config, canonicalize);
+        return TRUE;
+      }
     default:
       g_return_val_if_reached (FALSE);
     }

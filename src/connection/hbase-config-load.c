@@ -92,6 +92,7 @@ apply_setting (HBaseConfig *config, Setting setting, const char *text, GError **
     case SETTING_KERBEROS_KEYTAB:
     case SETTING_KERBEROS_CCACHE:
     case SETTING_PROXY_USER:
+    case SETTING_KERBEROS_CANONICALIZE_HOST:
       return _hbase_config_apply_kerberos (config, setting, text, error);
     default:
       g_return_val_if_reached (FALSE);

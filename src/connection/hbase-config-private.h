@@ -40,6 +40,7 @@ typedef enum {
   SETTING_KERBEROS_KEYTAB,
   SETTING_KERBEROS_CCACHE,
   SETTING_PROXY_USER,
+  SETTING_KERBEROS_CANONICALIZE_HOST,
   N_SETTINGS
 } Setting;
 
@@ -101,6 +102,7 @@ typedef struct _HBaseKerberosSettings {
   char *keytab;                /* log in from it (with principal) */
   char *ccache;                /* NULL: the default (KRB5CCNAME) */
   char *proxy_user;            /* doAs on HTTP gateways */
+  gboolean no_canonical_host;  /* _HOST is the host as given, not its canonical name */
 } HBaseKerberosSettings;
 
 void _hbase_kerberos_settings_copy  (HBaseKerberosSettings *dest, const HBaseKerberosSettings *src);

@@ -74,6 +74,7 @@ const HBaseConfigSetting _hbase_config_settings[N_SETTINGS] = {
   { "kerberos-keytab", "HBASE_GLIB_KERBEROS_KEYTAB", NULL },
   { "kerberos-ccache", "HBASE_GLIB_KERBEROS_CCACHE", NULL },
   { "proxy-user", "HBASE_GLIB_PROXY_USER", NULL },
+  { "kerberos-canonicalize-host", "HBASE_GLIB_KERBEROS_CANONICALIZE_HOST", NULL },
 };
 
 static void

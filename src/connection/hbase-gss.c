@@ -214,9 +214,37 @@ _hbase_gss_release_credentials (gss_cred_id_t *credentials)
   *credentials = GSS_C_NO_CREDENTIAL;
 }
 
+gboolean
+_hbase_gss_forward_confirmed (const char *name, const struct sockaddr *address, gsize length)
+{
+  struct addrinfo hints = { .ai_family = address->sa_family, .ai_socktype = SOCK_STREAM };
+  struct addrinfo *found = NULL;
+  gboolean same = FALSE;
+
+  if (getaddrinfo (name, NULL, &hints, &found) != 0)
+    return FALSE;
+  for (const struct addrinfo *a = found; a != NULL && !same; a = a->ai_next)
+    {
+      if (a->ai_family != address->sa_family)
+        continue;
+      if (a->ai_family == AF_INET && length >= sizeof (struct sockaddr_in))
+        same = memcmp (&((const struct sockaddr_in *) (const void *) a->ai_addr)->sin_addr,
+                       &((const struct sockaddr_in *) (const void *) address)->sin_addr,
+                       sizeof (struct in_addr)) == 0;
+      else if (a->ai_family == AF_INET6 && length >= sizeof (struct sockaddr_in6))
+        same = memcmp (&((const struct sockaddr_in6 *) (const void *) a->ai_addr)->sin6_addr,
+                       &((const struct sockaddr_in6 *) (const void *) address)->sin6_addr,
+                       sizeof (struct in6_addr)) == 0;
+    }
+  freeaddrinfo (found);
+  return same;
+}
+
 /* The canonical name of @host in lower case, as the Java client puts in
- * place of _HOST: a numeric address looked up in reverse, a name
- * resolved to its canonical form; @host itself if neither is known. */
+ * place of _HOST: a numeric address looked up in reverse (and the name
+ * kept only if it resolves back to that address: the reverse zone alone
+ * must not choose the principal), a name resolved to its canonical form;
+ * @host itself if neither is known. */
 static char *
 canonical_host (const char *host)
 {
@@ -229,7 +257,13 @@ canonical_host (const char *host)
     {
       if (getnameinfo (found->ai_addr, found->ai_addrlen, name, sizeof name, NULL, 0,
                        NI_NAMEREQD) == 0)
-        result = g_ascii_strdown (name, -1);
+        {
+          if (_hbase_gss_forward_confirmed (name, found->ai_addr, found->ai_addrlen))
+            result = g_ascii_strdown (name, -1);
+          else
+            g_debug ("the reverse lookup of %s gives %s, which does not resolve back to it: "
+                     "_HOST stays %s", host, name, host);
+        }
       freeaddrinfo (found);
       return result != NULL ? result : g_strdup (host);
     }
@@ -245,8 +279,8 @@ canonical_host (const char *host)
 
 gboolean
 _hbase_gss_import_service_name (const char *configured, const char *default_service,
-                                const char *host, gss_name_t *name, char **display,
-                                GError **error)
+                                const char *host, gboolean canonicalize, gss_name_t *name,
+                                char **display, GError **error)
 {
   g_autofree char *service = NULL, *instance = NULL, *realm = NULL, *text = NULL;
   gss_buffer_desc buffer;
@@ -272,7 +306,7 @@ _hbase_gss_import_service_name (const char *configured, const char *default_serv
   if (strcmp (instance, "_HOST") == 0)
     {
       g_free (instance);
-      instance = canonical_host (host);
+      instance = canonicalize ? canonical_host (host) : g_ascii_strdown (host, -1);
     }
   if (realm != NULL)
     {
@@ -341,4 +375,126 @@ _hbase_gss_spnego_header (gss_cred_id_t credentials, gss_name_t name, const char
   encoded = g_base64_encode (token.value, token.length);
   gss_release_buffer (&ignored, &token);
   return g_strconcat ("Negotiate ", encoded, NULL);
+}
+
+/* --- the KDC step, within the caller's deadline ---------------------------------------- */
+
+typedef struct {
+  gint refs;                 /* the caller's and the worker's */
+  GMutex lock;
+  GCond finished;
+  gboolean done;
+  gss_cred_id_t credentials;
+  gss_name_t name;
+  OM_uint32 wanted;
+  gss_ctx_id_t context;
+  gss_buffer_desc output;
+  OM_uint32 major, minor, flags;
+} InitJob;
+
+static void
+init_job_unref (InitJob *job)
+{
+  OM_uint32 ignored;
+
+  if (!g_atomic_int_dec_and_test (&job->refs))
+    return;
+  /* whatever the caller did not take: all of it when it gave up waiting */
+  if (job->context != GSS_C_NO_CONTEXT)
+    gss_delete_sec_context (&ignored, &job->context, GSS_C_NO_BUFFER);
+  gss_release_buffer (&ignored, &job->output);
+  _hbase_gss_release_credentials (&job->credentials);
+  _hbase_gss_release_name (&job->name);
+  g_mutex_clear (&job->lock);
+  g_cond_clear (&job->finished);
+  g_free (job);
+}
+
+static void
+init_job_run (InitJob *job)
+{
+  job->major = gss_init_sec_context (&job->minor, job->credentials, &job->context, job->name,
+                                     &krb5_oid, job->wanted, 0, GSS_C_NO_CHANNEL_BINDINGS,
+                                     GSS_C_NO_BUFFER, NULL, &job->output, &job->flags, NULL);
+}
+
+static gpointer
+init_job_thread (gpointer data)
+{
+  InitJob *job = data;
+
+  init_job_run (job);
+  g_mutex_lock (&job->lock);
+  job->done = TRUE;
+  g_cond_signal (&job->finished);
+  g_mutex_unlock (&job->lock);
+  init_job_unref (job);
+  return NULL;
+}
+
+gboolean
+_hbase_gss_init_first (gss_cred_id_t *credentials, gss_name_t *name, OM_uint32 wanted,
+                       gint64 deadline, GCancellable *cancellable, const char *what,
+                       gss_ctx_id_t *context, gss_buffer_t output, OM_uint32 *flags,
+                       OM_uint32 *major, OM_uint32 *minor, GError **error)
+{
+  InitJob *job = g_new0 (InitJob, 1);
+  GThread *thread;
+  gboolean done;
+
+  job->refs = 1;
+  g_mutex_init (&job->lock);
+  g_cond_init (&job->finished);
+  job->credentials = *credentials;
+  job->name = *name;
+  job->wanted = wanted;
+  *credentials = GSS_C_NO_CREDENTIAL;
+  *name = GSS_C_NO_NAME;
+
+  g_atomic_int_inc (&job->refs);
+  thread = g_thread_try_new ("hbase-glib-kdc", init_job_thread, job, NULL);
+  if (thread == NULL)
+    {
+      /* no thread to spare: the step in this one, unbounded */
+      job->refs = 1;
+      init_job_run (job);
+      job->done = TRUE;
+    }
+  else
+    g_thread_unref (thread);
+
+  g_mutex_lock (&job->lock);
+  while (!job->done)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      if (g_cancellable_is_cancelled (cancellable) || (deadline != 0 && now >= deadline))
+        break;
+      /* short slices, so a cancellation is noticed while waiting */
+      g_cond_wait_until (&job->finished, &job->lock,
+                         deadline != 0 ? MIN (deadline, now + 50 * G_TIME_SPAN_MILLISECOND)
+                                       : now + 50 * G_TIME_SPAN_MILLISECOND);
+    }
+  done = job->done;
+  if (done)
+    {
+      *credentials = g_steal_pointer (&job->credentials);
+      *name = g_steal_pointer (&job->name);
+      *context = g_steal_pointer (&job->context);
+      *output = job->output;
+      job->output = (gss_buffer_desc) GSS_C_EMPTY_BUFFER;
+      *flags = job->flags;
+      *major = job->major;
+      *minor = job->minor;
+    }
+  g_mutex_unlock (&job->lock);
+  init_job_unref (job);
+  if (done)
+    return TRUE;
+  if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    g_set_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT,
+                 "%s: no answer from the Kerberos KDC within the deadline (getting a ticket "
+                 "for the gateway; check the KDCs of krb5.conf and that they are reachable)",
+                 what);
+  return FALSE;
 }

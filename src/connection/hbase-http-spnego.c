@@ -93,7 +93,8 @@ make_authorization (HBaseHttpSpnego *spnego, const char *description, GError **e
 
   if (spnego->service == GSS_C_NO_NAME &&
       !_hbase_gss_import_service_name (spnego->settings.http_principal, "HTTP", spnego->host,
-                                       &spnego->service, &spnego->target, error))
+                                       !spnego->settings.no_canonical_host, &spnego->service,
+                                       &spnego->target, error))
     return NULL;
   if (spnego->credentials == GSS_C_NO_CREDENTIAL)
     {

@@ -475,7 +475,6 @@ server_message (HBaseHttpChannel *channel)
   gsize length = channel->reply->len;
   g_autofree char *text = NULL;
   const char *start, *end, *found;
-  GString *clean;
 
   if (length == 0)
     return NULL;
@@ -496,16 +495,7 @@ server_message (HBaseHttpChannel *channel)
     start += 10;
   while ((found = g_strstr_len (start, end - start, "Exception: ")) != NULL)
     start = found + strlen ("Exception: ");
-  clean = g_string_new (NULL);
-  for (const char *p = start; p < end && clean->len < 300; p++)
-    g_string_append_c (clean, g_ascii_isprint (*p) ? *p : ' ');
-  g_strstrip (clean->str);
-  if (clean->str[0] == '\0')
-    {
-      g_string_free (clean, TRUE);
-      return NULL;
-    }
-  return g_string_free (clean, FALSE);
+  return _hbase_error_printable (start, (gsize) (end - start));
 }
 
 gboolean

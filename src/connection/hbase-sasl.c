@@ -64,6 +64,26 @@ _hbase_sasl_describe_qop (guint qop)
   return g_string_free (text, FALSE);
 }
 
+/* What the supplementary bits of a gss_unwrap() that did not fail say
+ * about the token's place in the sequence.  GSSAPI counts a replayed,
+ * missing or reordered token as no error (GSS_ERROR() is 0): the caller
+ * must refuse it itself, as Java's GssKrb5Base.checkMessageProp() does,
+ * or a frame recorded on the wire could be played again, dropped or
+ * swapped with another without the client noticing. */
+static const char *
+sequence_problem (OM_uint32 major)
+{
+  if (major & GSS_S_DUPLICATE_TOKEN)
+    return "a frame came twice (replayed)";
+  if (major & GSS_S_OLD_TOKEN)
+    return "a frame came that is too old to check (replayed or held back)";
+  if (major & GSS_S_UNSEQ_TOKEN)
+    return "a frame came after a later one (reordered)";
+  if (major & GSS_S_GAP_TOKEN)
+    return "a frame came with an earlier one missing (dropped or reordered)";
+  return "a frame came with an unexpected status";
+}
+
 static void
 set_auth_error (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
@@ -137,13 +157,14 @@ recv_message (HBaseSaslRecvFunc recv, gpointer io, const char *description, cons
     }
   if (*status == SASL_BAD || *status == SASL_ERROR)
     {
-      /* the reason is UTF-8 from the server; keep it printable */
-      g_autofree char *reason = g_utf8_make_valid ((const char *) payload, size);
+      /* the reason is the server's free text, up to 1 MiB of any bytes:
+       * only a short printable part of it goes into the message */
+      g_autofree char *reason = _hbase_error_printable ((const char *) payload, size);
 
       g_free (payload);
       set_auth_error (error, "the gateway %s refused the Kerberos authentication as %s: %s%s",
-                      description, target, reason,
-                      strstr (reason, "GSS initiate failed") != NULL
+                      description, target, reason != NULL ? reason : "(no reason given)",
+                      reason != NULL && strstr (reason, "GSS initiate failed") != NULL
                         ? " (the gateway could not accept the client's ticket: is the service "
                           "principal the gateway's own, e.g. hbase/<the host it resolves>?)"
                         : "");
@@ -168,6 +189,15 @@ negotiate_layer (HBaseSasl *self, const HBaseKerberosSettings *settings, GBytes 
   in.value = (void *) g_bytes_get_data (challenge, &size);
   in.length = size;
   major = gss_unwrap (&minor, self->context, &in, &plain, NULL, NULL);
+  if (!GSS_ERROR (major) && major != GSS_S_COMPLETE)
+    {
+      gss_release_buffer (&ignored, &plain);
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "the gateway %s offered its security layers out of sequence: %s "
+                   "(GSSAPI status 0x%x); the connection is closed", description,
+                   sequence_problem (major), major);
+      return FALSE;
+    }
   if (GSS_ERROR (major) || plain.length != 4)
     {
       what = g_strdup_printf ("cannot read the security layers offered by the gateway %s%s",
@@ -246,7 +276,8 @@ negotiate_layer (HBaseSasl *self, const HBaseKerberosSettings *settings, GBytes 
 
 HBaseSasl *
 _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
-                       const char *description, gsize max_receive, HBaseSaslSendFunc send,
+                       const char *description, gsize max_receive, gint64 deadline,
+                       GCancellable *cancellable, HBaseSaslSendFunc send,
                        HBaseSaslRecvFunc recv, gpointer io, GError **error)
 {
   g_autoptr(HBaseSasl) self = g_new0 (HBaseSasl, 1);
@@ -256,8 +287,10 @@ _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
   g_autofree char *what = g_strdup_printf ("cannot authenticate to the gateway %s", description);
   gss_buffer_desc in = GSS_C_EMPTY_BUFFER, out = GSS_C_EMPTY_BUFFER;
   OM_uint32 major, minor, ignored, flags = 0;
-  const OM_uint32 wanted = GSS_C_MUTUAL_FLAG | GSS_C_SEQUENCE_FLAG | GSS_C_INTEG_FLAG |
-                           GSS_C_CONF_FLAG;
+  /* replay and sequence detection: gss_unwrap() then reports a frame
+   * played twice, dropped or reordered (refused below) */
+  const OM_uint32 wanted = GSS_C_MUTUAL_FLAG | GSS_C_REPLAY_FLAG | GSS_C_SEQUENCE_FLAG |
+                           GSS_C_INTEG_FLAG | GSS_C_CONF_FLAG;
   gboolean ok = FALSE, established = FALSE;
   g_autoptr(GBytes) challenge = NULL;
   guint8 status = 0;
@@ -267,8 +300,8 @@ _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
       g_prefix_error (error, "cannot authenticate to the gateway %s: ", description);
       return NULL;
     }
-  if (!_hbase_gss_import_service_name (settings->service_principal, "hbase", host, &name,
-                                       &target, error))
+  if (!_hbase_gss_import_service_name (settings->service_principal, "hbase", host,
+                                       !settings->no_canonical_host, &name, &target, error))
     goto out;
 
   /* the context: client tokens until GSSAPI says it is established (the
@@ -284,9 +317,16 @@ _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
           in.value = (void *) g_bytes_get_data (challenge, &size);
           in.length = size;
         }
-      major = gss_init_sec_context (&minor, credentials, &self->context, name, &krb5, wanted, 0,
-                                    GSS_C_NO_CHANNEL_BINDINGS, challenge != NULL ? &in : GSS_C_NO_BUFFER,
-                                    NULL, &out, &flags, NULL);
+      if (challenge == NULL)
+        {
+          /* the step that may wait for the KDC: bounded by the deadline */
+          if (!_hbase_gss_init_first (&credentials, &name, wanted, deadline, cancellable, what,
+                                      &self->context, &out, &flags, &major, &minor, error))
+            goto out;
+        }
+      else
+        major = gss_init_sec_context (&minor, credentials, &self->context, name, &krb5, wanted,
+                                      0, GSS_C_NO_CHANNEL_BINDINGS, &in, NULL, &out, &flags, NULL);
       if (GSS_ERROR (major))
         {
           gss_release_buffer (&ignored, &out);
@@ -322,6 +362,14 @@ _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
                       "authentication from GSSAPI)", description);
       goto out;
     }
+  if ((flags & (GSS_C_REPLAY_FLAG | GSS_C_SEQUENCE_FLAG)) !=
+      (GSS_C_REPLAY_FLAG | GSS_C_SEQUENCE_FLAG))
+    {
+      /* the Kerberos mechanism always grants them: another one might not */
+      set_auth_error (error, "the Kerberos context with the gateway %s does not detect "
+                      "replayed or reordered messages (GSSAPI flags 0x%x)", description, flags);
+      goto out;
+    }
 
   /* the security layer (RFC 4752 §3.1) */
   {
@@ -343,6 +391,15 @@ _hbase_sasl_negotiate (const HBaseKerberosSettings *settings, const char *host,
                       "(status %u after the security layer)", description, status);
       goto out;
     }
+  {
+    /* with kerberos-qop "any" the gateway chooses: say what it chose */
+    g_autofree char *accepted = _hbase_sasl_describe_qop ((guint) settings->qop);
+
+    g_info ("Kerberos (SASL) with the gateway %s as %s: protection level %s (accepted: %s)",
+            description, target, layer_names[self->layer == LAYER_PRIVACY ? 2
+                                              : self->layer == LAYER_INTEGRITY ? 1 : 0],
+            accepted);
+  }
   ok = TRUE;
 
 out:
@@ -419,6 +476,16 @@ _hbase_sasl_unwrap_in_place (HBaseSasl *sasl, guint8 *data, gsize length, gsize 
   int conf_state = 0;
 
   major = gss_unwrap (&minor, sasl->context, &in, &plain, &conf_state, NULL);
+  if (!GSS_ERROR (major) && major != GSS_S_COMPLETE)
+    {
+      /* it verifies, but it is not the frame that comes next: the stream
+       * is out of step, and what follows cannot be trusted either */
+      gss_release_buffer (&ignored, &plain);
+      g_set_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL,
+                   "a reply frame is out of sequence: %s (GSSAPI status 0x%x); the "
+                   "connection is closed", sequence_problem (major), major);
+      return FALSE;
+    }
   if (GSS_ERROR (major) || plain.length > length ||
       (sasl->layer == LAYER_PRIVACY && !conf_state))
     {

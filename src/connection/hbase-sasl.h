@@ -40,12 +40,18 @@ typedef gboolean (*HBaseSaslRecvFunc) (gpointer      io,
  * ("localhost:19092 (binary/buffered)").  @max_receive is the largest
  * wrapped frame the caller accepts (told to the gateway, at most 2^24-1).
  * Failures of Kerberos, of the QOP choice and the gateway's refusals are
- * HBASE_ERROR_AUTHENTICATION (permanent); whatever @send/@recv set
- * (timeouts, closed sockets, cancellation) is passed on as it is. */
+ * HBASE_ERROR_AUTHENTICATION (permanent); a gateway's security-layer offer
+ * out of sequence is HBASE_ERROR_PROTOCOL; whatever @send/@recv set
+ * (timeouts, closed sockets, cancellation) is passed on as it is.  The
+ * KDC is waited for until @deadline (monotonic µs, 0: none) or the
+ * cancellation of @cancellable (HBASE_ERROR_TIMEOUT, G_IO_ERROR_CANCELLED),
+ * as @send/@recv wait for the gateway. */
 HBaseSasl *_hbase_sasl_negotiate (const HBaseKerberosSettings *settings,
                                   const char                  *host,
                                   const char                  *description,
                                   gsize                        max_receive,
+                                  gint64                       deadline,
+                                  GCancellable                *cancellable,
                                   HBaseSaslSendFunc            send,
                                   HBaseSaslRecvFunc            recv,
                                   gpointer                     io,
@@ -70,8 +76,9 @@ gboolean _hbase_sasl_wrap_frames (HBaseSasl    *sasl,
 
 /* Unwraps the frame payload @data (@length bytes) in place: on success
  * the plain bytes are at @data and *@plain_length says how many (never
- * more than @length).  A token that does not verify is
- * HBASE_ERROR_PROTOCOL. */
+ * more than @length).  A token that does not verify, or that is not the
+ * next one of the gateway's (replayed, after a gap, reordered), is
+ * HBASE_ERROR_PROTOCOL: the connection must be closed. */
 gboolean _hbase_sasl_unwrap_in_place (HBaseSasl *sasl,
                                       guint8    *data,
                                       gsize      length,

@@ -1010,6 +1010,7 @@ typedef struct {
   HBaseSocketTransport *self;
   gint64 deadline;
   GCancellable *cancellable;
+  gboolean sent;
   gsize received;
 } Handshake;
 
@@ -1018,6 +1019,7 @@ handshake_send (gpointer io, const guint8 *data, gsize length, GError **error)
 {
   Handshake *h = io;
 
+  h->sent = TRUE;
   return send_all (h->self, data, length, h->deadline, h->cancellable, error);
 }
 
@@ -1074,17 +1076,18 @@ static gboolean
 sasl_handshake (HBaseSocketTransport *self, gint64 deadline, GCancellable *cancellable,
                 GError **error)
 {
-  Handshake h = { self, deadline, cancellable, 0 };
+  Handshake h = { self, deadline, cancellable, FALSE, 0 };
   gint64 start = g_get_monotonic_time ();
   GError *local = NULL;
 
   self->sasl = _hbase_sasl_negotiate (self->kerberos, self->kerberos_host, describe (self),
                                       MIN (self->max_message, (gsize) 0xFFFFFF),
-                                      handshake_send, handshake_recv, &h, &local);
+                                      deadline, cancellable, handshake_send, handshake_recv, &h, &local);
   self->handshake_us = g_get_monotonic_time () - start;
   if (self->sasl != NULL)
     return TRUE;
-  if (h.received == 0 && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT))
+  /* (a timeout before anything was sent is the KDC's, said as such) */
+  if (h.sent && h.received == 0 && g_error_matches (local, HBASE_ERROR, HBASE_ERROR_TIMEOUT))
     {
       /* a plain Thrift gateway reads START's "\x01\0\0\0\x06" as the
        * length of a method name (16 MiB) and waits for it in silence,

@@ -24,6 +24,14 @@ gboolean _hbase_error_is_permanent  (const GError *error);
 char    *_hbase_error_summarize     (const char   *server_text,
                                      const char   *fallback_class);
 
+/* A peer's free text made safe for a message: at most
+ * HBASE_ERROR_PRINTABLE_MAX bytes of @text (@length bytes, any bytes: NUL,
+ * controls and non-ASCII become blanks), printable ASCII without leading
+ * or trailing blanks; NULL when nothing is left.  Free with g_free(). */
+#define HBASE_ERROR_PRINTABLE_MAX 300
+char    *_hbase_error_printable     (const char   *text,
+                                     gsize         length);
+
 /* Keeps @server_text (the server's whole text of the exception, valid
  * UTF-8 or not) for hbase_error_get_server_trace(); HBASE_ERROR only. */
 void     _hbase_error_set_server_trace (GError     *error,

@@ -158,3 +158,19 @@ _hbase_error_summarize (const char *server_text, const char *fallback_class)
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
+
+char *
+_hbase_error_printable (const char *text, gsize length)
+{
+  GString *clean = g_string_new (NULL);
+
+  for (gsize i = 0; i < length && clean->len < HBASE_ERROR_PRINTABLE_MAX; i++)
+    g_string_append_c (clean, g_ascii_isprint (text[i]) ? text[i] : ' ');
+  g_strstrip (clean->str);
+  if (clean->str[0] == '\0')
+    {
+      g_string_free (clean, TRUE);
+      return NULL;
+    }
+  return g_string_free (clean, FALSE);
+}

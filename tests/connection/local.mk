@@ -13,3 +13,5 @@ check_PROGRAMS += \
 	tests/connection/test-hostile-replies
 tests_connection_test_hbase_transport_LDADD = $(internal_ldadd)
 tests_connection_test_hbase_protocol_LDADD = $(internal_ldadd)
+# _HOST's resolution is read off the library's service names
+tests_connection_test_kerberos_config_LDADD = $(internal_ldadd)

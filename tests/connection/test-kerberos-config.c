@@ -4,9 +4,13 @@
  * in code, key files and the environment; no gateway or KDC needed. */
 #include "config.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <string.h>
 
 #include <hbase-glib/hbase-glib.h>
+
+#include "../../src/connection/hbase-gss.h"
 
 static void
 test_defaults (void)
@@ -20,6 +24,7 @@ test_defaults (void)
   g_assert_null (hbase_config_get_kerberos_principal (config));
   g_assert_null (hbase_config_get_kerberos_keytab (config));
   g_assert_null (hbase_config_get_kerberos_ccache (config));
+  g_assert_true (hbase_config_get_kerberos_canonicalize_host (config));
   g_assert_null (hbase_config_get_proxy_user (config));
 }
 
@@ -170,7 +175,8 @@ test_key_file (void)
     "kerberos-http-principal = HTTP/_HOST@EXAMPLE.COM\n"
     "kerberos-keytab = /etc/security/etl.keytab\n"
     "kerberos-principal = etl@EXAMPLE.COM\n"
-    "proxy-user = alice\n";
+    "proxy-user = alice\n"
+    "kerberos-canonicalize-host = false\n";
 
   g_assert_true (g_key_file_load_from_data (key_file, text, -1, G_KEY_FILE_NONE, &error));
   g_assert_true (hbase_config_load_key_file (config, key_file, NULL, &error));
@@ -184,6 +190,7 @@ test_key_file (void)
   g_assert_cmpstr (hbase_config_get_kerberos_keytab (config), ==, "/etc/security/etl.keytab");
   g_assert_cmpstr (hbase_config_get_kerberos_principal (config), ==, "etl@EXAMPLE.COM");
   g_assert_cmpstr (hbase_config_get_proxy_user (config), ==, "alice");
+  g_assert_false (hbase_config_get_kerberos_canonicalize_host (config));
 
   /* a bad value names its key */
   g_key_file_set_string (key_file, "hbase", "kerberos-qop", "maximum");
@@ -205,6 +212,7 @@ test_environment (void)
     "HBASE_GLIB_KERBEROS", "HBASE_GLIB_KERBEROS_QOP", "HBASE_GLIB_KERBEROS_PRINCIPAL",
     "HBASE_GLIB_KERBEROS_KEYTAB", "HBASE_GLIB_KERBEROS_CCACHE", "HBASE_GLIB_PROXY_USER",
     "HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL", "HBASE_GLIB_KERBEROS_HTTP_PRINCIPAL",
+    "HBASE_GLIB_KERBEROS_CANONICALIZE_HOST",
   };
   g_autoptr(HBaseConfig) config = NULL;
   g_autoptr(GError) error = NULL;
@@ -216,6 +224,7 @@ test_environment (void)
   g_setenv ("HBASE_GLIB_KERBEROS_CCACHE", "MEMORY:x", TRUE);
   g_setenv ("HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL", "thrift/_HOST", TRUE);
   g_setenv ("HBASE_GLIB_PROXY_USER", "bob", TRUE);
+  g_setenv ("HBASE_GLIB_KERBEROS_CANONICALIZE_HOST", "no", TRUE);
   config = hbase_config_new_from_environment (&error);
   g_assert_no_error (error);
   g_assert_true (hbase_config_get_kerberos (config));
@@ -225,7 +234,15 @@ test_environment (void)
   g_assert_cmpstr (hbase_config_get_kerberos_ccache (config), ==, "MEMORY:x");
   g_assert_cmpstr (hbase_config_get_kerberos_service_principal (config), ==, "thrift/_HOST");
   g_assert_cmpstr (hbase_config_get_proxy_user (config), ==, "bob");
+  g_assert_false (hbase_config_get_kerberos_canonicalize_host (config));
   g_clear_pointer (&config, hbase_config_free);
+  g_setenv ("HBASE_GLIB_KERBEROS_CANONICALIZE_HOST", "perhaps", TRUE);
+  config = hbase_config_new_from_environment (&error);
+  g_assert_null (config);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_ILLEGAL_ARGUMENT);
+  g_assert_true (g_str_has_prefix (error->message, "HBASE_GLIB_KERBEROS_CANONICALIZE_HOST"));
+  g_clear_error (&error);
+  g_unsetenv ("HBASE_GLIB_KERBEROS_CANONICALIZE_HOST");
 
   g_setenv ("HBASE_GLIB_KERBEROS_SERVICE_PRINCIPAL", "thrift", TRUE);
   config = hbase_config_new_from_environment (&error);
@@ -256,6 +273,46 @@ test_framed_refused (void)
   g_assert_nonnull (strstr (error->message, "buffered"));
 }
 
+/* The gateway principal _HOST stands for.  A reverse lookup's answer is
+ * kept only when it resolves back to the address (127.0.0.1 is localhost
+ * in every /etc/hosts); turned off, the host stays as given. */
+static char *
+principal_for (const char *configured, const char *host, gboolean canonicalize)
+{
+  gss_name_t name = GSS_C_NO_NAME;
+  g_autoptr(GError) error = NULL;
+  char *display = NULL;
+
+  g_assert_true (_hbase_gss_import_service_name (configured, "hbase", host, canonicalize, &name,
+                                                 &display, &error));
+  g_assert_no_error (error);
+  _hbase_gss_release_name (&name);
+  return display;
+}
+
+static void
+test_host_name (void)
+{
+  struct sockaddr_in loopback = { .sin_family = AF_INET }, other = { .sin_family = AF_INET };
+  g_autofree char *canonical = principal_for (NULL, "127.0.0.1", TRUE);
+  g_autofree char *as_given = principal_for (NULL, "127.0.0.1", FALSE);
+  g_autofree char *named = principal_for ("thrift/_HOST@EXAMPLE.COM", "GW1.Example.COM", FALSE);
+  g_autofree char *fixed = principal_for ("thrift/gw2.example.com", "127.0.0.1", TRUE);
+
+  g_assert_cmpstr (canonical, ==, "hbase/localhost");
+  g_assert_cmpstr (as_given, ==, "hbase/127.0.0.1");
+  g_assert_cmpstr (named, ==, "thrift/gw1.example.com@EXAMPLE.COM");
+  g_assert_cmpstr (fixed, ==, "thrift/gw2.example.com");
+
+  /* the forward confirmation itself */
+  g_assert_cmpint (inet_pton (AF_INET, "127.0.0.1", &loopback.sin_addr), ==, 1);
+  g_assert_cmpint (inet_pton (AF_INET, "192.0.2.7", &other.sin_addr), ==, 1);
+  g_assert_true (_hbase_gss_forward_confirmed ("localhost", (struct sockaddr *) &loopback,
+                                               sizeof loopback));
+  g_assert_false (_hbase_gss_forward_confirmed ("localhost", (struct sockaddr *) &other,
+                                                sizeof other));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -267,5 +324,6 @@ main (int argc, char **argv)
   g_test_add_func ("/connection/kerberos-config/key-file", test_key_file);
   g_test_add_func ("/connection/kerberos-config/environment", test_environment);
   g_test_add_func ("/connection/kerberos-config/framed-refused", test_framed_refused);
+  g_test_add_func ("/connection/kerberos-config/host-name", test_host_name);
   return g_test_run ();
 }

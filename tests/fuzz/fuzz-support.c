@@ -94,8 +94,18 @@ fuzz_fail (const char *file, int line, const char *format, ...)
 static GLogWriterOutput
 fatal_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
 {
-  GLogWriterOutput written = g_log_writer_standard_streams (level, fields, n_fields, user_data);
+  const char *domain = NULL;
+  GLogWriterOutput written;
 
+  /* debug and info messages only as G_MESSAGES_DEBUG asks, as GLib's own
+   * writer does: not one line per input */
+  for (gsize i = 0; i < n_fields; i++)
+    if (strcmp (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+  if ((level & (G_LOG_LEVEL_DEBUG | G_LOG_LEVEL_INFO)) &&
+      g_log_writer_default_would_drop (level, domain))
+    return G_LOG_WRITER_HANDLED;
+  written = g_log_writer_standard_streams (level, fields, n_fields, user_data);
   if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
     {
       fprintf (stderr, "FUZZ: a GLib %s message is fatal\n",

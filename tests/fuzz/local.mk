@@ -154,6 +154,17 @@ tests_fuzz_capture_native_SOURCES = tests/fuzz/capture-native.c
 tests_fuzz_capture_native_CPPFLAGS = $(fuzz_cppflags) -I$(top_builddir)/proto $(PROTOBUF_C_CFLAGS)
 tests_fuzz_capture_native_LDADD = $(fuzz_ldadd)
 
+check_PROGRAMS += tests/fuzz/replay-sasl
+fuzz_programs += tests/fuzz/fuzz-sasl
+# it defines the GSSAPI functions the library calls (no KDC needed)
+tests_fuzz_replay_sasl_SOURCES = tests/fuzz/fuzz-sasl.c $(fuzz_replay)
+tests_fuzz_replay_sasl_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_replay_sasl_LDADD = $(fuzz_ldadd)
+tests_fuzz_fuzz_sasl_SOURCES = tests/fuzz/fuzz-sasl.c $(fuzz_support)
+tests_fuzz_fuzz_sasl_CPPFLAGS = $(fuzz_cppflags)
+tests_fuzz_fuzz_sasl_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_sasl_LDADD = $(fuzz_ldadd)
+
 fuzz-harnesses: $(BUILT_SOURCES)
 	$(MAKE) $(AM_MAKEFLAGS) $(fuzz_programs)
 .PHONY: fuzz-harnesses

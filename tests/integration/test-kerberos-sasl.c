@@ -16,7 +16,14 @@
  * HBASE_GLIB_SECURE_{AUTH,INT,PRIV}_PORT (`stack.sh secure-env`) override
  * its files and ports, HBASE_GLIB_TEST_PLAIN_PORT the plain gateway (9090).
  * Each test uses its own credentials cache (KRB5CCNAME, a file in a
- * temporary directory). */
+ * temporary directory).  The frames tests pair the library with an
+ * acceptor of their own (the stack's hbase/localhost keytab) to feed
+ * frames replayed, dropped or swapped, which no real gateway sends.
+ *
+ * Long because: every case needs the kerberized stack's set-up (realm,
+ * keytabs, a table, a short-lived principal) and its helpers (caches,
+ * silent and canned peers, the acceptor); split, each file would repeat
+ * them. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -26,10 +33,12 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <gssapi/gssapi_ext.h>
 #include <hbase-glib/hbase-glib.h>
 
 #include "../../src/connection/hbase-config-private.h"
 #include "../../src/connection/hbase-connection-private.h"
+#include "../../src/connection/hbase-sasl.h"
 #include "../../src/connection/hbase-transport.h"
 #include "../support/test-env.h"
 #include "../support/test-kerberos.h"
@@ -311,6 +320,41 @@ test_negotiated_qop (void)
       g_assert_no_error (error);
       g_assert_cmpuint (_hbase_socket_transport_get_qop (_hbase_connection_get_transport (connection)),
                         ==, cases[i].qop);
+    }
+}
+
+/* The client says which level its connections got (0 before any). */
+static void
+test_client_negotiated_qop (void)
+{
+  static const struct {
+    guint *port;
+    HBaseKerberosQop qop;
+  } cases[] = {
+    { &port_auth, HBASE_KERBEROS_QOP_AUTHENTICATION },
+    { &port_priv, HBASE_KERBEROS_QOP_PRIVACY },
+  };
+  g_autofree char *cache = NULL;
+
+  if (!need_stack ())
+    return;
+  cache = new_cache ();
+  g_assert_true (kinit_client ());
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(HBaseConfig) config = sasl_config (*cases[i].port, HBASE_KERBEROS_QOP_ANY,
+                                                   30000 * slack);
+      g_autoptr(HBaseClient) client = hbase_client_new (config);
+      g_autoptr(HBaseTable) table = NULL;
+      g_autoptr(HBaseRow) row = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpuint (hbase_client_get_negotiated_qop (client), ==, 0);
+      table = hbase_table_new (client, table_name, &error);
+      g_assert_no_error (error);
+      row = hbase_table_get_string (table, "no-such-row", NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (hbase_client_get_negotiated_qop (client), ==, cases[i].qop);
     }
 }
 
@@ -650,6 +694,53 @@ test_handshake_deadline (void)
   close (fd);
 }
 
+/* A KDC that takes the ticket request and never answers: the handshake
+ * still ends at the connect deadline (MIT's own wait for a KDC is
+ * seconds), with a message that names the KDC, not the gateway. */
+static void
+test_kdc_deadline (void)
+{
+  guint port, kdc_port;
+  int fd, kdc_fd;
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cache = NULL, *stack_conf = NULL, *text = NULL, *silent = NULL;
+  g_autofree char *silent_conf = g_build_filename (tmp_dir, "silent-kdc.conf", NULL);
+  g_autoptr(GRegex) kdc_line = g_regex_new ("kdc = [^\n]*", 0, 0, NULL);
+  gint64 elapsed;
+
+  if (!need_stack ())
+    return;
+  fd = silent_listener (&port);
+  kdc_fd = silent_listener (&kdc_port);
+  cache = new_cache ();
+  g_assert_true (kinit_client ());
+  /* the stack's krb5.conf, its KDC silent: the ticket for the gateway
+   * (none in the cache yet) is asked of it */
+  stack_conf = g_strdup (g_getenv ("KRB5_CONFIG"));
+  silent = g_strdup_printf ("kdc = 127.0.0.1:%u", kdc_port);
+  g_assert_true (g_file_get_contents (stack_conf, &text, NULL, NULL));
+  {
+    g_autofree char *replaced = g_regex_replace_literal (kdc_line, text, -1, 0, silent, 0, NULL);
+
+    g_assert_nonnull (strstr (replaced, silent));
+    g_assert_true (g_file_set_contents (silent_conf, replaced, -1, NULL));
+  }
+  g_setenv ("KRB5_CONFIG", silent_conf, TRUE);
+  config = silent_config (port, 600);
+  g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
+  error = failed_get (config, NULL, &elapsed, NULL);
+  g_setenv ("KRB5_CONFIG", stack_conf, TRUE);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_TIMEOUT);
+  assert_contains (error, "KDC");
+  assert_contains (error, "127.0.0.1");
+  g_assert_cmpint (elapsed, >=, 600 * 1000);
+  g_assert_cmpint (elapsed, <, (600 + 400 * slack) * 1000);
+  /* the worker left behind gets a reset from the KDC, and ends */
+  close (kdc_fd);
+  close (fd);
+}
+
 static gpointer
 cancel_later (gpointer data)
 {
@@ -718,6 +809,28 @@ serve_canned (gpointer data)
   return NULL;
 }
 
+/* The error of a get from a client whose handshake meets @response. */
+static GError *
+canned_error (const char *response, gsize length)
+{
+  CannedPeer peer = { .response = response, .length = length };
+  g_autoptr(HBaseConfig) config = NULL;
+  g_autofree char *cache = new_cache ();
+  GError *error;
+  guint port;
+  GThread *thread;
+
+  peer.fd = silent_listener (&port);
+  g_assert_true (kinit_client ());
+  config = silent_config (port, 5000);
+  g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
+  thread = g_thread_new ("canned", serve_canned, &peer);
+  error = failed_get (config, NULL, NULL, NULL);
+  g_thread_join (thread);
+  close (peer.fd);
+  return error;
+}
+
 static void
 test_canned_replies (void)
 {
@@ -737,24 +850,304 @@ test_canned_replies (void)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      CannedPeer peer = { .response = cases[i].response, .length = cases[i].length };
-      g_autoptr(HBaseConfig) config = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autofree char *cache = new_cache ();
-      guint port;
-      GThread *thread;
+      g_autoptr(GError) error = canned_error (cases[i].response, cases[i].length);
 
-      peer.fd = silent_listener (&port);
-      g_assert_true (kinit_client ());
-      config = silent_config (port, 5000);
-      g_assert_true (hbase_config_set_max_attempts (config, 1, NULL));
-      thread = g_thread_new ("canned", serve_canned, &peer);
-      error = failed_get (config, NULL, NULL, NULL);
-      g_thread_join (thread);
-      close (peer.fd);
       g_assert_error (error, HBASE_ERROR, cases[i].code);
       assert_contains (error, cases[i].text);
     }
+}
+
+/* The gateway's refusal reason is its own free text: any bytes, up to the
+ * 1 MiB of a negotiation message.  The message keeps a short, printable
+ * part of it. */
+static void
+test_refusal_sanitised (void)
+{
+  g_autoptr(GByteArray) response = g_byte_array_new ();
+  g_autoptr(GString) reason = g_string_new ("GSS initiate failed\x1b[2J\r\n\t\x7f\xff\xfe");
+  g_autoptr(GError) error = NULL;
+  guint32 size;
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_c (reason, i % 2 ? 'x' : '\x01');
+  g_string_append_c (reason, '\0');
+  g_string_append (reason, "after a NUL");
+  size = GUINT32_TO_BE ((guint32) reason->len);
+  g_byte_array_append (response, (const guint8 *) "\x03", 1);
+  g_byte_array_append (response, (const guint8 *) &size, 4);
+  g_byte_array_append (response, (const guint8 *) reason->str, reason->len);
+  if (!need_stack ())
+    return;
+  error = canned_error ((const char *) response->data, response->len);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_AUTHENTICATION);
+  assert_contains (error, "refused the Kerberos authentication as hbase/localhost: GSS initiate failed");
+  /* the hint that follows a known reason is still given */
+  assert_contains (error, "the gateway could not accept the client's ticket");
+  for (const char *p = error->message; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || (guchar) *p >= 0x7f)
+      g_error ("byte 0x%02x at %d in: %s", (guchar) *p, (int) (p - error->message), error->message);
+  g_assert_null (strstr (error->message, "after a NUL"));
+  /* 300 bytes of the reason, and the library's own words around it */
+  g_assert_cmpuint (strlen (error->message), <, 300 + 400);
+}
+
+/* --- frames replayed, dropped or reordered ------------------------------------------ */
+
+/* A real Kerberos context pair: the client's through _hbase_sasl_negotiate()
+ * and an acceptor of this test with the stack's hbase/localhost key (its
+ * keytab), speaking the gateway's side of the handshake over a socket
+ * pair.  Afterwards the acceptor wraps frames as a gateway would; the test
+ * hands them to the client's unwrap in any order it likes, which no real
+ * gateway can be made to do. */
+typedef struct {
+  int fd;
+  guint offer;               /* the layers offered */
+  gboolean gap_before_offer; /* wrap one token that is never sent before the offer */
+  guint n_frames;
+  GPtrArray *frames;         /* out: GBytes, the wrapped "frame N" */
+  char *failure;             /* out: what went wrong on the acceptor's side */
+} Acceptor;
+
+static gboolean
+io_all (int fd, guint8 *data, gsize length, gboolean writing)
+{
+  while (length > 0)
+    {
+      gssize n = writing ? send (fd, data, length, MSG_NOSIGNAL) : recv (fd, data, length, 0);
+
+      if (n <= 0)
+        return FALSE;
+      data += n;
+      length -= (gsize) n;
+    }
+  return TRUE;
+}
+
+static gboolean
+pair_send (gpointer io, const guint8 *data, gsize length, GError **error)
+{
+  if (io_all (GPOINTER_TO_INT (io), (guint8 *) data, length, TRUE))
+    return TRUE;
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION, "acceptor gone (send)");
+  return FALSE;
+}
+
+static gboolean
+pair_recv (gpointer io, guint8 *data, gsize length, GError **error)
+{
+  if (io_all (GPOINTER_TO_INT (io), data, length, FALSE))
+    return TRUE;
+  g_set_error (error, HBASE_ERROR, HBASE_ERROR_CONNECTION, "acceptor gone (recv)");
+  return FALSE;
+}
+
+static gboolean
+acceptor_recv (int fd, guint8 *status, gss_buffer_desc *payload)
+{
+  guint8 header[5];
+  guint32 size;
+
+  if (!io_all (fd, header, 5, FALSE))
+    return FALSE;
+  *status = header[0];
+  memcpy (&size, header + 1, 4);
+  payload->length = GUINT32_FROM_BE (size);
+  payload->value = g_malloc (MAX (payload->length, 1));
+  return io_all (fd, payload->value, payload->length, FALSE);
+}
+
+static gboolean
+acceptor_send (int fd, guint8 status, const void *payload, gsize length)
+{
+  guint32 size = GUINT32_TO_BE ((guint32) length);
+
+  return io_all (fd, &status, 1, TRUE) && io_all (fd, (guint8 *) &size, 4, TRUE) &&
+         io_all (fd, (guint8 *) payload, length, TRUE);
+}
+
+static gpointer
+serve_sasl (gpointer data)
+{
+  Acceptor *a = data;
+  g_autofree char *keytab = g_build_filename (keytabs, "hbase.keytab", NULL);
+  gss_key_value_element_desc element = { "keytab", keytab };
+  gss_key_value_set_desc store = { 1, &element };
+  gss_cred_id_t credentials = GSS_C_NO_CREDENTIAL;
+  gss_ctx_id_t context = GSS_C_NO_CONTEXT;
+  gss_buffer_desc in = GSS_C_EMPTY_BUFFER, out = GSS_C_EMPTY_BUFFER;
+  OM_uint32 major, minor;
+  guint8 status, offer[4] = { (guint8) a->offer, 0x01, 0x00, 0x00 };
+  gboolean ok = FALSE;
+
+#define STEP(what, cond) G_STMT_START { if (!(cond)) { a->failure = g_strdup (what); goto out; } } G_STMT_END
+  major = gss_acquire_cred_from (&minor, GSS_C_NO_NAME, GSS_C_INDEFINITE, GSS_C_NO_OID_SET,
+                                 GSS_C_ACCEPT, &store, &credentials, NULL, NULL);
+  STEP ("acquire the acceptor's credentials", !GSS_ERROR (major));
+  /* START "GSSAPI", then OK with the first token */
+  STEP ("read START", acceptor_recv (a->fd, &status, &in) && status == 1);
+  g_free (in.value);
+  STEP ("read the first token", acceptor_recv (a->fd, &status, &in) && status == 2);
+  major = gss_accept_sec_context (&minor, &context, credentials, &in, GSS_C_NO_CHANNEL_BINDINGS,
+                                  NULL, NULL, &out, NULL, NULL, NULL);
+  g_free (in.value);
+  STEP ("accept the first token", major == GSS_S_COMPLETE);
+  STEP ("send the AP-REP", acceptor_send (a->fd, 2, out.value, out.length));
+  gss_release_buffer (&minor, &out);
+  STEP ("read the empty answer", acceptor_recv (a->fd, &status, &in) && status == 2);
+  g_free (in.value);
+  if (a->gap_before_offer)
+    {
+      in.value = offer;
+      in.length = 4;
+      major = gss_wrap (&minor, context, 0, GSS_C_QOP_DEFAULT, &in, NULL, &out);
+      STEP ("wrap the lost token", !GSS_ERROR (major));
+      gss_release_buffer (&minor, &out);
+    }
+  in.value = offer;
+  in.length = 4;
+  major = gss_wrap (&minor, context, 0, GSS_C_QOP_DEFAULT, &in, NULL, &out);
+  STEP ("wrap the offer", !GSS_ERROR (major));
+  STEP ("send the offer", acceptor_send (a->fd, 2, out.value, out.length));
+  gss_release_buffer (&minor, &out);
+  if (!acceptor_recv (a->fd, &status, &in))
+    {
+      /* the client refused the offer: nothing more to do */
+      ok = TRUE;
+      goto out;
+    }
+  major = gss_unwrap (&minor, context, &in, &out, NULL, NULL);
+  g_free (in.value);
+  STEP ("unwrap the chosen layer", status == 5 && major == GSS_S_COMPLETE && out.length == 4);
+  gss_release_buffer (&minor, &out);
+  STEP ("send COMPLETE", acceptor_send (a->fd, 5, NULL, 0));
+  for (guint i = 0; i < a->n_frames; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("frame %u", i);
+
+      in.value = text;
+      in.length = strlen (text);
+      major = gss_wrap (&minor, context, (a->offer & HBASE_KERBEROS_QOP_PRIVACY) != 0,
+                        GSS_C_QOP_DEFAULT, &in, NULL, &out);
+      STEP ("wrap a frame", !GSS_ERROR (major));
+      g_ptr_array_add (a->frames, g_bytes_new (out.value, out.length));
+      gss_release_buffer (&minor, &out);
+    }
+  ok = TRUE;
+#undef STEP
+out:
+  if (!ok)
+    g_test_message ("acceptor: cannot %s (GSSAPI 0x%x/%u)", a->failure, major, minor);
+  if (context != GSS_C_NO_CONTEXT)
+    gss_delete_sec_context (&minor, &context, GSS_C_NO_BUFFER);
+  if (credentials != GSS_C_NO_CREDENTIAL)
+    gss_release_cred (&minor, &credentials);
+  close (a->fd);
+  return NULL;
+}
+
+/* Negotiates with the acceptor at the one level @qop; its wrapped
+ * frames in *@frames. */
+static HBaseSasl *
+sasl_pair (HBaseKerberosQop qop, gboolean gap_before_offer, guint n_frames, GPtrArray **frames,
+           GError **error)
+{
+  HBaseKerberosSettings settings = { .enabled = TRUE, .qop = qop,
+                                     .service_principal = (char *) "hbase/localhost" };
+  Acceptor acceptor = { .offer = qop, .gap_before_offer = gap_before_offer,
+                        .n_frames = n_frames,
+                        .frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref) };
+  int fds[2];
+  GThread *thread;
+  HBaseSasl *sasl;
+
+  g_assert_cmpint (socketpair (AF_UNIX, SOCK_STREAM, 0, fds), ==, 0);
+  acceptor.fd = fds[1];
+  thread = g_thread_new ("acceptor", serve_sasl, &acceptor);
+  sasl = _hbase_sasl_negotiate (&settings, "localhost", "acceptor", 1 << 20, 0, NULL, pair_send,
+                                pair_recv, GINT_TO_POINTER (fds[0]), error);
+  close (fds[0]);
+  g_thread_join (thread);
+  g_assert_null (acceptor.failure);
+  *frames = acceptor.frames;
+  return sasl;
+}
+
+/* Unwraps a copy of frame @i; checks its text when it is accepted. */
+static gboolean
+unwrap_frame (HBaseSasl *sasl, GPtrArray *frames, guint i, GError **error)
+{
+  gsize length = 0, plain = 0;
+  const guint8 *token = g_bytes_get_data (frames->pdata[i], &length);
+  g_autofree guint8 *data = g_memdup2 (token, length);
+  g_autofree char *expected = g_strdup_printf ("frame %u", i);
+
+  if (!_hbase_sasl_unwrap_in_place (sasl, data, length, &plain, error))
+    return FALSE;
+  g_assert_cmpmem (data, plain, expected, strlen (expected));
+  return TRUE;
+}
+
+static void
+test_frame_sequence (void)
+{
+  /* the order the frames are fed in: the first @accepted of them are
+   * taken, the next one must be refused (in order: none is) */
+  static const struct { const char *name; guint order[4]; guint accepted; gboolean refused; } cases[] = {
+    { "in order", { 0, 1, 2, 3 }, 4, FALSE },
+    { "replayed", { 0, 1, 1 }, 2, TRUE },
+    { "replayed later", { 0, 1, 2, 0 }, 3, TRUE },
+    { "dropped", { 0, 2 }, 1, TRUE },
+    { "swapped", { 1, 0 }, 0, TRUE },
+    { "swapped later", { 0, 2, 1 }, 1, TRUE },
+  };
+  static const HBaseKerberosQop levels[] = { HBASE_KERBEROS_QOP_INTEGRITY,
+                                             HBASE_KERBEROS_QOP_PRIVACY };
+  g_autofree char *cache = NULL;
+
+  if (!need_stack ())
+    return;
+  cache = new_cache ();
+  g_assert_true (kinit_client ());
+  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+    for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+      {
+        g_autoptr(GPtrArray) frames = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autoptr(HBaseSasl) sasl = sasl_pair (levels[l], FALSE, 4, &frames, &error);
+        g_autofree char *level = _hbase_sasl_describe_qop (levels[l]);
+        guint i;
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (_hbase_sasl_get_qop (sasl), ==, levels[l]);
+        g_test_message ("%s, %s", level, cases[c].name);
+        for (i = 0; i < cases[c].accepted; i++)
+          ASSERT_OK (unwrap_frame (sasl, frames, cases[c].order[i], &error));
+        if (!cases[c].refused)
+          continue;
+        g_assert_false (unwrap_frame (sasl, frames, cases[c].order[i], &error));
+        g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+        assert_contains (error, "out of sequence");
+      }
+}
+
+/* The security-layer offer itself is checked: one that comes after a gap
+ * (a token of the gateway's lost on the way) is refused. */
+static void
+test_offer_sequence (void)
+{
+  g_autoptr(GPtrArray) frames = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HBaseSasl) sasl = NULL;
+  g_autofree char *cache = NULL;
+
+  if (!need_stack ())
+    return;
+  cache = new_cache ();
+  g_assert_true (kinit_client ());
+  sasl = sasl_pair (HBASE_KERBEROS_QOP_INTEGRITY, TRUE, 0, &frames, &error);
+  g_assert_null (sasl);
+  g_assert_error (error, HBASE_ERROR, HBASE_ERROR_PROTOCOL);
+  assert_contains (error, "out of sequence");
 }
 
 /* --- setup ---------------------------------------------------------------------- */
@@ -871,10 +1264,15 @@ main (int argc, char **argv)
   g_test_add_func ("/integration/kerberos-sasl/keytab-login", test_keytab_login);
   g_test_add_func ("/integration/kerberos-sasl/relogin", test_relogin);
   g_test_add_func ("/integration/kerberos-sasl/negotiated-qop", test_negotiated_qop);
+  g_test_add_func ("/integration/kerberos-sasl/negotiated-qop/client", test_client_negotiated_qop);
   g_test_add_func ("/integration/kerberos-sasl/keytab-readable-warned", test_keytab_readable_warned);
   g_test_add_func ("/integration/kerberos-sasl/handshake/deadline", test_handshake_deadline);
   g_test_add_func ("/integration/kerberos-sasl/handshake/cancel", test_handshake_cancel);
+  g_test_add_func ("/integration/kerberos-sasl/handshake/kdc-deadline", test_kdc_deadline);
   g_test_add_func ("/integration/kerberos-sasl/handshake/canned-replies", test_canned_replies);
+  g_test_add_func ("/integration/kerberos-sasl/handshake/refusal-sanitised", test_refusal_sanitised);
+  g_test_add_func ("/integration/kerberos-sasl/frames/sequence", test_frame_sequence);
+  g_test_add_func ("/integration/kerberos-sasl/frames/offer-sequence", test_offer_sequence);
   status = g_test_run ();
   if (stack_ok)
     teardown ();

@@ -54,7 +54,7 @@ G_BEGIN_DECLS
  *   sent.  Since: 0.1
  * @HBASE_ERROR_BUSY: the client refused the call because too many were
  *   already waiting for it (hbase_config_set_max_pending()); nothing was
- *   sent.  Retry after earlier calls have completed.  Since: 0.1
+ *   sent.  Retry after earlier calls have completed.  Since: 0.2
  *
  * Error codes of the %HBASE_ERROR domain (hbase_error_quark()).
  *

@@ -287,7 +287,7 @@ hbase_client_get_stats (HBaseClient *client, HBaseClientStats *stats)
  *   off, or gateways in HTTP mode, which authenticate with SPNEGO and rely
  *   on TLS for protection).
  *
- * Since: 0.1
+ * Since: 0.2
  */
 HBaseKerberosQop
 hbase_client_get_negotiated_qop (HBaseClient *client)

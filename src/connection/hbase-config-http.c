@@ -429,7 +429,7 @@ hbase_config_get_tls_client_key (const HBaseConfig *config)
  * connection to it is opened; use https:// URLs instead, or set it where
  * the network path is trusted (a loopback test, a private link).
  *
- * Since: 0.1
+ * Since: 0.2
  */
 void
 hbase_config_set_allow_insecure_http (HBaseConfig *config, gboolean allow)
@@ -446,7 +446,7 @@ hbase_config_set_allow_insecure_http (HBaseConfig *config, gboolean allow)
  *
  * Returns: %TRUE if hbase_config_set_allow_insecure_http() allowed it.
  *
- * Since: 0.1
+ * Since: 0.2
  */
 gboolean
 hbase_config_get_allow_insecure_http (const HBaseConfig *config)

@@ -298,7 +298,7 @@ hbase_config_set_kerberos_service_principal (HBaseConfig *config, const char *pr
  * that do not trust it.  Setting `kerberos-canonicalize-host`,
  * variable `HBASE_GLIB_KERBEROS_CANONICALIZE_HOST`.
  *
- * Since: 0.1
+ * Since: 0.2
  */
 void
 hbase_config_set_kerberos_canonicalize_host (HBaseConfig *config, gboolean canonicalize)
@@ -315,7 +315,7 @@ hbase_config_set_kerberos_canonicalize_host (HBaseConfig *config, gboolean canon
  *
  * Returns: %TRUE if `_HOST` becomes the gateway's canonical host name.
  *
- * Since: 0.1
+ * Since: 0.2
  */
 gboolean
 hbase_config_get_kerberos_canonicalize_host (const HBaseConfig *config)

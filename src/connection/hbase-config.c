@@ -891,7 +891,7 @@ hbase_config_get_pool_wait (const HBaseConfig *config)
  *
  * Returns: %TRUE.
  *
- * Since: 0.1
+ * Since: 0.2
  */
 gboolean
 hbase_config_set_max_pending (HBaseConfig *config, guint calls, GError **error)
@@ -909,7 +909,7 @@ hbase_config_set_max_pending (HBaseConfig *config, guint calls, GError **error)
  *
  * Returns: the most calls that may wait, or 0 for no limit.
  *
- * Since: 0.1
+ * Since: 0.2
  */
 guint
 hbase_config_get_max_pending (const HBaseConfig *config)

@@ -19,6 +19,9 @@ $(enum_types_c): $(hbaseinclude_HEADERS) $(top_srcdir)/src/core/hbase-enum-types
 	  --template $(top_srcdir)/src/core/hbase-enum-types.c.template \
 	  `for h in $(hbaseinclude_HEADERS); do echo $(top_srcdir)/$$h; done` > $@.tmp && mv $@.tmp $@
 nodist_src_libhbase_glib_internal_la_SOURCES = $(enum_types_c) $(enum_types_h)
+# the functions of 0.1 that 0.2 replaced, as wrappers over every layer's
+# replacements: in the library layer, above the layers it wraps
+src_libhbase_glib_internal_la_SOURCES += src/hbase-deprecated.c
 nodist_hbaseinclude_HEADERS += $(enum_types_h)
 BUILT_SOURCES += $(enum_types_h)
 CLEANFILES += $(enum_types_h) $(enum_types_c)

@@ -611,6 +611,14 @@ void                  hbase_index_drop_async               (HBaseIndex          
 gboolean              hbase_index_drop_finish              (HBaseIndex              *index,
                                                             GAsyncResult            *result,
                                                             GError                 **error);
+void                  hbase_index_migrate_async            (HBaseIndex              *index,
+                                                            GCancellable            *cancellable,
+                                                            GAsyncReadyCallback      callback,
+                                                            gpointer                 user_data);
+gboolean              hbase_index_migrate_finish           (HBaseIndex              *index,
+                                                            GAsyncResult            *result,
+                                                            guint64                 *moved,
+                                                            GError                 **error);
 
 /* deprecated: the 0.1 names, for one release (see NEWS) */
 G_GNUC_DEPRECATED_FOR (g_object_unref)

@@ -6,7 +6,6 @@ src_libhbase_glib_internal_la_SOURCES += \
 	src/core/hbase-error.c \
 	src/core/hbase-error-text.c \
 	src/core/hbase-error-private.h \
-	src/core/hbase-deprecated.c \
 	src/core/hbase-version.c
 hbaseinclude_HEADERS += \
 	include/hbase-glib/hbase-glib.h \

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hbase-index-admin-async.c: the _async/_finish pairs of the index calls
  * other than queries: creating the definitions table, defining, reading
- * definitions, opening, the state, verify, rebuild, repair and drop.
+ * definitions, opening, the state, verify, rebuild, repair, drop and
+ * migrate.
  * Each runs its synchronous twin in a worker thread on copies of its
  * inputs, holding a reference to the object it was called on (the task's
  * source object), so the caller may drop its own before the callback
@@ -23,6 +24,7 @@ typedef enum {
   CALL_REBUILD,
   CALL_REPAIR,
   CALL_DROP,
+  CALL_MIGRATE,
 } CallKind;
 
 typedef struct {
@@ -33,6 +35,7 @@ typedef struct {
   HBaseIndexMaintenanceOptions *maintenance;
   HBaseIndexState state;
   char *reason;
+  guint64 moved;
 } AdminCall;
 
 static void
@@ -90,6 +93,9 @@ admin_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
       break;
     case CALL_DROP:
       ok = hbase_index_drop (source, cancellable, &error);
+      break;
+    case CALL_MIGRATE:
+      ok = hbase_index_migrate (source, &call->moved, cancellable, &error);
       break;
     }
   if (free_result != NULL && result != NULL)
@@ -553,4 +559,52 @@ hbase_index_drop_finish (HBaseIndex *index, GAsyncResult *result, GError **error
 {
   g_return_val_if_fail (check_result (index, result, hbase_index_drop_async), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * hbase_index_migrate_async:
+ * @index: an index
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the keys are moved (its source object is @index)
+ * @user_data: data for @callback
+ *
+ * Starts hbase_index_migrate() in a worker thread.  Finish with
+ * hbase_index_migrate_finish().
+ *
+ * Since: 0.2
+ */
+void
+hbase_index_migrate_async (HBaseIndex *index, GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
+  g_return_if_fail (_hbase_index_is_opened (index));
+  admin_start (index, maintenance_call_new (CALL_MIGRATE, NULL), cancellable, callback, user_data,
+               hbase_index_migrate_async);
+}
+
+/**
+ * hbase_index_migrate_finish:
+ * @index: the index the call was started on
+ * @result: the #GAsyncResult given to the callback
+ * @moved: (out) (optional): how many Redis keys were moved
+ * @error: return location for an error
+ *
+ * Finishes hbase_index_migrate_async().
+ *
+ * Returns: %TRUE on success
+ *
+ * Since: 0.2
+ */
+gboolean
+hbase_index_migrate_finish (HBaseIndex *index, GAsyncResult *result, guint64 *moved, GError **error)
+{
+  AdminCall *call;
+
+  g_return_val_if_fail (check_result (index, result, hbase_index_migrate_async), FALSE);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  call = g_task_get_task_data (G_TASK (result));
+  if (moved != NULL)
+    *moved = call->moved;
+  return TRUE;
 }

@@ -321,7 +321,6 @@ set_verify_error (HBaseHttpChannel *channel, const char *description, GError **e
 {
   long result = X509_V_OK;
   const char *hint;
-  g_autofree char *host = NULL;
 
   curl_easy_getinfo (channel->easy, CURLINFO_SSL_VERIFYRESULT, &result);
   /* curl checks the host name itself once OpenSSL verified the chain

@@ -314,7 +314,6 @@ main (int argc, char **argv)
     Hbase__Pb__Column column = HBASE__PB__COLUMN__INIT;
     Hbase__Pb__Column *columns[1] = { &column };
     Hbase__Pb__ScanResponse *scanned;
-    g_autoptr(GPtrArray) cells = NULL;
 
     spec.type = HBASE__PB__REGION_SPECIFIER__REGION_SPECIFIER_TYPE__REGION_NAME;
     spec.value.data = (guint8 *) "hbase:meta,,1";

@@ -107,13 +107,12 @@ check_key_file (FuzzInput *in)
 static void
 check_environment (FuzzInput *in)
 {
-  g_autofree char *text = g_strndup ((const char *) in->data, in->size);
   g_autoptr(HBaseConfig) config = NULL;
   const char *value = (const char *) in->data;
   const char *end = value + in->size;
   GError *error = NULL;
 
-  /* values split at NUL bytes (g_strndup above kept only the first) */
+  /* the input split at its NUL bytes: one value per variable */
   for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
     {
       if (value < end)

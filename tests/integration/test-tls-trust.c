@@ -76,8 +76,10 @@ enter_mount_namespace (void)
     }
   else if (unshare (CLONE_NEWNS) != 0)
     return FALSE;
-  /* nothing mounted here may reach the rest of the machine */
-  return mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
+  /* nothing mounted here may reach the rest of the machine ("none": the
+   * kernel ignores source and type of a propagation change or a bind, and
+   * valgrind reads them as strings) */
+  return mount ("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
 }
 
 /* A directory holding @ca as a hashed certificate (HASH.0) and as the
@@ -259,7 +261,7 @@ main (int argc, char **argv)
         {
           store_dir = make_store (ca);
           other_dir = make_store (other);
-          if (mount (store_dir, SYSTEM_STORE, NULL, MS_BIND, NULL) != 0)
+          if (mount (store_dir, SYSTEM_STORE, "none", MS_BIND, NULL) != 0)
             no_namespace = "cannot mount over " SYSTEM_STORE;
         }
     }

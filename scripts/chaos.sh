@@ -148,6 +148,7 @@ for _ in $(seq 1 600); do
   sleep 0.5
 done
 touch "$start"
+driver_status=0
 wait "$driver_pid" || driver_status=$?
 driver_pid=
 # the settled file carries the time the last chaos action ended
